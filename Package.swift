@@ -1,0 +1,61 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "seedgen",
+    platforms: [.macOS(.v13), .iOS(.v16)],
+    products: [
+        .executable(name: "seedgen", targets: ["seedgen"]),
+        .library(name: "SeedModel", targets: ["SeedModel"]),
+        .library(name: "SeedStore", targets: ["SeedStore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+    ],
+    targets: [
+        // C system libraries, each behind a tiny module map and shim.h.
+        .systemLibrary(
+            name: "SeedgenLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
+        ),
+        .systemLibrary(
+            name: "SeedgenSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+        ),
+
+        // model <- store <- CLI (import and runtime join later).
+        .target(
+            name: "SeedModel",
+            dependencies: [
+                "SeedgenLibXML2",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        .target(
+            name: "SeedStore",
+            dependencies: [
+                "SeedModel",
+                "SeedgenSQLite",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        .executableTarget(
+            name: "seedgen",
+            dependencies: [
+                "SeedModel",
+                "SeedStore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        // Finds the corpus and makes temporary directories; used by the tests only.
+        .target(name: "SeedgenTestSupport", path: "Tests/SeedgenTestSupport"),
+        .testTarget(name: "SeedModelTests", dependencies: ["SeedModel", "SeedgenTestSupport"]),
+        .testTarget(name: "SeedStoreTests", dependencies: ["SeedStore", "SeedModel", "SeedgenSQLite", "SeedgenTestSupport"]),
+        .testTarget(name: "SeedgenCLITests", dependencies: ["seedgen", "SeedStore", "SeedModel", "SeedgenTestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

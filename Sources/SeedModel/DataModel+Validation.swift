@@ -1,0 +1,115 @@
+extension DataModel {
+    /// Checks every cross-reference of the model; the first problem is thrown.
+    func validate() throws(ModelError) {
+        for entity in entities {
+            try validateInheritance(of: entity)
+        }
+        for entity in entities {
+            try validateProperties(of: entity)
+            for relationship in entity.relationships {
+                try validate(relationship, of: entity)
+            }
+            try validateIndexesAndConstraints(of: entity)
+            for fetched in entity.fetchedProperties where self.entity(named: fetched.entity) == nil {
+                throw error(fetched.line, "fetched property '\(entity.name).\(fetched.name)' fetches unknown entity '\(fetched.entity)'")
+            }
+        }
+        var templateNames = Set<String>()
+        for template in fetchRequests {
+            if !templateNames.insert(template.name).inserted {
+                throw error(template.line, "duplicate fetch request template '\(template.name)'")
+            }
+            if entity(named: template.entity) == nil {
+                throw error(template.line, "fetch request template '\(template.name)' names unknown entity '\(template.entity)'")
+            }
+        }
+    }
+
+    private func error(_ line: Int, _ message: String) -> ModelError {
+        ModelError(file: source, line: line, message: message)
+    }
+
+    private func validateInheritance(of entity: EntityDescription) throws(ModelError) {
+        var seen: Set<String> = [entity.name]
+        var current = entity
+        while let parentName = current.parentName {
+            guard let parent = self.entity(named: parentName) else {
+                throw error(current.line, "entity '\(current.name)' has unknown parent entity '\(parentName)'")
+            }
+            if !seen.insert(parent.name).inserted {
+                throw error(entity.line, "cyclic inheritance: entity '\(entity.name)' is its own ancestor")
+            }
+            current = parent
+        }
+    }
+
+    private func validateProperties(of entity: EntityDescription) throws(ModelError) {
+        var seen: [String: Int] = [:]
+        var ancestor = parent(of: entity)
+        while let current = ancestor {
+            for name in current.attributes.map(\.name) + current.relationships.map(\.name) { seen[name] = 0 }
+            ancestor = parent(of: current)
+        }
+        let own = entity.attributes.map { ($0.name, $0.line) } + entity.relationships.map { ($0.name, $0.line) }
+            + entity.fetchedProperties.map { ($0.name, $0.line) }
+        for (name, line) in own {
+            if let previous = seen[name] {
+                let what = previous == 0 ? "redeclares an inherited property" : "has two properties named"
+                throw error(line, "entity '\(entity.name)' \(what) '\(name)'")
+            }
+            seen[name] = max(line, 1)
+        }
+    }
+
+    private func validate(_ relationship: RelationshipDescription, of entity: EntityDescription) throws(ModelError) {
+        let label = "relationship '\(entity.name).\(relationship.name)'"
+        guard let destination = self.entity(named: relationship.destinationEntity) else {
+            throw error(relationship.line, "\(label) has unknown destination entity '\(relationship.destinationEntity)'")
+        }
+        if relationship.minCount < 0 || relationship.maxCount < 0
+            || (relationship.maxCount > 0 && relationship.minCount > relationship.maxCount) {
+            throw error(relationship.line, "\(label) has impossible counts min \(relationship.minCount), max \(relationship.maxCount)")
+        }
+        guard let inverseName = relationship.inverseName else {
+            if let inverseEntity = relationship.inverseEntity {
+                throw error(relationship.line, "\(label) names inverseEntity '\(inverseEntity)' but no inverseName")
+            }
+            return
+        }
+        if let inverseEntity = relationship.inverseEntity, inverseEntity != destination.name {
+            throw error(relationship.line, "\(label) has inverseEntity '\(inverseEntity)' but its destination is '\(destination.name)'")
+        }
+        guard let inverse = allRelationships(of: destination).first(where: { $0.name == inverseName }) else {
+            throw error(relationship.line, "\(label) has inverse '\(inverseName)', which entity '\(destination.name)' does not have")
+        }
+        let pointsBack = inverse.inverseName == relationship.name
+            && self.entity(named: inverse.destinationEntity).map { self.entity(entity, isKindOf: $0) } == true
+        if !pointsBack {
+            let found = inverse.inverseName.map { "'\(inverse.destinationEntity).\($0)'" } ?? "nothing"
+            throw error(relationship.line, "\(label) has inverse '\(destination.name).\(inverseName)', whose inverse is \(found), not '\(entity.name).\(relationship.name)'")
+        }
+    }
+
+    private func validateIndexesAndConstraints(of entity: EntityDescription) throws(ModelError) {
+        let attributes = allAttributes(of: entity).map(\.name)
+        let properties = Set(attributes + allRelationships(of: entity).map(\.name))
+        for constraint in entity.uniquenessConstraints {
+            if constraint.isEmpty {
+                throw error(entity.line, "entity '\(entity.name)' has an empty uniqueness constraint")
+            }
+            for name in constraint where !properties.contains(name) {
+                throw error(entity.line, "uniqueness constraint of entity '\(entity.name)' names unknown property '\(name)'")
+            }
+        }
+        for index in entity.fetchIndexes {
+            if index.elements.isEmpty {
+                throw error(index.line, "fetch index '\(entity.name).\(index.name)' has no elements")
+            }
+            for element in index.elements {
+                if let name = element.property, !properties.contains(name) {
+                    throw error(index.line, "fetch index '\(entity.name).\(index.name)' names unknown property '\(name)'")
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,113 @@
+/// A Core Data model: its entities, fetch request templates and version identifier.
+///
+/// Built by `ModelLoader` from a model file, or directly in code. Construction checks that
+/// every reference resolves (parents, destinations, inverses) and that inheritance has no cycle.
+public struct DataModel: Sendable {
+    /// Every entity, sorted by name in byte order.
+    public let entities: [EntityDescription]
+    /// Named fetch request templates, in file order.
+    public let fetchRequests: [FetchRequestTemplate]
+    /// `userDefinedModelVersionIdentifier`, `""` when unset.
+    public let versionIdentifier: String
+    /// The file the model was read from (for messages).
+    public let source: String
+
+    private let indexByName: [String: Int]
+
+    /// Creates a model and checks that it is consistent.
+    public init(
+        entities: [EntityDescription], fetchRequests: [FetchRequestTemplate] = [],
+        versionIdentifier: String = "", source: String = "<model>"
+    ) throws(ModelError) {
+        self.entities = entities.sorted { Self.namePrecedes($0.name, $1.name) }
+        self.fetchRequests = fetchRequests
+        self.versionIdentifier = versionIdentifier
+        self.source = source
+        var index: [String: Int] = [:]
+        for (position, entity) in self.entities.enumerated() {
+            if index[entity.name] != nil {
+                throw ModelError(file: source, line: entity.line, message: "duplicate entity name '\(entity.name)'")
+            }
+            index[entity.name] = position
+        }
+        self.indexByName = index
+        try validate()
+    }
+
+    /// Core Data's name order: byte order of the UTF-8 names.
+    public static func namePrecedes(_ lhs: String, _ rhs: String) -> Bool {
+        lhs.utf8.lexicographicallyPrecedes(rhs.utf8)
+    }
+
+    /// The entity with this name.
+    public func entity(named name: String) -> EntityDescription? {
+        indexByName[name].map { entities[$0] }
+    }
+
+    /// The parent of an entity, if any.
+    public func parent(of entity: EntityDescription) -> EntityDescription? {
+        entity.parentName.flatMap { self.entity(named: $0) }
+    }
+
+    /// The root of an entity's inheritance tree (the entity itself when it has no parent).
+    public func root(of entity: EntityDescription) -> EntityDescription {
+        var current = entity
+        while let parent = parent(of: current) { current = parent }
+        return current
+    }
+
+    /// The direct sub-entities of an entity, sorted by name.
+    public func subentities(of entity: EntityDescription) -> [EntityDescription] {
+        entities.filter { $0.parentName == entity.name }
+    }
+
+    /// The entities without a parent, sorted by name.
+    public var rootEntities: [EntityDescription] {
+        entities.filter { $0.parentName == nil }
+    }
+
+    /// True when `entity` is `ancestor` or inherits from it.
+    public func entity(_ entity: EntityDescription, isKindOf ancestor: EntityDescription) -> Bool {
+        var current: EntityDescription? = entity
+        while let candidate = current {
+            if candidate.name == ancestor.name { return true }
+            current = parent(of: candidate)
+        }
+        return false
+    }
+
+    /// The entity's attributes including inherited ones, sorted by name.
+    public func allAttributes(of entity: EntityDescription) -> [AttributeDescription] {
+        var result = entity.attributes
+        var current = parent(of: entity)
+        while let ancestor = current {
+            result += ancestor.attributes
+            current = parent(of: ancestor)
+        }
+        return result.sorted { Self.namePrecedes($0.name, $1.name) }
+    }
+
+    /// The entity's relationships including inherited ones, sorted by name.
+    public func allRelationships(of entity: EntityDescription) -> [RelationshipDescription] {
+        var result = entity.relationships
+        var current = parent(of: entity)
+        while let ancestor = current {
+            result += ancestor.relationships
+            current = parent(of: ancestor)
+        }
+        return result.sorted { Self.namePrecedes($0.name, $1.name) }
+    }
+
+    /// The relationship's inverse, if it declares one.
+    public func inverse(of relationship: RelationshipDescription) -> RelationshipDescription? {
+        guard let inverseName = relationship.inverseName,
+              let destination = entity(named: relationship.inverseEntity ?? relationship.destinationEntity)
+        else { return nil }
+        return allRelationships(of: destination).first { $0.name == inverseName }
+    }
+
+    /// The named fetch request template.
+    public func fetchRequest(named name: String) -> FetchRequestTemplate? {
+        fetchRequests.first { $0.name == name }
+    }
+}

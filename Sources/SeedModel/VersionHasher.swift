@@ -1,0 +1,127 @@
+import Foundation
+import Crypto
+
+/// Computes Core Data's entity version hashes: the 32-byte SHA-256 values a store keeps in
+/// `NSStoreModelVersionHashes` to tell whether it fits a model.
+///
+/// Strings are UTF-8 without terminator; integers little-endian. Not hashed: class names,
+/// transformers, defaults, `indexed`, fetch indexes, renaming identifiers, fetched properties.
+public struct VersionHasher: Sendable {
+    private let model: DataModel
+
+    /// A hasher for the entities of `model`.
+    public init(model: DataModel) {
+        self.model = model
+    }
+
+    /// Every entity's version hash, by entity name.
+    public func entityHashes() -> [String: [UInt8]] {
+        var result: [String: [UInt8]] = [:]
+        for entity in model.entities {
+            result[entity.name] = hash(of: entity)
+        }
+        return result
+    }
+
+    /// SHA256(name ‖ uint8 isAbstract ‖ parent hash ‖ property hashes by name ‖ modifier ‖ constraints).
+    public func hash(of entity: EntityDescription) -> [UInt8] {
+        var bytes = HashInput()
+        bytes.append(entity.name)
+        bytes.append(UInt8(entity.isAbstract ? 1 : 0))
+        if let parent = model.parent(of: entity) {
+            bytes.append(hash(of: parent))
+        }
+        var properties: [(name: String, hash: [UInt8])] = []
+        for attribute in model.allAttributes(of: entity) where !attribute.isTransient {
+            properties.append((attribute.name, Self.hash(of: attribute)))
+        }
+        for relationship in model.allRelationships(of: entity) where !relationship.isTransient {
+            properties.append((relationship.name, Self.hash(of: relationship)))
+        }
+        for property in properties.sorted(by: { DataModel.namePrecedes($0.name, $1.name) }) {
+            bytes.append(property.hash)
+        }
+        if let modifier = entity.versionHashModifier { bytes.append(modifier) }
+        for constraint in entity.uniquenessConstraints {
+            bytes.append(constraint.joined(separator: "."))
+        }
+        return bytes.sha256()
+    }
+
+    /// SHA256(property part ‖ uint32 type code ‖ 0x01 if external storage ‖ 0x01 if preserved after deletion).
+    public static func hash(of attribute: AttributeDescription) -> [UInt8] {
+        var bytes = HashInput()
+        bytes.append(propertyPart(
+            name: attribute.name, isOptional: attribute.isOptional, isTransient: attribute.isTransient,
+            modifier: attribute.versionHashModifier
+        ))
+        bytes.append(attribute.type.code)
+        if attribute.allowsExternalBinaryDataStorage { bytes.append(UInt8(1)) }
+        if attribute.preserveAfterDeletion { bytes.append(UInt8(1)) }
+        return bytes.sha256()
+    }
+
+    /// SHA256(property part ‖ destination ‖ inverse name ‖ uint32 max ‖ uint32 min ‖ uint16 1 if ordered).
+    public static func hash(of relationship: RelationshipDescription) -> [UInt8] {
+        var bytes = HashInput()
+        bytes.append(propertyPart(
+            name: relationship.name, isOptional: relationship.isOptional, isTransient: relationship.isTransient,
+            modifier: relationship.versionHashModifier
+        ))
+        bytes.append(relationship.destinationEntity)
+        if let inverse = relationship.inverseName, !relationship.isOwnInverse {
+            bytes.append(inverse)
+        }
+        bytes.append(UInt32(truncatingIfNeeded: relationship.maxCount))
+        bytes.append(UInt32(truncatingIfNeeded: relationship.minCount))
+        if relationship.isOrdered { bytes.append(UInt16(1)) }
+        return bytes.sha256()
+    }
+
+    /// SHA256(name ‖ uint16 flags ‖ modifier), flags: optional 1, transient 2, read-only 4.
+    private static func propertyPart(name: String, isOptional: Bool, isTransient: Bool, modifier: String?) -> [UInt8] {
+        var bytes = HashInput()
+        bytes.append(name)
+        bytes.append(UInt16((isOptional ? 1 : 0) | (isTransient ? 2 : 0)))
+        if let modifier { bytes.append(modifier) }
+        return bytes.sha256()
+    }
+
+    /// `NSStoreModelVersionHashesDigest`: base64(SHA-512 over each entity's name and hash, in name order).
+    public static func hashesDigest(_ hashes: [String: [UInt8]]) -> String {
+        var input: [UInt8] = []
+        for name in hashes.keys.sorted(by: DataModel.namePrecedes) {
+            input += Array(name.utf8) + hashes[name]!
+        }
+        return Data(SHA512.hash(data: input)).base64EncodedString()
+    }
+
+    /// `NSStoreModelVersionChecksumKey`: base64(SHA-256 over the hashes, in entity name order).
+    public static func checksum(_ hashes: [String: [UInt8]]) -> String {
+        var input: [UInt8] = []
+        for name in hashes.keys.sorted(by: DataModel.namePrecedes) {
+            input += hashes[name]!
+        }
+        return Data(SHA256.hash(data: input)).base64EncodedString()
+    }
+}
+
+extension RelationshipDescription {
+    /// True when the relationship names itself as its inverse (a symmetric self-relationship).
+    var isOwnInverse: Bool {
+        inverseName == name && (inverseEntity ?? destinationEntity) == destinationEntity
+    }
+}
+
+/// The bytes fed to one SHA-256.
+private struct HashInput {
+    var bytes: [UInt8] = []
+
+    mutating func append(_ string: String) { bytes += Array(string.utf8) }
+    mutating func append(_ data: [UInt8]) { bytes += data }
+    mutating func append(_ value: UInt8) { bytes.append(value) }
+    mutating func append(_ value: UInt16) { withUnsafeBytes(of: value.littleEndian) { bytes += $0 } }
+    mutating func append(_ value: UInt32) { withUnsafeBytes(of: value.littleEndian) { bytes += $0 } }
+
+    func sha256() -> [UInt8] { Array(SHA256.hash(data: bytes)) }
+}

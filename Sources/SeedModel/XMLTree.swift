@@ -1,0 +1,96 @@
+import Foundation
+import SeedgenLibXML2
+
+/// One element of a small XML document, copied out of libxml2's tree so that no C pointer
+/// outlives the parse.
+struct XMLElementNode: Sendable {
+    var name: String
+    /// Attributes in document order.
+    var attributes: [(name: String, value: String)]
+    var children: [XMLElementNode]
+    /// 1-based line of the start tag.
+    var line: Int
+
+    subscript(attribute: String) -> String? {
+        attributes.first { $0.name == attribute }?.value
+    }
+
+    func children(named name: String) -> [XMLElementNode] {
+        children.filter { $0.name == name }
+    }
+}
+
+/// Where and why a small XML document could not be parsed.
+struct XMLSyntaxError: Error, Sendable {
+    var line: Int
+    var column: Int
+    var message: String
+}
+
+/// Reads small XML documents (model files) into `XMLElementNode` trees with libxml2.
+///
+/// Safe by construction: no network (`XML_PARSE_NONET`), no DTD loading, no external or
+/// substituted entities. Large data files are streamed by the importer instead.
+enum XMLTreeReader {
+    static func parse(_ bytes: [UInt8], url: String) throws(XMLSyntaxError) -> XMLElementNode {
+        guard let context = xmlNewParserCtxt() else {
+            throw XMLSyntaxError(line: 0, column: 0, message: "libxml2 could not allocate a parser")
+        }
+        defer { xmlFreeParserCtxt(context) }
+        let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue)
+        let document = bytes.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { chars in
+                xmlCtxtReadMemory(context, chars, Int32(buffer.count), url, nil, options)
+            }
+        }
+        guard let document, context.pointee.wellFormed != 0 else {
+            if let document { xmlFreeDoc(document) }
+            throw lastError(of: context)
+        }
+        defer { xmlFreeDoc(document) }
+        guard let root = xmlDocGetRootElement(document) else {
+            throw XMLSyntaxError(line: 1, column: 1, message: "the document has no root element")
+        }
+        return copy(root)
+    }
+
+    private static func lastError(of context: xmlParserCtxtPtr) -> XMLSyntaxError {
+        guard let error = xmlCtxtGetLastError(context) else {
+            return XMLSyntaxError(line: 0, column: 0, message: "malformed XML")
+        }
+        let message = error.pointee.message.map { String(cString: $0) } ?? "malformed XML"
+        return XMLSyntaxError(
+            line: Int(error.pointee.line),
+            column: Int(error.pointee.int2),
+            message: message.trimmingCharacters(in: .whitespacesAndNewlines)
+        )
+    }
+
+    private static func copy(_ node: xmlNodePtr) -> XMLElementNode {
+        var element = XMLElementNode(
+            name: String(cString: node.pointee.name),
+            attributes: [],
+            children: [],
+            line: Int(xmlGetLineNo(node))
+        )
+        var attribute = node.pointee.properties
+        while let current = attribute {
+            let name = String(cString: current.pointee.name)
+            var value = ""
+            if let content = xmlNodeListGetString(node.pointee.doc, current.pointee.children, 1) {
+                value = String(cString: content)
+                seedgen_xml_free(content)
+            }
+            element.attributes.append((name, value))
+            attribute = current.pointee.next
+        }
+        var child = node.pointee.children
+        while let current = child {
+            if current.pointee.type == XML_ELEMENT_NODE {
+                element.children.append(copy(current))
+            }
+            child = current.pointee.next
+        }
+        return element
+    }
+}

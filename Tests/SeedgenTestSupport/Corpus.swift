@@ -1,0 +1,48 @@
+import Foundation
+
+/// The real Core Data stores in `$SEEDGEN_CORPUS`, or else `../shared/corpus` beside the package.
+///
+/// Tests only ever read these files or copy them into a temporary directory first.
+public enum Corpus {
+    /// The corpus folder, or nil when there is none on this machine.
+    public static let root: URL? = {
+        if let path = ProcessInfo.processInfo.environment["SEEDGEN_CORPUS"], !path.isEmpty {
+            return FileManager.default.fileExists(atPath: path) ? URL(fileURLWithPath: path) : nil
+        }
+        let beside = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
+        return FileManager.default.fileExists(atPath: beside.path) ? beside : nil
+    }()
+
+    /// True when the corpus tests can run.
+    public static var isAvailable: Bool { root != nil }
+
+    /// Why corpus tests are skipped, for the test report.
+    public static let skipMessage = "corpus not found: set SEEDGEN_CORPUS or put it at ../shared/corpus"
+
+    /// One corpus store with its model.
+    public struct Store: Sendable, CustomStringConvertible {
+        /// The folder name under `coredata/`.
+        public let name: String
+        /// The store's file name.
+        public let fileName: String
+
+        /// The model file (`contents`).
+        public var model: URL { root!.appendingPathComponent("coredata/\(name)/contents") }
+        /// The store file. Never open it read-write.
+        public var store: URL { root!.appendingPathComponent("coredata/\(name)/\(fileName)") }
+        public var description: String { name }
+    }
+
+    /// The five corpus stores.
+    public static let stores: [Store] = [
+        Store(name: "contentful", fileName: "Test.sqlite"),
+        Store(name: "coredataplus", fileName: "SampleModelV1.sqlite"),
+        Store(name: "coredatastack", fileName: "TestModel.sqlite"),
+        Store(name: "recipes", fileName: "Recipes.sqlite"),
+        Store(name: "surfjournal", fileName: "SurfJournalDatabase.sqlite"),
+    ]
+
+    /// The package's root folder (where Package.swift is).
+    public static let packageRoot: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+}

@@ -1,0 +1,39 @@
+import Foundation
+
+/// A fresh directory under the system's temporary folder, removed by `remove()`.
+public struct TemporaryDirectory: Sendable {
+    /// The directory.
+    public let url: URL
+
+    /// Creates a new, empty directory.
+    public init() throws {
+        url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("seedgen-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    /// A path inside the directory.
+    public func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+
+    /// Writes `text` to a file inside the directory and returns its path.
+    @discardableResult
+    public func write(_ text: String, to name: String) throws -> String {
+        let file = url.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: file)
+        return file.path
+    }
+
+    /// Copies a file into the directory (made writable) and returns the copy's path.
+    public func copy(_ source: URL, as name: String? = nil) throws -> String {
+        let target = url.appendingPathComponent(name ?? source.lastPathComponent)
+        try FileManager.default.copyItem(at: source, to: target)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: target.path)
+        return target.path
+    }
+
+    /// Deletes the directory and everything in it.
+    public func remove() {
+        try? FileManager.default.removeItem(at: url)
+    }
+}
