@@ -98,6 +98,18 @@ public struct DataModel: Sendable {
         return result.sorted { Self.namePrecedes($0.name, $1.name) }
     }
 
+    /// The entity that declares the named property: `entity` itself or the ancestor it inherits it from.
+    public func declaringEntity(of property: String, from entity: EntityDescription) -> EntityDescription? {
+        var current: EntityDescription? = entity
+        while let candidate = current {
+            if candidate.attribute(named: property) != nil || candidate.relationship(named: property) != nil {
+                return candidate
+            }
+            current = parent(of: candidate)
+        }
+        return nil
+    }
+
     /// The relationship's inverse, if it declares one.
     public func inverse(of relationship: RelationshipDescription) -> RelationshipDescription? {
         guard let inverseName = relationship.inverseName,

@@ -1,0 +1,80 @@
+import Foundation
+
+/// Read-only access to an existing store file (ours or one Core Data wrote), never changing it.
+struct StoreFile {
+    let path: String
+    let database: Database
+
+    /// One `Z_PRIMARYKEY` row.
+    struct PrimaryKeyRow: Sendable {
+        var number: Int
+        var name: String
+        var superNumber: Int
+        var max: Int
+    }
+
+    /// Why a store could not be opened at all.
+    struct OpenError: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Sidecar files whose presence means the main file alone is not the whole store.
+    static func sidecars(of path: String) -> [String] {
+        ["-wal", "-journal"].map { path + $0 }.filter { FileManager.default.fileExists(atPath: $0) }
+    }
+
+    /// Opens read-only. Without sidecars the file is read as immutable, so that nothing
+    /// (no `-shm`, no lock) is created beside it, even in a read-only directory.
+    init(path: String) throws {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            throw OpenError(description: "\(path): no such store file")
+        }
+        guard FileManager.default.isReadableFile(atPath: path) else {
+            throw OpenError(description: "\(path): not readable")
+        }
+        self.path = path
+        self.database = try Database(path: path, mode: .readOnly, immutable: Self.sidecars(of: path).isEmpty)
+    }
+
+    /// The first 100 bytes of the file (the SQLite header), or fewer for a short file.
+    func header() -> [UInt8] {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return [] }
+        defer { try? handle.close() }
+        return [UInt8](handle.readData(ofLength: 100))
+    }
+
+    func tableExists(_ name: String) throws(SQLiteError) -> Bool {
+        try database.scalar("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", [.text(name)]) != nil
+    }
+
+    /// Column names and declared types, in table order.
+    func columns(of table: String) throws(SQLiteError) -> [(name: String, type: String)] {
+        try database.rows("SELECT name, type FROM pragma_table_info(?) ORDER BY cid", [.text(table)])
+            .map { ($0[0].text ?? "", $0[1].text ?? "") }
+    }
+
+    func primaryKeyRows() throws(SQLiteError) -> [PrimaryKeyRow] {
+        try database.rows("SELECT Z_ENT, Z_NAME, Z_SUPER, Z_MAX FROM Z_PRIMARYKEY ORDER BY Z_ENT").map {
+            PrimaryKeyRow(number: Int($0[0].integer ?? -1), name: $0[1].text ?? "",
+                          superNumber: Int($0[2].integer ?? 0), max: Int($0[3].integer ?? 0))
+        }
+    }
+
+    /// The root table of each `Z_PRIMARYKEY` entity, derived from the `Z_SUPER` chain
+    /// (`Z` + upper-cased root name), for stores read without a model.
+    static func tables(for rows: [PrimaryKeyRow]) -> [Int: String] {
+        let byNumber = Dictionary(rows.map { ($0.number, $0) }, uniquingKeysWith: { first, _ in first })
+        var result: [Int: String] = [:]
+        for row in rows {
+            var root = row
+            var steps = 0
+            while root.superNumber != 0, let parent = byNumber[root.superNumber], steps < rows.count {
+                root = parent
+                steps += 1
+            }
+            result[row.number] = "Z" + root.name.uppercased()
+        }
+        return result
+    }
+}

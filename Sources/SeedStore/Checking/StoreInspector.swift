@@ -1,0 +1,87 @@
+import Foundation
+
+/// What `seedgen inspect` shows of a store: entities with row counts, metadata and pragmas.
+public struct StoreReport: Sendable, Codable {
+    /// One entity of the store.
+    public struct Entity: Sendable, Codable {
+        /// `Z_ENT`.
+        public var number: Int
+        /// `Z_NAME`.
+        public var name: String
+        /// `Z_SUPER`.
+        public var superNumber: Int
+        /// The table holding its rows.
+        public var table: String
+        /// Rows of exactly this entity; nil when its table is missing.
+        public var rows: Int?
+        /// `Z_MAX`.
+        public var maxPrimaryKey: Int
+    }
+
+    /// The store file.
+    public var path: String
+    /// Size in bytes.
+    public var fileSize: Int
+    /// Entities in `Z_ENT` order.
+    public var entities: [Entity]
+    /// `Z_METADATA.Z_UUID`.
+    public var uuid: String?
+    /// `NSPersistenceFrameworkVersion`.
+    public var frameworkVersion: Int?
+    /// `NSStoreModelVersionIdentifiers`.
+    public var versionIdentifiers: [String]
+    /// Entity name -> base64 version hash.
+    public var versionHashes: [String: String]
+    /// seedgen's keys, when seedgen wrote the store.
+    public var generator: String?
+    public var sourceDigest: String?
+    public var contentDigest: String?
+    /// Page size, auto-vacuum, journal mode (from the header), encoding, user version.
+    public var pragmas: [String: String]
+    /// Every table in the file.
+    public var tables: [String]
+}
+
+/// Reads a `StoreReport` from a store file without changing it.
+public enum StoreInspector {
+    /// Inspects the store at `path`.
+    public static func inspect(_ path: String) throws -> StoreReport {
+        let file = try StoreFile(path: path)
+        let database = file.database
+        let header = file.header()
+        let primaryKeys = try file.primaryKeyRows()
+        let tables = StoreFile.tables(for: primaryKeys)
+        var entities: [StoreReport.Entity] = []
+        for row in primaryKeys {
+            let table = tables[row.number] ?? ""
+            let count = try file.tableExists(table)
+                ? try database.scalar("SELECT COUNT(*) FROM \(table) WHERE Z_ENT = ?", [.integer(Int64(row.number))])?.integer.map(Int.init)
+                : nil
+            entities.append(.init(number: row.number, name: row.name, superNumber: row.superNumber,
+                                  table: table, rows: count, maxPrimaryKey: row.max))
+        }
+        let metadataRow = try database.rows("SELECT Z_UUID, Z_PLIST FROM Z_METADATA LIMIT 1").first
+        let metadata = try metadataRow?[1].blob.map { bytes throws -> StoreMetadata in try StoreMetadata(decoding: bytes) }
+        var pragmas: [String: String] = [:]
+        for name in ["page_size", "auto_vacuum", "encoding", "user_version", "application_id"] {
+            pragmas[name] = try database.scalar("PRAGMA \(name)").map { $0.text ?? $0.integer.map(String.init) ?? "\($0)" }
+        }
+        if header.count >= 20 {
+            pragmas["journal_mode"] = header[18] == 2 ? "wal" : "delete (rollback journal)"
+        }
+        if header.count >= 100 {
+            let version = header[96..<100].reduce(0) { $0 << 8 | Int($1) }
+            pragmas["sqlite_version"] = "\(version / 1_000_000).\(version / 1000 % 1000).\(version % 1000)"
+        }
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        return StoreReport(
+            path: path, fileSize: (attributes?[.size] as? NSNumber)?.intValue ?? 0, entities: entities,
+            uuid: metadataRow?[0].text, frameworkVersion: metadata?.frameworkVersion,
+            versionIdentifiers: metadata?.versionIdentifiers ?? [],
+            versionHashes: metadata?.versionHashes.mapValues { Data($0).base64EncodedString() } ?? [:],
+            generator: metadata?.generator, sourceDigest: metadata?.sourceDigest, contentDigest: metadata?.contentDigest,
+            pragmas: pragmas,
+            tables: try database.rows("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").compactMap { $0.first?.text }
+        )
+    }
+}

@@ -1,0 +1,80 @@
+extension StoreVerifier.Run {
+    /// `Z_ENT` of every row, `Z_MAX`, and every to-one and join-table reference.
+    mutating func checkRows(_ layout: StoreLayout, primaryKeys: [StoreFile.PrimaryKeyRow]) throws {
+        let maxByNumber = Dictionary(primaryKeys.map { ($0.number, $0.max) }, uniquingKeysWith: { first, _ in first })
+        for table in layout.tables where try file.tableExists(table.name) {
+            let root = layout.entity(named: table.rootEntity)!
+            try checkEntityNumbers(in: table.name, allowed: root.subtreeNumbers, layout: layout)
+            try checkMaximum(of: table.name, root: root.name, stored: maxByNumber[root.number] ?? 0)
+            for column in table.columns {
+                guard case .foreignKey(let entity, let relationship, let destination) = column.role else { continue }
+                try checkReferences(
+                    table: table.name, column: column.name, label: "\(entity).\(relationship)",
+                    sourceNumbers: layout.entity(named: entity)!.subtreeNumbers, destination: layout.entity(named: destination)!)
+            }
+        }
+        for join in layout.joinTables where try file.tableExists(join.name) {
+            let destination = layout.model.entity(named: join.entity)!.relationship(named: join.relationship)!.destinationEntity
+            try checkReferences(table: join.name, column: join.firstColumn, label: "\(join.entity).\(join.relationship)",
+                                sourceNumbers: nil, destination: layout.entity(named: join.entity)!)
+            try checkReferences(table: join.name, column: join.secondColumn, label: "\(join.entity).\(join.relationship)",
+                                sourceNumbers: nil, destination: layout.entity(named: destination)!)
+        }
+    }
+
+    /// Without a model: each `Z_PRIMARYKEY` root has its table, rows have known entity numbers, `Z_MAX` holds.
+    mutating func checkRowsWithoutModel(_ primaryKeys: [StoreFile.PrimaryKeyRow]) throws {
+        let tables = StoreFile.tables(for: primaryKeys)
+        for root in primaryKeys where root.superNumber == 0 {
+            let table = tables[root.number]!
+            guard try file.tableExists(table) else {
+                report("table", "table \(table)", expected: "the table of entity \(root.name)", found: "missing")
+                continue
+            }
+            let allowed = primaryKeys.filter { tables[$0.number] == table }.map(\.number)
+            try checkEntityNumbers(in: table, allowed: allowed, layout: nil)
+            try checkMaximum(of: table, root: root.name, stored: root.max)
+        }
+    }
+
+    private mutating func checkEntityNumbers(in table: String, allowed: [Int], layout: StoreLayout?) throws {
+        for row in try database.rows("SELECT Z_ENT, COUNT(*) FROM \(table) GROUP BY Z_ENT ORDER BY Z_ENT") {
+            let number = row[0].integer.map(Int.init)
+            let count = row[1].integer ?? 0
+            guard let number, allowed.contains(number) else {
+                report("row-entity", "table \(table)", expected: "Z_ENT in \(allowed.map(String.init).joined(separator: ", "))",
+                       found: "\(count) row(s) with Z_ENT \(row[0])")
+                continue
+            }
+            if let entity = layout?.entity(number: number), entity.isAbstract {
+                report("row-entity", "table \(table)", expected: "no rows of abstract entity \(entity.name)", found: "\(count) row(s)")
+            }
+        }
+    }
+
+    private mutating func checkMaximum(of table: String, root: String, stored: Int) throws {
+        let highest = try database.scalar("SELECT MAX(Z_PK) FROM \(table)")?.integer ?? 0
+        if highest > stored {
+            report("z-max", "Z_PRIMARYKEY row of \(root)", expected: "Z_MAX >= \(highest), the highest Z_PK in \(table)", found: "Z_MAX \(stored)")
+        }
+    }
+
+    /// Every non-null value of `column` is the `Z_PK` of a row of `destination` (or an entity below it).
+    private mutating func checkReferences(table: String, column: String, label: String,
+                                          sourceNumbers: [Int]?, destination: EntityLayout) throws {
+        guard try file.tableExists(destination.table) else { return }
+        let sourceFilter = sourceNumbers.map { " AND s.Z_ENT IN (\(list($0)))" } ?? ""
+        let dangling = try database.rows("""
+            SELECT s.\(column) FROM \(table) s WHERE s.\(column) IS NOT NULL\(sourceFilter)
+            AND NOT EXISTS (SELECT 1 FROM \(destination.table) d WHERE d.Z_PK = s.\(column) AND d.Z_ENT IN (\(list(destination.subtreeNumbers))))
+            """).compactMap { $0.first?.integer }
+        guard !dangling.isEmpty else { return }
+        let examples = Set(dangling).sorted().prefix(5).map(String.init).joined(separator: ", ")
+        report("reference", "\(table).\(column) (\(label))", expected: "the Z_PK of a \(destination.name) row",
+               found: "\(dangling.count) reference(s) to missing rows (\(examples))")
+    }
+
+    private func list(_ numbers: [Int]) -> String {
+        numbers.map(String.init).joined(separator: ", ")
+    }
+}

@@ -1,0 +1,192 @@
+import Foundation
+import SeedModel
+
+/// Checks a store file, ours or one Core Data wrote, against the format and (optionally) a
+/// model. Reads only: the file and its directory are left exactly as they were.
+public struct StoreVerifier {
+    /// The store file.
+    public let storePath: String
+    /// The layout the store should have, when a model was given.
+    public let layout: StoreLayout?
+
+    /// A verifier for the store at `storePath`, checked against `layout` when given.
+    public init(storePath: String, layout: StoreLayout?) {
+        self.storePath = storePath
+        self.layout = layout
+    }
+
+    /// The store cannot be checked at all (missing, unreadable): a usage error, not a finding.
+    public struct UsageError: Error, Sendable, CustomStringConvertible {
+        /// What is wrong.
+        public var description: String
+    }
+
+    /// Runs every check; an empty result means the store is clean.
+    public func verify() throws(UsageError) -> [Finding] {
+        var findings: [Finding] = []
+        for sidecar in StoreFile.sidecars(of: storePath) {
+            findings.append(Finding(check: "sidecar", location: sidecar, expected: "a store in one file (rollback journal mode, checkpointed)",
+                                    found: "a \(sidecar.hasSuffix("-wal") ? "write-ahead log" : "hot rollback journal") beside the store"))
+        }
+        let file: StoreFile
+        do {
+            file = try StoreFile(path: storePath)
+        } catch let error as StoreFile.OpenError {
+            throw UsageError(description: error.description)
+        } catch {
+            return findings + [Finding(check: "integrity", location: storePath, expected: "an SQLite database", found: "\(error)")]
+        }
+        let header = file.header()
+        guard header.count >= 100, header.starts(with: Array("SQLite format 3\0".utf8)) else {
+            return findings + [Finding(check: "integrity", location: storePath, expected: "the SQLite header 'SQLite format 3'",
+                                       found: header.isEmpty ? "an empty file" : "other bytes")]
+        }
+        var run = Run(file: file, layout: layout)
+        do {
+            try run.checkAll()
+        } catch {
+            run.findings.append(Finding(check: "sqlite", location: storePath, expected: "a readable store", found: "\(error)"))
+        }
+        return findings + run.findings
+    }
+
+    /// The state of one verification.
+    struct Run {
+        let file: StoreFile
+        let layout: StoreLayout?
+        var findings: [Finding] = []
+
+        var database: Database { file.database }
+
+        mutating func report(_ check: String, _ location: String, expected: String, found: String) {
+            findings.append(Finding(check: check, location: location, expected: expected, found: found))
+        }
+
+        mutating func checkAll() throws {
+            let integrity = try database.rows("PRAGMA integrity_check(20)").compactMap { $0.first?.text }
+            if integrity != ["ok"] {
+                for problem in integrity {
+                    report("integrity", file.path, expected: "PRAGMA integrity_check ok", found: problem)
+                }
+                return
+            }
+            guard try checkBookkeepingTables() else { return }
+            let rows = try file.primaryKeyRows()
+            let metadata = try checkMetadataRow()
+            if let layout {
+                checkPrimaryKeyRows(rows, against: layout)
+                try checkSchema(layout)
+                try checkRows(layout, primaryKeys: rows)
+                if let metadata { checkHashes(metadata, against: layout.model) }
+            } else {
+                try checkRowsWithoutModel(rows)
+            }
+            if let metadata {
+                checkDigestKeys(metadata)
+                if let recorded = metadata.contentDigest {
+                    let computed = try ContentDigest.compute(database)
+                    if computed != recorded {
+                        report("content-digest", "Z_METADATA", expected: "the recorded digest \(recorded)", found: "rows that digest to \(computed)")
+                    }
+                }
+            }
+        }
+
+        /// `Z_PRIMARYKEY` and `Z_METADATA` exist with Core Data's columns.
+        mutating func checkBookkeepingTables() throws -> Bool {
+            let expected: [(String, [(String, String)])] = [
+                ("Z_PRIMARYKEY", [("Z_ENT", "INTEGER"), ("Z_NAME", "VARCHAR"), ("Z_SUPER", "INTEGER"), ("Z_MAX", "INTEGER")]),
+                ("Z_METADATA", [("Z_VERSION", "INTEGER"), ("Z_UUID", "VARCHAR(255)"), ("Z_PLIST", "BLOB")]),
+            ]
+            var usable = true
+            for (table, columns) in expected {
+                guard try file.tableExists(table) else {
+                    report("bookkeeping", "table \(table)", expected: "present", found: "missing")
+                    usable = false
+                    continue
+                }
+                let found = try file.columns(of: table)
+                if !found.elementsEqual(columns, by: { $0.name == $1.0 && $0.type == $1.1 }) {
+                    report("bookkeeping", "table \(table)", expected: columns.map { "\($0.0) \($0.1)" }.joined(separator: ", "),
+                           found: found.map { "\($0.name) \($0.type)" }.joined(separator: ", "))
+                    usable = false
+                }
+            }
+            return usable
+        }
+
+        /// Exactly one metadata row, version 1, a UUID, a property list that decodes.
+        mutating func checkMetadataRow() throws -> StoreMetadata? {
+            let rows = try database.rows("SELECT Z_VERSION, Z_UUID, Z_PLIST FROM Z_METADATA")
+            guard rows.count == 1, let row = rows.first else {
+                report("metadata", "Z_METADATA", expected: "exactly one row", found: "\(rows.count) rows")
+                return nil
+            }
+            if row[0].integer != 1 {
+                report("metadata", "Z_METADATA.Z_VERSION", expected: "1", found: row[0].description)
+            }
+            if row[1].text.flatMap(UUID.init(uuidString:)) == nil {
+                report("metadata", "Z_METADATA.Z_UUID", expected: "a UUID", found: row[1].description)
+            }
+            guard let bytes = row[2].blob else {
+                report("metadata", "Z_METADATA.Z_PLIST", expected: "a binary property list", found: row[2].description)
+                return nil
+            }
+            do {
+                return try StoreMetadata(decoding: bytes)
+            } catch {
+                report("metadata", "Z_METADATA.Z_PLIST", expected: "store metadata", found: error.description)
+                return nil
+            }
+        }
+
+        /// One row per entity with its number, name (or renaming identifier) and parent.
+        mutating func checkPrimaryKeyRows(_ rows: [StoreFile.PrimaryKeyRow], against layout: StoreLayout) {
+            let byNumber = Dictionary(rows.map { ($0.number, $0) }, uniquingKeysWith: { first, _ in first })
+            for entity in layout.entities {
+                guard let row = byNumber[entity.number] else {
+                    report("primary-key", "Z_PRIMARYKEY Z_ENT \(entity.number)", expected: "a row for entity \(entity.name)", found: "none")
+                    continue
+                }
+                if row.name != entity.name && row.name != entity.renamingIdentifier {
+                    report("primary-key", "Z_PRIMARYKEY Z_ENT \(entity.number)", expected: "Z_NAME \(entity.name)", found: "Z_NAME \(row.name)")
+                }
+                if row.superNumber != entity.superNumber {
+                    report("primary-key", "Z_PRIMARYKEY Z_ENT \(entity.number) (\(entity.name))",
+                           expected: "Z_SUPER \(entity.superNumber)", found: "Z_SUPER \(row.superNumber)")
+                }
+            }
+            for row in rows where layout.entity(number: row.number) == nil {
+                report("primary-key", "Z_PRIMARYKEY Z_ENT \(row.number)", expected: "no entity \(row.number) in the model", found: "a row for \(row.name)")
+            }
+        }
+
+        /// The stored hashes equal the model's, entity by entity.
+        mutating func checkHashes(_ metadata: StoreMetadata, against model: DataModel) {
+            let computed = VersionHasher(model: model).entityHashes()
+            for name in computed.keys.sorted(by: DataModel.namePrecedes) {
+                let expected = Data(computed[name]!).base64EncodedString()
+                guard let stored = metadata.versionHashes[name] else {
+                    report("hash", "entity \(name)", expected: expected, found: "no hash in the store")
+                    continue
+                }
+                if stored != computed[name]! {
+                    report("hash", "entity \(name)", expected: expected, found: Data(stored).base64EncodedString())
+                }
+            }
+            for name in metadata.versionHashes.keys.sorted(by: DataModel.namePrecedes) where computed[name] == nil {
+                report("hash", "entity \(name)", expected: "no such entity in the model", found: "a hash in the store")
+            }
+        }
+
+        /// The digest and checksum keys, when present, agree with the stored hashes.
+        mutating func checkDigestKeys(_ metadata: StoreMetadata) {
+            if let digest = metadata.hashesDigest, digest != VersionHasher.hashesDigest(metadata.versionHashes) {
+                report("metadata", "NSStoreModelVersionHashesDigest", expected: VersionHasher.hashesDigest(metadata.versionHashes), found: digest)
+            }
+            if let checksum = metadata.checksum, checksum != VersionHasher.checksum(metadata.versionHashes) {
+                report("metadata", "NSStoreModelVersionChecksumKey", expected: VersionHasher.checksum(metadata.versionHashes), found: checksum)
+            }
+        }
+    }
+}

@@ -1,0 +1,96 @@
+import SeedModel
+
+/// Core Data's SQLite layout for a model: entity numbers, tables, columns, join tables and
+/// indexes, with the exact SQL text Core Data writes.
+///
+/// Derived from rules read off real stores (see the README's "Store layout" section), never
+/// from special cases. Model features whose layout no real store has shown either follow a
+/// rule marked *assumed* or are refused with a `LayoutError`.
+public struct StoreLayout: Sendable {
+    /// The model this layout is for.
+    public let model: DataModel
+    /// Every entity, in `Z_ENT` order.
+    public let entities: [EntityLayout]
+    /// One table per root entity, in root order.
+    public let tables: [TableLayout]
+    /// One join table per many-to-many pair.
+    public let joinTables: [JoinTableLayout]
+    /// Every index Core Data makes, in creation order.
+    public let indexes: [IndexLayout]
+    /// Every `CREATE` statement in Core Data's creation order (tables and their join tables,
+    /// indexes, then the bookkeeping tables).
+    public let schema: [String]
+
+    let columnsByProperty: [PropertyKey: String]
+    private let entityIndex: [String: Int]
+
+    struct PropertyKey: Hashable {
+        var entity: String
+        var property: String
+    }
+
+    /// `CREATE TABLE Z_PRIMARYKEY ...`, exactly as Core Data writes it.
+    public static let primaryKeyTableSQL =
+        "CREATE TABLE Z_PRIMARYKEY (Z_ENT INTEGER PRIMARY KEY, Z_NAME VARCHAR, Z_SUPER INTEGER, Z_MAX INTEGER)"
+    /// `CREATE TABLE Z_METADATA ...`, exactly as Core Data writes it.
+    public static let metadataTableSQL =
+        "CREATE TABLE Z_METADATA (Z_VERSION INTEGER PRIMARY KEY, Z_UUID VARCHAR(255), Z_PLIST BLOB)"
+    /// `CREATE TABLE Z_MODELCACHE ...`: optional, never written by seedgen.
+    public static let modelCacheTableSQL = "CREATE TABLE Z_MODELCACHE (Z_CONTENT BLOB)"
+
+    /// Works out the layout of `model`.
+    public init(model: DataModel) throws(LayoutError) {
+        var builder = LayoutBuilder(model: model)
+        try builder.build()
+        self.model = model
+        self.entities = builder.entityLayouts
+        self.tables = builder.tables
+        self.joinTables = builder.joinTables
+        self.indexes = builder.indexes
+        self.schema = builder.schema
+        self.columnsByProperty = builder.columnsByProperty
+        self.entityIndex = Dictionary(uniqueKeysWithValues: builder.entityLayouts.enumerated().map { ($1.name, $0) })
+    }
+
+    /// Where the named entity lives.
+    public func entity(named name: String) -> EntityLayout? {
+        entityIndex[name].map { entities[$0] }
+    }
+
+    /// The entity with this `Z_ENT` number.
+    public func entity(number: Int) -> EntityLayout? {
+        number >= 1 && number <= entities.count ? entities[number - 1] : nil
+    }
+
+    /// The table with this name.
+    public func table(named name: String) -> TableLayout? {
+        tables.first { $0.name == name }
+    }
+
+    /// The column holding an attribute or to-one relationship of `entity` (inherited ones too).
+    public func column(for property: String, of entity: String) -> String? {
+        var current = model.entity(named: entity)
+        while let candidate = current {
+            if let column = columnsByProperty[PropertyKey(entity: candidate.name, property: property)] {
+                return column
+            }
+            current = model.parent(of: candidate)
+        }
+        return nil
+    }
+
+    /// The join table of a many-to-many relationship, from either side.
+    public func joinTable(for relationship: String, of entity: String) -> JoinTableLayout? {
+        var current = model.entity(named: entity)
+        while let candidate = current {
+            if let table = joinTables.first(where: {
+                ($0.entity == candidate.name && $0.relationship == relationship)
+                    || ($0.inverseEntity == candidate.name && $0.inverseRelationship == relationship)
+            }) {
+                return table
+            }
+            current = model.parent(of: candidate)
+        }
+        return nil
+    }
+}

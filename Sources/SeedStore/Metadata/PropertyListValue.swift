@@ -1,0 +1,10 @@
+/// A property-list value, as seedgen writes it into `Z_METADATA.Z_PLIST`.
+public enum PropertyListValue: Sendable, Hashable {
+    case string(String)
+    case integer(Int64)
+    case real(Double)
+    case boolean(Bool)
+    case data([UInt8])
+    case array([PropertyListValue])
+    case dictionary([String: PropertyListValue])
+}

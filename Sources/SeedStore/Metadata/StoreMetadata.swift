@@ -1,0 +1,127 @@
+import Foundation
+import SeedModel
+
+/// The property list in `Z_METADATA.Z_PLIST`: what tells Core Data which model a store fits,
+/// plus seedgen's own keys.
+public struct StoreMetadata: Sendable, Equatable {
+    /// `NSStoreModelVersionHashes`: entity name -> 32-byte hash.
+    public var versionHashes: [String: [UInt8]]
+    /// `NSStoreModelVersionIdentifiers`.
+    public var versionIdentifiers: [String]
+    /// `NSPersistenceFrameworkVersion`.
+    public var frameworkVersion: Int?
+    /// `NSStoreType` (`SQLite`).
+    public var storeType: String?
+    /// `_NSAutoVacuumLevel` (the string `"2"`).
+    public var autoVacuumLevel: String?
+    /// `NSStoreModelVersionHashesDigest`, when present.
+    public var hashesDigest: String?
+    /// `NSStoreModelVersionChecksumKey`, when present.
+    public var checksum: String?
+    /// seedgen's name and version, on stores it wrote.
+    public var generator: String?
+    /// SHA-256 (hex) of the model and source files, on stores seedgen wrote.
+    public var sourceDigest: String?
+    /// SHA-256 (hex) of the store's logical content, on stores seedgen wrote.
+    public var contentDigest: String?
+    /// Keys neither Core Data's nor ours that the store carries.
+    public var otherKeys: [String]
+
+    /// The framework version seedgen writes: the newest one seen in a real store with
+    /// exactly this set of keys (both the hashes digest and the checksum).
+    public static let frameworkVersionWritten = 1327
+    /// The prefix of seedgen's own keys.
+    public static let keyPrefix = "org.seedgen."
+    /// The generator string seedgen writes.
+    public static let generatorName = "seedgen 0.1.0"
+
+    enum Key {
+        static let hashes = "NSStoreModelVersionHashes"
+        static let hashesVersion = "NSStoreModelVersionHashesVersion"
+        static let identifiers = "NSStoreModelVersionIdentifiers"
+        static let framework = "NSPersistenceFrameworkVersion"
+        static let storeType = "NSStoreType"
+        static let autoVacuum = "_NSAutoVacuumLevel"
+        static let digest = "NSStoreModelVersionHashesDigest"
+        static let checksum = "NSStoreModelVersionChecksumKey"
+        static let generator = StoreMetadata.keyPrefix + "generator"
+        static let sourceDigest = StoreMetadata.keyPrefix + "sourceDigest"
+        static let contentDigest = StoreMetadata.keyPrefix + "contentDigest"
+        static let known: Set<String> = [hashes, hashesVersion, identifiers, framework, storeType, autoVacuum,
+                                         digest, checksum, generator, sourceDigest, contentDigest]
+    }
+
+    /// The metadata seedgen writes for a model.
+    public init(model: DataModel, sourceDigest: String, contentDigest: String) {
+        let hashes = VersionHasher(model: model).entityHashes()
+        self.versionHashes = hashes
+        self.versionIdentifiers = [model.versionIdentifier]
+        self.frameworkVersion = Self.frameworkVersionWritten
+        self.storeType = "SQLite"
+        self.autoVacuumLevel = "2"
+        self.hashesDigest = VersionHasher.hashesDigest(hashes)
+        self.checksum = VersionHasher.checksum(hashes)
+        self.generator = Self.generatorName
+        self.sourceDigest = sourceDigest
+        self.contentDigest = contentDigest
+        self.otherKeys = []
+    }
+
+    /// The binary property list, byte for byte the same for the same metadata.
+    public func encoded() -> [UInt8] {
+        var entries: [String: PropertyListValue] = [
+            Key.hashes: .dictionary(versionHashes.mapValues { .data($0) }),
+            Key.hashesVersion: .integer(3),
+            Key.identifiers: .array(versionIdentifiers.map { .string($0) }),
+        ]
+        if let frameworkVersion { entries[Key.framework] = .integer(Int64(frameworkVersion)) }
+        if let storeType { entries[Key.storeType] = .string(storeType) }
+        if let autoVacuumLevel { entries[Key.autoVacuum] = .string(autoVacuumLevel) }
+        if let hashesDigest { entries[Key.digest] = .string(hashesDigest) }
+        if let checksum { entries[Key.checksum] = .string(checksum) }
+        if let generator { entries[Key.generator] = .string(generator) }
+        if let sourceDigest { entries[Key.sourceDigest] = .string(sourceDigest) }
+        if let contentDigest { entries[Key.contentDigest] = .string(contentDigest) }
+        return BinaryPropertyListWriter.encode(.dictionary(entries))
+    }
+
+    /// What cannot be read from a `Z_PLIST`.
+    public struct DecodingError: Error, Sendable, CustomStringConvertible {
+        /// Why.
+        public var description: String
+    }
+
+    /// Reads a `Z_PLIST` written by Core Data or seedgen.
+    public init(decoding bytes: [UInt8]) throws(DecodingError) {
+        let object: Any
+        do {
+            object = try PropertyListSerialization.propertyList(from: Data(bytes), format: nil)
+        } catch {
+            throw DecodingError(description: "not a property list (\(bytes.count) bytes)")
+        }
+        guard let plist = object as? [String: Any] else {
+            throw DecodingError(description: "the property list is not a dictionary")
+        }
+        guard let hashes = plist[Key.hashes] as? [String: Any] else {
+            throw DecodingError(description: "no \(Key.hashes) dictionary")
+        }
+        var versionHashes: [String: [UInt8]] = [:]
+        for (name, value) in hashes {
+            guard let data = value as? Data else {
+                throw DecodingError(description: "the hash of entity '\(name)' is not data")
+            }
+            versionHashes[name] = [UInt8](data)
+        }
+        self.versionHashes = versionHashes
+        self.versionIdentifiers = (plist[Key.identifiers] as? [Any])?.compactMap { $0 as? String } ?? []
+        self.frameworkVersion = (plist[Key.framework] as? NSNumber)?.intValue
+        self.storeType = plist[Key.storeType] as? String
+        self.autoVacuumLevel = plist[Key.autoVacuum] as? String
+        self.hashesDigest = plist[Key.digest] as? String
+        self.checksum = plist[Key.checksum] as? String
+        self.generator = plist[Key.generator] as? String
+        self.sourceDigest = plist[Key.sourceDigest] as? String
+        self.contentDigest = plist[Key.contentDigest] as? String
+        self.otherKeys = plist.keys.filter { !Key.known.contains($0) }.sorted()
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import SeedgenSQLite
+
+/// One SQLite connection. Not shared between threads: each user opens its own.
+final class Database {
+    /// How to open a database file.
+    enum Mode {
+        /// Never writes; fails if the file is missing.
+        case readOnly
+        /// Reads and writes an existing file.
+        case readWrite
+        /// Creates the file if it is missing.
+        case create
+    }
+
+    let path: String
+    private(set) var handle: OpaquePointer?
+
+    /// Opens `path`. With `immutable`, SQLite reads the file as a snapshot that nothing else
+    /// changes: no lock, no `-shm`/`-wal` files created (for stores in read-only places).
+    init(path: String, mode: Mode, immutable: Bool = false) throws(SQLiteError) {
+        self.path = path
+        var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI
+        switch mode {
+        case .readOnly: flags |= SQLITE_OPEN_READONLY
+        case .readWrite: flags |= SQLITE_OPEN_READWRITE
+        case .create: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+        }
+        var handle: OpaquePointer?
+        let code = sqlite3_open_v2(Self.uri(for: path) + (immutable ? "?immutable=1" : ""), &handle, flags, nil)
+        if code != SQLITE_OK {
+            let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
+            sqlite3_close_v2(handle)
+            throw SQLiteError(code: code, message: "\(message): \(path)")
+        }
+        sqlite3_extended_result_codes(handle, 1)
+        self.handle = handle
+    }
+
+    deinit {
+        sqlite3_close_v2(handle)
+    }
+
+    /// A `file:` URI for `path`, so that names with `?` or `#` are taken literally.
+    private static func uri(for path: String) -> String {
+        var escaped = "file:"
+        for scalar in path.unicodeScalars {
+            switch scalar {
+            case "?", "#", "%": escaped += String(format: "%%%02X", scalar.value)
+            default: escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return escaped
+    }
+
+    /// Runs one or more statements that return no rows.
+    func execute(_ sql: String) throws(SQLiteError) {
+        var message: UnsafeMutablePointer<CChar>?
+        let code = sqlite3_exec(handle, sql, nil, nil, &message)
+        if code != SQLITE_OK {
+            let text = message.map { String(cString: $0) } ?? lastMessage
+            sqlite3_free(message)
+            throw SQLiteError(code: code, message: text, sql: sql)
+        }
+    }
+
+    /// Compiles one statement.
+    func prepare(_ sql: String) throws(SQLiteError) -> Statement {
+        var statement: OpaquePointer?
+        let code = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
+        guard code == SQLITE_OK, let statement else {
+            throw SQLiteError(code: code, message: lastMessage, sql: sql)
+        }
+        return Statement(statement, sql: sql, database: self)
+    }
+
+    /// Every row of a query, as values.
+    func rows(_ sql: String, _ arguments: [SQLValue] = []) throws(SQLiteError) -> [[SQLValue]] {
+        let statement = try prepare(sql)
+        try statement.bind(arguments)
+        var result: [[SQLValue]] = []
+        while try statement.step() {
+            result.append(statement.row())
+        }
+        return result
+    }
+
+    /// The first column of the first row, or nil when there is no row.
+    func scalar(_ sql: String, _ arguments: [SQLValue] = []) throws(SQLiteError) -> SQLValue? {
+        let statement = try prepare(sql)
+        try statement.bind(arguments)
+        return try statement.step() ? statement.value(at: 0) : nil
+    }
+
+    var lastMessage: String {
+        String(cString: sqlite3_errmsg(handle))
+    }
+
+    /// Runs `body` in a transaction; rolls back when it throws.
+    func transaction<T>(_ body: () throws -> T) throws -> T {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+}
+
+extension Database {
+    /// Quotes an identifier for SQL (`"name"`).
+    static func quote(_ identifier: String) -> String {
+        "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}

@@ -1,0 +1,37 @@
+/// One SQLite value, as stored.
+public enum SQLValue: Sendable, Hashable, CustomStringConvertible {
+    case null
+    case integer(Int64)
+    case real(Double)
+    case text(String)
+    case blob([UInt8])
+
+    /// The integer, when this is an integer.
+    public var integer: Int64? {
+        if case .integer(let value) = self { return value }
+        return nil
+    }
+
+    /// The text, when this is text.
+    public var text: String? {
+        if case .text(let value) = self { return value }
+        return nil
+    }
+
+    /// The bytes, when this is a blob.
+    public var blob: [UInt8]? {
+        if case .blob(let value) = self { return value }
+        return nil
+    }
+
+    /// A short rendering for messages.
+    public var description: String {
+        switch self {
+        case .null: "NULL"
+        case .integer(let value): String(value)
+        case .real(let value): String(value)
+        case .text(let value): "'\(value)'"
+        case .blob(let value): "<\(value.count) bytes>"
+        }
+    }
+}

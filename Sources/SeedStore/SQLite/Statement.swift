@@ -1,0 +1,93 @@
+import SeedgenSQLite
+
+/// A compiled statement, reused across rows: bind, step, reset.
+final class Statement {
+    let sql: String
+    private let handle: OpaquePointer
+    private let database: Database
+
+    init(_ handle: OpaquePointer, sql: String, database: Database) {
+        self.handle = handle
+        self.sql = sql
+        self.database = database
+    }
+
+    deinit {
+        sqlite3_finalize(handle)
+    }
+
+    private func check(_ code: Int32) throws(SQLiteError) {
+        if code != SQLITE_OK {
+            throw SQLiteError(code: code, message: database.lastMessage, sql: sql)
+        }
+    }
+
+    /// Binds values to parameters 1, 2, ...
+    func bind(_ values: [SQLValue]) throws(SQLiteError) {
+        for (offset, value) in values.enumerated() {
+            try bind(value, at: Int32(offset + 1))
+        }
+    }
+
+    /// Binds one value to a 1-based parameter.
+    func bind(_ value: SQLValue, at index: Int32) throws(SQLiteError) {
+        switch value {
+        case .null: try check(sqlite3_bind_null(handle, index))
+        case .integer(let number): try check(sqlite3_bind_int64(handle, index, number))
+        case .real(let number): try check(sqlite3_bind_double(handle, index, number))
+        case .text(let text): try check(sqlite3_bind_text(handle, index, text, -1, SQLITE_TRANSIENT))
+        case .blob(let bytes):
+            try check(bytes.withUnsafeBytes { buffer in
+                sqlite3_bind_blob(handle, index, buffer.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(buffer.count), SQLITE_TRANSIENT)
+            })
+        }
+    }
+
+    /// Advances to the next row; false when done.
+    func step() throws(SQLiteError) -> Bool {
+        let code = sqlite3_step(handle)
+        switch code {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        default: throw SQLiteError(code: code, message: database.lastMessage, sql: sql)
+        }
+    }
+
+    /// Makes the statement ready to run again with new bindings.
+    func reset() {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+    }
+
+    var columnCount: Int { Int(sqlite3_column_count(handle)) }
+
+    func columnName(at index: Int) -> String {
+        String(cString: sqlite3_column_name(handle, Int32(index)))
+    }
+
+    /// The value of a 0-based column of the current row.
+    func value(at index: Int) -> SQLValue {
+        let column = Int32(index)
+        switch sqlite3_column_type(handle, column) {
+        case SQLITE_INTEGER: return .integer(sqlite3_column_int64(handle, column))
+        case SQLITE_FLOAT: return .real(sqlite3_column_double(handle, column))
+        case SQLITE_TEXT:
+            let count = Int(sqlite3_column_bytes(handle, column))
+            guard let text = sqlite3_column_text(handle, column) else { return .text("") }
+            return .text(String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self))
+        case SQLITE_BLOB:
+            let count = Int(sqlite3_column_bytes(handle, column))
+            guard count > 0, let bytes = sqlite3_column_blob(handle, column) else { return .blob([]) }
+            return .blob(Array(UnsafeRawBufferPointer(start: bytes, count: count)))
+        default: return .null
+        }
+    }
+
+    /// Every column of the current row.
+    func row() -> [SQLValue] {
+        (0..<columnCount).map { value(at: $0) }
+    }
+}
+
+/// SQLite's "copy the bytes now" destructor, which the C macro cannot express in Swift.
+private let SQLITE_TRANSIENT = unsafeBitCast(OpaquePointer(bitPattern: -1), to: sqlite3_destructor_type.self)

@@ -1,0 +1,141 @@
+import Crypto
+import Foundation
+import SeedModel
+
+/// Writes a store in Core Data's layout, atomically and reproducibly.
+///
+/// Rows go into a scratch database beside the output; `finish` records `Z_MAX`, the content
+/// digest and the metadata, copies the scratch with `VACUUM INTO` (one canonical file whatever
+/// the insert order), syncs it and renames it over the output. Until then the output path is
+/// untouched, and a builder that is dropped without `finish` leaves nothing behind.
+public final class StoreBuilder {
+    /// The layout being written.
+    public let layout: StoreLayout
+    /// Where the finished store goes.
+    public let outputPath: String
+    let database: Database
+    private let scratchPath: String
+    private var finished = false
+
+    /// What `finish` wrote.
+    public struct Summary: Sendable {
+        /// The output path.
+        public var path: String
+        /// SHA-256 (hex) of the output file.
+        public var fileSHA256: String
+        /// The store's content digest (also in its metadata).
+        public var contentDigest: String
+        /// Rows per entity name.
+        public var rowCounts: [String: Int]
+    }
+
+    /// Starts a store for `layout` that will be written to `outputPath`.
+    public init(layout: StoreLayout, outputPath: String) throws {
+        let directory = URL(fileURLWithPath: outputPath).deletingLastPathComponent().path
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw DurableFile.Failure(operation: "write into missing directory", path: directory, code: ENOENT)
+        }
+        self.layout = layout
+        self.outputPath = outputPath
+        self.scratchPath = DurableFile.temporaryPath(beside: outputPath, purpose: "seedgen-scratch")
+        self.database = try Database(path: scratchPath, mode: .create)
+        do {
+            try database.execute("""
+                PRAGMA page_size = 4096; PRAGMA auto_vacuum = INCREMENTAL; PRAGMA encoding = 'UTF-8';
+                PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA locking_mode = EXCLUSIVE;
+                """)
+            try database.transaction {
+                for statement in layout.schema { try database.execute(statement) }
+                let insert = try database.prepare("INSERT INTO Z_PRIMARYKEY (Z_ENT, Z_NAME, Z_SUPER, Z_MAX) VALUES (?, ?, ?, 0)")
+                for entity in layout.entities {
+                    try insert.bind([.integer(Int64(entity.number)), .text(entity.name), .integer(Int64(entity.superNumber))])
+                    _ = try insert.step()
+                    insert.reset()
+                }
+            }
+        } catch {
+            DurableFile.removeIfPresent(scratchPath)
+            throw error
+        }
+    }
+
+    deinit {
+        if !finished { DurableFile.removeIfPresent(scratchPath) }
+    }
+
+    /// Completes the store and moves it into place.
+    ///
+    /// - Parameter sourceDigest: SHA-256 (hex) of the model and input files, recorded in the metadata.
+    public func finish(sourceDigest: String) throws -> Summary {
+        defer {
+            finished = true
+            DurableFile.removeIfPresent(scratchPath)
+        }
+        let contentDigest = try database.transaction { () throws -> String in
+            let update = try database.prepare(
+                "UPDATE Z_PRIMARYKEY SET Z_MAX = ? WHERE Z_ENT = ?")
+            for table in layout.tables {
+                let root = layout.entity(named: table.rootEntity)!
+                let max = try database.scalar("SELECT IFNULL(MAX(Z_PK), 0) FROM \(table.name)")?.integer ?? 0
+                try update.bind([.integer(max), .integer(Int64(root.number))])
+                _ = try update.step()
+                update.reset()
+            }
+            let digest = try ContentDigest.compute(database)
+            let metadata = StoreMetadata(model: layout.model, sourceDigest: sourceDigest, contentDigest: digest)
+            let uuid = Self.storeUUID(metadata: metadata)
+            let insert = try database.prepare("INSERT INTO Z_METADATA (Z_VERSION, Z_UUID, Z_PLIST) VALUES (1, ?, ?)")
+            try insert.bind([.text(uuid), .blob(metadata.encoded())])
+            _ = try insert.step()
+            return digest
+        }
+        let rowCounts = try countRows()
+        let temporary = DurableFile.temporaryPath(beside: outputPath, purpose: "seedgen-tmp")
+        do {
+            let vacuum = try database.prepare("VACUUM INTO ?")
+            try vacuum.bind([.text(temporary)])
+            _ = try vacuum.step()
+            try DurableFile.sync(temporary)
+            try DurableFile.replace(outputPath, with: temporary)
+        } catch {
+            DurableFile.removeIfPresent(temporary)
+            throw error
+        }
+        return Summary(path: outputPath, fileSHA256: try Self.sha256(ofFile: outputPath),
+                       contentDigest: contentDigest, rowCounts: rowCounts)
+    }
+
+    private func countRows() throws(SQLiteError) -> [String: Int] {
+        var counts: [String: Int] = [:]
+        for entity in layout.entities {
+            counts[entity.name] = Int(try database.scalar(
+                "SELECT COUNT(*) FROM \(entity.table) WHERE Z_ENT = ?", [.integer(Int64(entity.number))])?.integer ?? 0)
+        }
+        return counts
+    }
+
+    /// `Z_UUID`: derived from the content, never from a clock or a random source.
+    static func storeUUID(metadata: StoreMetadata) -> String {
+        let seed = "seedgen-store-uuid\0\(metadata.contentDigest ?? "")\0\(metadata.sourceDigest ?? "")\0\(metadata.hashesDigest ?? "")"
+        var bytes = Array(SHA256.hash(data: Array(seed.utf8)).prefix(16))
+        bytes[6] = (bytes[6] & 0x0F) | 0x50  // version 5 (name-based)
+        bytes[8] = (bytes[8] & 0x3F) | 0x80  // RFC 4122 variant
+        let uuid = UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                               bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+        return uuid.uuidString
+    }
+
+    /// SHA-256 (hex) of a file's bytes.
+    public static func sha256(ofFile path: String) throws -> String {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw DurableFile.Failure(operation: "read", path: path, code: errno)
+        }
+        defer { try? handle.close() }
+        var hasher = SHA256()
+        while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
+            hasher.update(data: chunk)
+        }
+        return hasher.finalize().map { String(format: "%02x", $0) }.joined()
+    }
+}

@@ -1,0 +1,28 @@
+import ArgumentParser
+import SeedModel
+import SeedStore
+
+/// `--model M`: the Core Data model to use.
+struct ModelOption: ParsableArguments {
+    @Option(name: .long, help: "The Core Data model: an .xcdatamodeld bundle, an .xcdatamodel folder or a 'contents' file.")
+    var model: String
+
+    /// Loads the model; a bad model is an input error (exit 1) naming file and line.
+    func load() throws -> DataModel {
+        do {
+            return try ModelLoader.load(from: model)
+        } catch {
+            throw CommandFailure.failed("error: \(error)")
+        }
+    }
+
+    /// Loads the model and works out its store layout.
+    func loadLayout() throws -> StoreLayout {
+        let model = try load()
+        do {
+            return try StoreLayout(model: model)
+        } catch {
+            throw CommandFailure.failed("error: \(error)")
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import ArgumentParser
+import Foundation
+
+/// The `seedgen` command: builds and checks Core Data seed stores.
+struct Seedgen: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "seedgen",
+        abstract: "Build the default database an app ships with, in Core Data's own SQLite layout, and check stores.",
+        version: "0.1.0",
+        subcommands: [BuildCommand.self, VerifyCommand.self, InspectCommand.self, HashCommand.self]
+    )
+}
+
+/// Ends a command with an exit code and, unless nil, a message on standard error.
+struct CommandFailure: Error {
+    var message: String?
+    var exitCode: Int32
+
+    /// Exit 1: the input or the store is bad.
+    static func failed(_ message: String) -> CommandFailure { CommandFailure(message: message, exitCode: 1) }
+    /// Exit 2: the command could not do its job as asked (missing file, bad option).
+    static func usage(_ message: String) -> CommandFailure { CommandFailure(message: message, exitCode: 2) }
+}
+
+/// Exit codes: 0 success, 1 failure or findings, 2 usage errors (ArgumentParser's 64 becomes 2).
+@main
+enum SeedgenMain {
+    static func main() {
+        do {
+            var command = try Seedgen.parseAsRoot()
+            try command.run()
+        } catch let failure as CommandFailure {
+            if let message = failure.message { printError("seedgen: \(message)") }
+            exit(failure.exitCode)
+        } catch {
+            let code = Seedgen.exitCode(for: error)
+            if code == .success {
+                print(Seedgen.fullMessage(for: error))
+                exit(0)
+            }
+            if code == .validationFailure {
+                printError(Seedgen.fullMessage(for: error))
+                exit(2)
+            }
+            printError("seedgen: error: \(error)")
+            exit(1)
+        }
+    }
+}
+
+/// Writes a line to standard error.
+func printError(_ text: String) {
+    FileHandle.standardError.write(Data((text + "\n").utf8))
+}
+
+/// Encodes a value as pretty JSON with sorted keys, for `--json` output.
+func jsonText<T: Encodable>(_ value: T) throws -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    return String(decoding: try encoder.encode(value), as: UTF8.self)
+}

@@ -1,0 +1,55 @@
+import ArgumentParser
+import SeedStore
+
+/// `seedgen verify`: checks a store against the format and a model.
+struct VerifyCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "verify",
+        abstract: "Check a store (ours or one Core Data wrote) for damage and against a model.",
+        discussion: """
+            Exit status: 0 when clean, 1 with findings (one line each: what, where, expected, \
+            found), 2 when the store or model cannot be read at all.
+            """
+    )
+
+    @Argument(help: "The store file.")
+    var store: String
+
+    @Option(name: .long, help: "The model the store should fit (an .xcdatamodeld, .xcdatamodel or 'contents').")
+    var model: String?
+
+    @Flag(help: "Print the findings as JSON.")
+    var json = false
+
+    /// The JSON printed with `--json`.
+    struct Report: Encodable {
+        var store: String
+        var model: String?
+        var clean: Bool
+        var findings: [Finding]
+    }
+
+    func run() throws {
+        var layout: StoreLayout?
+        if let model {
+            do {
+                layout = try ModelOption.parse(["--model", model]).loadLayout()
+            } catch let failure as CommandFailure {
+                throw CommandFailure.usage(failure.message ?? "cannot read the model")
+            }
+        }
+        let findings: [Finding]
+        do {
+            findings = try StoreVerifier(storePath: store, layout: layout).verify()
+        } catch {
+            throw CommandFailure.usage("error: \(error)")
+        }
+        if json {
+            print(try jsonText(Report(store: store, model: model, clean: findings.isEmpty, findings: findings)))
+        } else {
+            for finding in findings { print(finding) }
+            print(findings.isEmpty ? "\(store): clean" : "\(store): \(findings.count) finding(s)")
+        }
+        if !findings.isEmpty { throw CommandFailure(message: nil, exitCode: 1) }
+    }
+}
