@@ -37,6 +37,18 @@ enum XMLTreeReader {
             throw XMLSyntaxError(line: 0, column: 0, message: "libxml2 could not allocate a parser")
         }
         defer { xmlFreeParserCtxt(context) }
+        // libxml2 goes on past the first error; the first one is where the problem is.
+        let firstError = FirstErrorBox()
+        context.pointee._private = Unmanaged.passUnretained(firstError).toOpaque()
+        context.pointee.sax.pointee.serror = { userData, error in
+            guard let userData, let error else { return }
+            let context = userData.assumingMemoryBound(to: xmlParserCtxt.self)
+            guard let box = context.pointee._private else { return }
+            let first = Unmanaged<FirstErrorBox>.fromOpaque(box).takeUnretainedValue()
+            if first.error == nil && error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue {
+                first.error = XMLTreeReader.syntaxError(from: error)
+            }
+        }
         let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue)
         let document = bytes.withUnsafeBufferPointer { buffer in
             buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { chars in
@@ -45,7 +57,7 @@ enum XMLTreeReader {
         }
         guard let document, context.pointee.wellFormed != 0 else {
             if let document { xmlFreeDoc(document) }
-            throw lastError(of: context)
+            throw firstError.error ?? XMLSyntaxError(line: 0, column: 0, message: "malformed XML")
         }
         defer { xmlFreeDoc(document) }
         guard let root = xmlDocGetRootElement(document) else {
@@ -54,10 +66,7 @@ enum XMLTreeReader {
         return copy(root)
     }
 
-    private static func lastError(of context: xmlParserCtxtPtr) -> XMLSyntaxError {
-        guard let error = xmlCtxtGetLastError(context) else {
-            return XMLSyntaxError(line: 0, column: 0, message: "malformed XML")
-        }
+    fileprivate static func syntaxError(from error: xmlErrorPtr) -> XMLSyntaxError {
         let message = error.pointee.message.map { String(cString: $0) } ?? "malformed XML"
         return XMLSyntaxError(
             line: Int(error.pointee.line),
@@ -93,4 +102,9 @@ enum XMLTreeReader {
         }
         return element
     }
+}
+
+/// Holds the first error libxml2 reports while parsing one document.
+private final class FirstErrorBox {
+    var error: XMLSyntaxError?
 }

@@ -1,0 +1,50 @@
+# seedgen: `make seed` builds every seed in Seeds/ into build/seeds/, `make test` runs the tests.
+# Both install the system libraries first when they are missing (see `deps`).
+
+SWIFT ?= swift
+SEEDS_OUT := build/seeds
+SEEDGEN := .build/release/seedgen
+SYSTEM_PACKAGES := libxml2-dev libsqlite3-dev pkg-config
+
+.PHONY: all deps seed test release clean
+
+all: seed
+
+# libxml2 and sqlite3 headers, found through pkg-config. Installed with apt-get when we may
+# (root, or sudo without a password); otherwise stop with the one command to run.
+deps:
+	@if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists libxml-2.0 sqlite3; then \
+		exit 0; \
+	elif ! command -v apt-get >/dev/null 2>&1; then \
+		echo "seedgen needs libxml2 and sqlite3 development files found by pkg-config (Debian: $(SYSTEM_PACKAGES))."; exit 1; \
+	elif [ "$$(id -u)" = 0 ]; then \
+		apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y $(SYSTEM_PACKAGES); \
+	elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then \
+		sudo apt-get update && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y $(SYSTEM_PACKAGES); \
+	else \
+		echo "Missing libxml2/sqlite3 development files. Run:"; \
+		echo "  sudo apt-get install -y $(SYSTEM_PACKAGES)"; exit 1; \
+	fi
+
+release: deps
+	$(SWIFT) build -c release --product seedgen
+
+# Every folder Seeds/<Name>/ holds <Name>.xcdatamodeld and its source data files;
+# each becomes build/seeds/<Name>.sqlite, which must then verify clean.
+seed: release
+	@mkdir -p $(SEEDS_OUT)
+	@set -e; for dir in Seeds/*/; do \
+		name=$$(basename "$$dir"); \
+		model="$$dir$$name.xcdatamodeld"; \
+		[ -d "$$model" ] || { echo "$$dir: no $$name.xcdatamodeld"; exit 1; }; \
+		inputs=$$(find "$$dir" -maxdepth 1 -type f ! -name '*.md' ! -name '.*' | sort); \
+		echo "== $$name"; \
+		$(SEEDGEN) build --model "$$model" --output "$(SEEDS_OUT)/$$name.sqlite" $$inputs; \
+		$(SEEDGEN) verify --model "$$model" "$(SEEDS_OUT)/$$name.sqlite"; \
+	done
+
+test: deps
+	$(SWIFT) test
+
+clean:
+	rm -rf build .build

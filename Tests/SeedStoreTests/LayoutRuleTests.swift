@@ -1,0 +1,173 @@
+import Foundation
+import SeedModel
+import SeedgenTestSupport
+import Testing
+@testable import SeedStore
+
+@Suite("Layout rules")
+struct LayoutRuleTests {
+    /// The design's example: entity numbers are a pre-order walk, not an alphabetical sort,
+    /// and column stems are numbered per table (`ZUSEDIN`, then `ZUSEDIN1`).
+    static let bar = """
+        <entity name="Alcohol" parentEntity="Ingredient">
+            <attribute name="brand" optional="YES" attributeType="String"/>
+            <relationship name="usedIn" optional="YES" toMany="YES" destinationEntity="Cocktail" inverseName="alcohols" inverseEntity="Cocktail"/>
+        </entity>
+        <entity name="Cocktail">
+            <attribute name="name" attributeType="String"/>
+            <relationship name="alcohols" optional="YES" toMany="YES" destinationEntity="Alcohol" inverseName="usedIn" inverseEntity="Alcohol"/>
+            <relationship name="nonAlcohols" optional="YES" toMany="YES" ordered="YES" destinationEntity="NonAlcohol" inverseName="usedIn" inverseEntity="NonAlcohol"/>
+        </entity>
+        <entity name="Ingredient" isAbstract="YES">
+            <attribute name="name" attributeType="String"/>
+        </entity>
+        <entity name="NonAlcohol" parentEntity="Ingredient">
+            <attribute name="brand" optional="YES" attributeType="Integer 32"/>
+            <relationship name="usedIn" optional="YES" toMany="YES" destinationEntity="Cocktail" inverseName="nonAlcohols" inverseEntity="Cocktail"/>
+        </entity>
+        <entity name="Property">
+            <attribute name="key" attributeType="String"/>
+        </entity>
+        """
+
+    @Test("Z_ENT is a pre-order walk: Cocktail 1, Ingredient 2, Alcohol 3, NonAlcohol 4, Property 5")
+    func entityNumbers() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let layout = try StoreLayout(model: try StoreTestSupport.model(Self.bar, in: directory))
+        #expect(layout.entities.map(\.name) == ["Cocktail", "Ingredient", "Alcohol", "NonAlcohol", "Property"])
+        #expect(layout.entities.map(\.superNumber) == [0, 0, 2, 2, 0])
+        #expect(layout.entity(named: "Ingredient")?.subtreeNumbers == [2, 3, 4])
+        #expect(layout.tables.map(\.name) == ["ZCOCKTAIL", "ZINGREDIENT", "ZPROPERTY"])
+    }
+
+    @Test("a later entity's property of the same name gets a 1 suffix; storage classes sort the columns")
+    func columnStems() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let layout = try StoreLayout(model: try StoreTestSupport.model(Self.bar, in: directory))
+        let table = try #require(layout.table(named: "ZINGREDIENT"))
+        #expect(table.createSQL == "CREATE TABLE ZINGREDIENT ( Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZBRAND1 INTEGER, ZNAME VARCHAR, ZBRAND VARCHAR )")
+        #expect(layout.column(for: "brand", of: "NonAlcohol") == "ZBRAND1")
+        #expect(layout.column(for: "name", of: "Alcohol") == "ZNAME")
+        #expect(layout.indexes.map(\.name).contains("ZINGREDIENT_Z_ENT_INDEX"))
+    }
+
+    @Test("many-to-many join tables: named from the entity that sorts first, stems as in the table")
+    func joinTables() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let layout = try StoreLayout(model: try StoreTestSupport.model(Self.bar, in: directory))
+        // Cocktail < NonAlcohol: Cocktail.nonAlcohols names the table, and the column of the
+        // inverse NonAlcohol.usedIn carries its stem ZUSEDIN1. Alcohol < Cocktail: the other
+        // pair is named after Alcohol.usedIn.
+        #expect(layout.joinTables.map(\.createSQL) == [
+            "CREATE TABLE Z_1NONALCOHOLS ( Z_1USEDIN1 INTEGER, Z_4NONALCOHOLS INTEGER, Z_FOK_4NONALCOHOLS INTEGER, PRIMARY KEY (Z_1USEDIN1, Z_4NONALCOHOLS) )",
+            "CREATE TABLE Z_3USEDIN ( Z_3ALCOHOLS INTEGER, Z_1USEDIN INTEGER, PRIMARY KEY (Z_3ALCOHOLS, Z_1USEDIN) )",
+        ])
+        #expect(layout.joinTable(for: "usedIn", of: "NonAlcohol")?.name == "Z_1NONALCOHOLS")
+        #expect(layout.joinTable(for: "alcohols", of: "Cocktail")?.name == "Z_3USEDIN")
+        #expect(layout.indexes.contains { $0.createSQL == "CREATE INDEX Z_3USEDIN_Z_1USEDIN_INDEX ON Z_3USEDIN (Z_1USEDIN, Z_3ALCOHOLS)" })
+        // Creation order: each root table, then the join tables its entities name.
+        #expect(layout.schema.prefix(4).map { $0.components(separatedBy: " ")[2] } == ["ZCOCKTAIL", "Z_1NONALCOHOLS", "ZINGREDIENT", "Z_3USEDIN"])
+    }
+
+    @Test("transient attributes have no column; optional or not changes nothing in the table")
+    func transientAttributes() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let layout = try StoreLayout(model: try StoreTestSupport.model("""
+            <entity name="A">
+                <attribute name="kept" attributeType="String"/>
+                <attribute name="scratch" optional="YES" transient="YES" attributeType="Integer 64"/>
+            </entity>
+            """, in: directory))
+        #expect(layout.tables[0].columns.map(\.name) == ["ZKEPT"])
+    }
+
+    @Test("assumed: Decimal is DECIMAL, URI is VARCHAR, Integer 64 is INTEGER, Float is FLOAT among the REALs, external Binary is BLOB")
+    func assumedTypes() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let layout = try StoreLayout(model: try StoreTestSupport.model("""
+            <entity name="T">
+                <attribute name="amount" optional="YES" attributeType="Decimal"/>
+                <attribute name="big" optional="YES" attributeType="Integer 64"/>
+                <attribute name="blob" optional="YES" attributeType="Binary" allowsExternalBinaryDataStorage="YES"/>
+                <attribute name="ratio" optional="YES" attributeType="Float"/>
+                <attribute name="link" optional="YES" attributeType="URI"/>
+                <attribute name="when" optional="YES" attributeType="Date"/>
+            </entity>
+            """, in: directory))
+        #expect(layout.tables[0].createSQL == "CREATE TABLE ZT ( Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZBIG INTEGER, ZAMOUNT DECIMAL, ZRATIO FLOAT, ZWHEN TIMESTAMP, ZLINK VARCHAR, ZBLOB BLOB )")
+    }
+
+    @Test("assumed: a to-one whose destination has sub-entities also stores the destination's entity as Z<d>_<NAME>")
+    func assumedPolymorphicToOne() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let layout = try StoreLayout(model: try StoreTestSupport.model("""
+            <entity name="Animal"><relationship name="zoo" optional="YES" maxCount="1" destinationEntity="Zoo" inverseName="animals" inverseEntity="Zoo"/></entity>
+            <entity name="Cat" parentEntity="Animal"/>
+            <entity name="Zoo"><relationship name="animals" optional="YES" toMany="YES" destinationEntity="Animal" inverseName="zoo" inverseEntity="Animal"/>
+                <relationship name="star" optional="YES" maxCount="1" destinationEntity="Animal"/></entity>
+            """, in: directory))
+        #expect(layout.table(named: "ZZOO")?.columns.map(\.name) == ["ZSTAR", "Z1_STAR"])
+        #expect(layout.table(named: "ZANIMAL")?.columns.map(\.name) == ["ZZOO"])
+    }
+
+    @Test("assumed (from a text dump only): the to-one side of an ordered one-to-many gets a Z_FOK_ column")
+    func assumedOrderedOneToMany() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let layout = try StoreLayout(model: try StoreTestSupport.model("""
+            <entity name="List"><relationship name="items" optional="YES" toMany="YES" ordered="YES" destinationEntity="Item" inverseName="list" inverseEntity="Item"/></entity>
+            <entity name="Item"><attribute name="title" optional="YES" attributeType="String"/>
+                <relationship name="list" optional="YES" maxCount="1" destinationEntity="List" inverseName="items" inverseEntity="List"/></entity>
+            """, in: directory))
+        #expect(layout.table(named: "ZITEM")?.createSQL == "CREATE TABLE ZITEM ( Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZLIST INTEGER, Z_FOK_LIST INTEGER, ZTITLE VARCHAR )")
+        #expect(layout.indexes.map(\.createSQL) == ["CREATE INDEX ZITEM_ZLIST_INDEX ON ZITEM (ZLIST)"])
+    }
+
+    @Test("indexed attributes, fetch indexes (assumed: descending is COLLATE BINARY DESC) and constraints on sub-entities")
+    func indexes() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let layout = try StoreLayout(model: try StoreTestSupport.model("""
+            <entity name="Base"><attribute name="code" attributeType="String" indexed="YES"/></entity>
+            <entity name="Leaf" parentEntity="Base">
+                <attribute name="rank" optional="YES" attributeType="Integer 16"/>
+                <fetchIndex name="byRank">
+                    <fetchIndexElement property="rank" type="Binary" order="descending"/>
+                    <fetchIndexElement property="code" type="Binary" order="ascending"/>
+                </fetchIndex>
+                <uniquenessConstraints><uniquenessConstraint><constraint value="code"/><constraint value="rank"/></uniquenessConstraint></uniquenessConstraints>
+            </entity>
+            """, in: directory))
+        #expect(layout.indexes.map(\.createSQL) == [
+            "CREATE INDEX ZBASE_ZCODE_INDEX ON ZBASE (ZCODE)",
+            "CREATE INDEX ZBASE_Z_ENT_INDEX ON ZBASE (Z_ENT)",
+            "CREATE INDEX Z_Leaf_byRank ON ZBASE (ZRANK COLLATE BINARY DESC, ZCODE COLLATE BINARY ASC)",
+            "CREATE UNIQUE INDEX Z_Leaf_UNIQUE_code_rank ON ZBASE (ZCODE COLLATE BINARY ASC, ZRANK COLLATE BINARY ASC)",
+        ])
+    }
+
+    @Test("layouts no real store has shown are refused with the model line, not guessed")
+    func unsupported() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let cases: [(String, String)] = [
+            ("<entity name=\"A\">\n<relationship name=\"bs\" optional=\"YES\" toMany=\"YES\" destinationEntity=\"B\"/></entity><entity name=\"B\"/>", "has no inverse"),
+            ("<entity name=\"P\">\n<relationship name=\"friends\" optional=\"YES\" toMany=\"YES\" destinationEntity=\"P\" inverseName=\"friends\" inverseEntity=\"P\"/></entity>", "is its own inverse"),
+            ("<entity name=\"A\">\n<attribute name=\"c\" optional=\"YES\" attributeType=\"Composite\" composite=\"C\"/></entity>", "type Composite"),
+            ("<entity name=\"A\"><attribute name=\"n\" attributeType=\"String\"/>\n<fetchIndex name=\"lower\"><fetchIndexElement expression=\"lowercase:(n)\" expressionType=\"String\" type=\"Binary\" order=\"ascending\"/></fetchIndex></entity>", "uses an expression"),
+        ]
+        for (body, words) in cases {
+            let model = try StoreTestSupport.model(body, in: directory)
+            let error = try #require(throws: LayoutError.self) { try StoreLayout(model: model) }
+            #expect(error.message.contains(words), "\(error)")
+            #expect(error.line == 4, "\(error)")
+            #expect(error.file == model.source)
+        }
+    }
+}
