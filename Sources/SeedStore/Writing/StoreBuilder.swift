@@ -73,6 +73,7 @@ public final class StoreBuilder {
             DurableFile.removeIfPresent(scratchPath)
         }
         let contentDigest = try database.transaction { () throws -> String in
+            try canonicalizeJoinTables()
             let update = try database.prepare(
                 "UPDATE Z_PRIMARYKEY SET Z_MAX = ? WHERE Z_ENT = ?")
             for table in layout.tables {
@@ -104,6 +105,21 @@ public final class StoreBuilder {
         }
         return Summary(path: outputPath, fileSHA256: try Self.sha256(ofFile: outputPath),
                        contentDigest: contentDigest, rowCounts: rowCounts)
+    }
+
+    /// Join tables have no INTEGER PRIMARY KEY, so their hidden rowids follow insert order,
+    /// and `VACUUM INTO` keeps them. Rewriting each in key order makes the file independent
+    /// of the order the rows came in.
+    private func canonicalizeJoinTables() throws(SQLiteError) {
+        for join in layout.joinTables {
+            let order = "\(join.firstColumn), \(join.secondColumn)"
+            try database.execute("""
+                CREATE TEMP TABLE seedgen_join AS SELECT * FROM \(join.name) ORDER BY \(order);
+                DELETE FROM \(join.name);
+                INSERT INTO \(join.name) SELECT * FROM temp.seedgen_join ORDER BY \(order);
+                DROP TABLE temp.seedgen_join;
+                """)
+        }
     }
 
     private func countRows() throws(SQLiteError) -> [String: Int] {

@@ -1,0 +1,182 @@
+import Foundation
+import SeedModel
+import SeedgenTestSupport
+import Testing
+@testable import SeedStore
+
+@Suite("Store verifier", corpusTrait)
+struct StoreVerifierTests {
+    static func verify(_ path: String, model: URL?) throws -> [Finding] {
+        let layout = try model.map { try StoreLayout(model: try ModelLoader.load(from: $0.path)) }
+        return try StoreVerifier(storePath: path, layout: layout).verify()
+    }
+
+    static let coredataplus = Corpus.stores[1]
+    static let recipes = Corpus.stores[3]
+
+    @Test("every corpus store verifies clean against its own model, except recipes")
+    func corpusClean() throws {
+        for store in Corpus.stores where store.name != "recipes" {
+            let findings = try Self.verify(store.store.path, model: store.model)
+            #expect(findings.isEmpty, "\(store.name): \(findings)")
+        }
+    }
+
+    @Test("recipes: exactly three hash findings (Image, Ingredient, Recipe) and nothing else")
+    func recipesHashes() throws {
+        let findings = try Self.verify(Self.recipes.store.path, model: Self.recipes.model)
+        #expect(findings.map(\.check) == ["hash", "hash", "hash"])
+        #expect(findings.map(\.location) == ["entity Image", "entity Ingredient", "entity Recipe"])
+        #expect(findings[1].found == "5tCLlA1r9p1UWdOTr3XJ+ZzBr6bxraWAs3Vt9zCAZek=")
+    }
+
+    @Test("verify reads only: a corpus copy and its folder are unchanged afterwards")
+    func readOnly() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let copy = try directory.copy(Self.coredataplus.store)  // a WAL-mode store
+        let before = try StoreBuilder.sha256(ofFile: copy)
+        _ = try Self.verify(copy, model: Self.coredataplus.model)
+        _ = try Self.verify(copy, model: nil)
+        #expect(try StoreBuilder.sha256(ofFile: copy) == before)
+        #expect(StoreTestSupport.listing(directory.url) == ["SampleModelV1.sqlite"])
+    }
+
+    /// One kind of damage done to a copy of a corpus store, and the finding it must cause.
+    struct Damage: Sendable, CustomStringConvertible {
+        var description: String
+        var store: Int
+        var sql: String
+        var check: String
+        var location: String
+        /// Other checks the same damage rightly trips (a dropped table takes its index along).
+        var alsoExpected: [String] = []
+    }
+
+    static let damages: [Damage] = [
+        .init(description: "a deleted index", store: 1, sql: "DROP INDEX ZCAR_ZOWNER_INDEX",
+              check: "index", location: "index ZCAR_ZOWNER_INDEX on ZCAR"),
+        .init(description: "an index on the wrong column", store: 3,
+              sql: "DROP INDEX ZRECIPE_ZTYPE_INDEX; CREATE INDEX ZRECIPE_ZTYPE_INDEX ON ZRECIPE (ZNAME)",
+              check: "index", location: "index ZRECIPE_ZTYPE_INDEX on ZRECIPE"),
+        .init(description: "a wrong Z_ENT", store: 1, sql: "UPDATE ZCAR SET Z_ENT = 4 WHERE Z_PK = (SELECT MIN(Z_PK) FROM ZCAR)",
+              check: "row-entity", location: "table ZCAR"),
+        .init(description: "a dangling foreign key", store: 1,
+              sql: "UPDATE ZCAR SET ZOWNER = 999 WHERE Z_PK = (SELECT MIN(Z_PK) FROM ZCAR WHERE ZOWNER IS NOT NULL)",
+              check: "reference", location: "ZCAR.ZOWNER (Car.owner)"),
+        .init(description: "a foreign key to a row of the wrong entity", store: 3,
+              sql: "UPDATE ZINGREDIENT SET ZRECIPE = NULL; UPDATE ZRECIPE SET Z_ENT = 4 WHERE Z_PK = (SELECT MIN(Z_PK) FROM ZRECIPE)",
+              check: "row-entity", location: "table ZRECIPE"),
+        .init(description: "Z_MAX too low", store: 1, sql: "UPDATE Z_PRIMARYKEY SET Z_MAX = 3 WHERE Z_ENT = 1",
+              check: "z-max", location: "Z_PRIMARYKEY row of Car"),
+        .init(description: "a missing column", store: 4, sql: "ALTER TABLE ZJOURNALENTRY DROP COLUMN ZWIND",
+              check: "column", location: "ZJOURNALENTRY.ZWIND"),
+        .init(description: "an extra column", store: 4, sql: "ALTER TABLE ZJOURNALENTRY ADD COLUMN ZMOOD VARCHAR",
+              check: "column", location: "ZJOURNALENTRY.ZMOOD"),
+        .init(description: "a renamed Z_NAME", store: 2, sql: "UPDATE Z_PRIMARYKEY SET Z_NAME = 'Writer' WHERE Z_ENT = 1",
+              check: "primary-key", location: "Z_PRIMARYKEY Z_ENT 1"),
+        .init(description: "a missing metadata row", store: 0, sql: "DELETE FROM Z_METADATA",
+              check: "metadata", location: "Z_METADATA"),
+        .init(description: "a missing join table", store: 2, sql: "DROP TABLE Z_1BOOKS",
+              check: "table", location: "table Z_1BOOKS", alsoExpected: ["index"]),
+    ]
+
+    @Test("damage to a copy of a corpus store gives the right finding", arguments: damages)
+    func damage(_ damage: Damage) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = Corpus.stores[damage.store]
+        let copy = try directory.copy(store.store)
+        try StoreTestSupport.damage(copy, damage.sql)
+        let findings = try Self.verify(copy, model: store.model).filter { store.name != "recipes" || $0.check != "hash" }
+        #expect(findings.contains { $0.check == damage.check && $0.location == damage.location }, "\(findings)")
+        let allowed = Set([damage.check, "reference"] + damage.alsoExpected)
+        #expect(findings.allSatisfy { allowed.contains($0.check) }, "\(findings)")
+    }
+
+    @Test("a flipped page is caught by the integrity check")
+    func flippedPage() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = Corpus.stores[3]
+        let copy = try directory.copy(store.store)
+        let root = try Database(path: copy, mode: .readOnly).scalar("SELECT rootpage FROM sqlite_master WHERE name = 'ZINGREDIENT'")?.integer
+        let page = Int(try #require(root))
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: copy))
+        for offset in (page - 1) * 4096 + 8 ..< (page - 1) * 4096 + 24 { bytes[offset] ^= 0xFF }
+        try bytes.write(to: URL(fileURLWithPath: copy))
+        let findings = try Self.verify(copy, model: store.model)
+        #expect(findings.contains { $0.check == "integrity" || $0.check == "sqlite" }, "\(findings)")
+    }
+
+    @Test("a file that is not a database is a finding; a missing file is a usage error")
+    func notADatabase() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = try directory.write("hello, world", to: "fake.sqlite")
+        let findings = try Self.verify(path, model: nil)
+        #expect(findings.map(\.check) == ["integrity"])
+        #expect(throws: StoreVerifier.UsageError.self) { try Self.verify(directory.path("missing.sqlite"), model: nil) }
+    }
+
+    @Test("a -wal file beside the store is reported")
+    func walBeside() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let copy = try directory.copy(Corpus.stores[4].store)
+        try directory.write("", to: "SurfJournalDatabase.sqlite-wal")
+        let findings = try Self.verify(copy, model: Corpus.stores[4].model)
+        #expect(findings.map(\.check) == ["sidecar"])
+    }
+
+    @Test("a store checked against another model: hashes and schema findings")
+    func wrongModel() throws {
+        let findings = try Self.verify(Corpus.stores[2].store.path, model: Corpus.stores[4].model)
+        #expect(findings.contains { $0.check == "hash" && $0.location == "entity JournalEntry" })
+        #expect(findings.contains { $0.check == "hash" && $0.location == "entity Book" && $0.expected == "no such entity in the model" })
+        #expect(findings.contains { $0.check == "table" && $0.location == "table ZJOURNALENTRY" })
+    }
+
+    @Test("without a model: Z_MAX, Z_ENT and the metadata are still checked")
+    func withoutModel() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let copy = try directory.copy(Self.coredataplus.store)
+        #expect(try Self.verify(copy, model: nil).isEmpty)
+        try StoreTestSupport.damage(copy, "UPDATE Z_PRIMARYKEY SET Z_MAX = 1 WHERE Z_ENT = 4; UPDATE ZCAR SET Z_ENT = 9 WHERE Z_PK = 5")
+        let findings = try Self.verify(copy, model: nil)
+        #expect(findings.map(\.check).sorted() == ["row-entity", "z-max"])
+    }
+}
+
+@Suite("Content digest")
+struct ContentDigestTests {
+    @Test("an edited row in a store seedgen wrote breaks its content digest; verify reports it")
+    func editedRow() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let model = try StoreTestSupport.model(StoreBuilderTests.library, in: directory)
+        let layout = try StoreLayout(model: model)
+        let path = directory.path("store.sqlite")
+        try StoreTestSupport.build(model, at: path) { try StoreBuilderTests.fill($0, order: [1, 2]) }
+        #expect(try StoreVerifier(storePath: path, layout: layout).verify().isEmpty)
+        try StoreTestSupport.damage(path, "UPDATE ZBOOK SET ZTITLE = 'Forged' WHERE Z_PK = 2")
+        let findings = try StoreVerifier(storePath: path, layout: layout).verify()
+        #expect(findings.map(\.check) == ["content-digest"])
+    }
+
+    @Test("a dangling join-table row is reported in a store seedgen wrote")
+    func danglingJoinRow() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let model = try StoreTestSupport.model(StoreBuilderTests.library, in: directory)
+        let path = directory.path("store.sqlite")
+        try StoreTestSupport.build(model, at: path) { database in
+            try StoreBuilderTests.fill(database, order: [1])
+            try database.execute("INSERT INTO Z_1BOOKS (Z_1AUTHORS, Z_2BOOKS) VALUES (1, 42)")
+        }
+        let findings = try StoreVerifier(storePath: path, layout: try StoreLayout(model: model)).verify()
+        #expect(findings.map(\.location) == ["Z_1BOOKS.Z_2BOOKS (Author.books)"])
+        #expect(findings.first?.found.contains("(42)") == true)
+    }
+}
