@@ -1,0 +1,121 @@
+import Foundation
+import SeedgenTestSupport
+import Testing
+
+let corpusTrait = ConditionTrait.enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.skipMessage))
+
+@Suite("seedgen command line")
+struct CommandLineTests {
+    @Test("the executable is found beside the tests")
+    func executableExists() {
+        #expect(SeedgenTool.executable != nil, "runner: \(CommandLine.arguments[0])")
+    }
+
+    @Test("hash --json prints the corpus hashes", corpusTrait)
+    func hashJSON() throws {
+        let store = Corpus.stores[1]
+        let result = try SeedgenTool.run(["hash", "--model", store.model.path, "--json"])
+        #expect(result.status == 0, "\(result.error)")
+        let hashes = try JSONDecoder().decode([String: String].self, from: Data(result.output.utf8))
+        #expect(hashes["Car"] == "nlVVKQchWCING6zS+Ao9rUkZ90oyqovp7iKmp7QSbI8=")
+        #expect(hashes["ExpensiveSportCar"] == "PcfjKxvkW1pMeVrJrz4dEKpyItPGmugFu+tECL3rpIA=")
+        #expect(hashes.count == 4)
+        let plain = try SeedgenTool.run(["hash", "--model", store.model.path])
+        #expect(plain.output.split(separator: "\n").first?.hasPrefix("Car ") == true)
+    }
+
+    @Test("verify exits 0 when clean, 1 with findings, 2 on usage errors", corpusTrait)
+    func verifyExitCodes() throws {
+        let clean = Corpus.stores[1]
+        let result = try SeedgenTool.run(["verify", clean.store.path, "--model", clean.model.path])
+        #expect(result.status == 0 && result.output.hasSuffix(": clean\n"), "\(result)")
+
+        let recipes = Corpus.stores[3]
+        let findings = try SeedgenTool.run(["verify", recipes.store.path, "--model", recipes.model.path])
+        #expect(findings.status == 1)
+        let lines = findings.output.split(separator: "\n")
+        #expect(lines.count == 4)
+        #expect(lines[0].hasPrefix("hash: entity Image: expected "))
+        #expect(lines[0].contains(", found njbxNx1A/bZrU1DVRF9Kx6AYc/E6XKYaVqbNJLdYlC8="))
+
+        let json = try SeedgenTool.run(["verify", recipes.store.path, "--model", recipes.model.path, "--json"])
+        #expect(json.status == 1)
+        struct Report: Decodable { var clean: Bool; var findings: [[String: String]] }
+        let report = try JSONDecoder().decode(Report.self, from: Data(json.output.utf8))
+        #expect(!report.clean && report.findings.map { $0["location"] } == ["entity Image", "entity Ingredient", "entity Recipe"])
+
+        #expect(try SeedgenTool.run(["verify", "/nonexistent/store.sqlite"]).status == 2)
+        #expect(try SeedgenTool.run(["verify"]).status == 2)
+        #expect(try SeedgenTool.run(["verify", clean.store.path, "--bogus"]).status == 2)
+        let badModel = try SeedgenTool.run(["verify", clean.store.path, "--model", "/nonexistent/model"])
+        #expect(badModel.status == 2 && badModel.error.contains("/nonexistent/model"))
+    }
+
+    @Test("build writes a store that verifies clean and inspects with its metadata", corpusTrait)
+    func buildVerifyInspect() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let model = Corpus.stores[0].model.path
+        let output = directory.path("out.sqlite")
+        let build = try SeedgenTool.run(["build", "--model", model, "--output", output, "--json"])
+        #expect(build.status == 0, "\(build.error)")
+        struct Summary: Decodable { var sha256: String; var rows: [String: Int] }
+        let summary = try JSONDecoder().decode(Summary.self, from: Data(build.output.utf8))
+        #expect(summary.rows == ["Asset": 0, "Author": 0, "Category": 0, "Post": 0, "SyncInfo": 0])
+
+        let again = try SeedgenTool.run(["build", "--model", model, "--output", directory.path("again.sqlite"), "--json"])
+        #expect(try JSONDecoder().decode(Summary.self, from: Data(again.output.utf8)).sha256 == summary.sha256)
+
+        #expect(try SeedgenTool.run(["verify", output, "--model", model]).status == 0)
+        let inspect = try SeedgenTool.run(["inspect", output, "--json"])
+        #expect(inspect.status == 0)
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(inspect.output.utf8)) as? [String: Any])
+        #expect(report["frameworkVersion"] as? Int == 1327)
+        #expect((report["versionHashes"] as? [String: String])?["Asset"] == "vpD7YUlwqHvePA8ShetYaIpJRDF+1LabaCdY+9kUa44=")
+        #expect((report["pragmas"] as? [String: String])?["auto_vacuum"] == "2")
+        #expect((report["entities"] as? [[String: Any]])?.count == 5)
+        let text = try SeedgenTool.run(["inspect", output])
+        #expect(text.output.contains("generator: seedgen"))
+    }
+
+    @Test("a bad model: exit 1, the file and line named, and an older output left as it was")
+    func badModelKeepsOutput() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let output = try directory.write("older store", to: "out.sqlite")
+        try directory.write("""
+            <?xml version="1.0"?>
+            <model>
+                <entity name="A"><attribute name="x" attributeType="Text"/></entity>
+            </model>
+            """, to: "Bad.xcdatamodel/contents")
+        let result = try SeedgenTool.run(["build", "--model", directory.path("Bad.xcdatamodel"), "--output", output])
+        #expect(result.status == 1)
+        #expect(result.error.contains("Bad.xcdatamodel/contents:3: attribute 'x' has unknown attribute type 'Text'"), "\(result.error)")
+        #expect(try String(contentsOfFile: output, encoding: .utf8) == "older store")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).sorted() == ["Bad.xcdatamodel", "out.sqlite"])
+    }
+
+    @Test("a model whose layout is unknown is refused before anything is written")
+    func unsupportedLayout() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let model = try directory.write("""
+            <?xml version="1.0"?>
+            <model>
+                <entity name="A"><relationship name="bs" optional="YES" toMany="YES" destinationEntity="B"/></entity>
+                <entity name="B"/>
+            </model>
+            """, to: "contents")
+        let result = try SeedgenTool.run(["build", "--model", model, "--output", directory.path("out.sqlite")])
+        #expect(result.status == 1 && result.error.contains("contents:3: to-many relationship 'A.bs' has no inverse"), "\(result.error)")
+        #expect(!FileManager.default.fileExists(atPath: directory.path("out.sqlite")))
+    }
+
+    @Test("--help and --version succeed")
+    func help() throws {
+        let help = try SeedgenTool.run(["--help"])
+        #expect(help.status == 0 && help.output.contains("verify"))
+        #expect(try SeedgenTool.run(["--version"]).output == "0.1.0\n")
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+
+/// Runs the built `seedgen` executable, as a user or CI would.
+public enum SeedgenTool {
+    /// What one run printed and returned.
+    public struct Result: Sendable {
+        /// The exit status.
+        public var status: Int32
+        /// Standard output.
+        public var output: String
+        /// Standard error.
+        public var error: String
+    }
+
+    /// The executable: `$SEEDGEN_BINARY`, or `seedgen` beside the test bundle in the build folder.
+    public static let executable: URL? = {
+        if let path = ProcessInfo.processInfo.environment["SEEDGEN_BINARY"], !path.isEmpty {
+            return URL(fileURLWithPath: path)
+        }
+        let runner = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.resolvingSymlinksInPath()
+        var directory = runner.deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = directory.appendingPathComponent("seedgen")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            directory = directory.deletingLastPathComponent()
+        }
+        return nil
+    }()
+
+    /// Runs `seedgen` with `arguments` and waits for it.
+    public static func run(_ arguments: [String], in directory: URL? = nil) throws -> Result {
+        guard let executable else {
+            throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "the seedgen executable was not found beside \(CommandLine.arguments[0])"])
+        }
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
+        let output = Pipe()
+        let error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        // Read both pipes before waiting, so that a full pipe cannot block the child.
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        let errorData = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
+                      error: String(decoding: errorData, as: UTF8.self))
+    }
+}
