@@ -45,10 +45,8 @@ extension DataModel {
 
     private func validateProperties(of entity: EntityDescription) throws(ModelError) {
         var seen: [String: Int] = [:]
-        var ancestor = parent(of: entity)
-        while let current = ancestor {
-            for name in current.attributes.map(\.name) + current.relationships.map(\.name) { seen[name] = 0 }
-            ancestor = parent(of: current)
+        for ancestor in lineage(of: entity).dropFirst() {
+            for name in ancestor.attributes.map(\.name) + ancestor.relationships.map(\.name) { seen[name] = 0 }
         }
         let own = entity.attributes.map { ($0.name, $0.line) } + entity.relationships.map { ($0.name, $0.line) }
             + entity.fetchedProperties.map { ($0.name, $0.line) }

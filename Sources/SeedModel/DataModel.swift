@@ -49,11 +49,16 @@ public struct DataModel: Sendable {
         entity.parentName.flatMap { self.entity(named: $0) }
     }
 
+    /// The entity followed by its ancestors, up to the root.
+    public func lineage(of entity: EntityDescription) -> [EntityDescription] {
+        var result = [entity]
+        while let parent = parent(of: result[result.count - 1]) { result.append(parent) }
+        return result
+    }
+
     /// The root of an entity's inheritance tree (the entity itself when it has no parent).
     public func root(of entity: EntityDescription) -> EntityDescription {
-        var current = entity
-        while let parent = parent(of: current) { current = parent }
-        return current
+        lineage(of: entity).last!
     }
 
     /// The direct sub-entities of an entity, sorted by name.
@@ -68,46 +73,22 @@ public struct DataModel: Sendable {
 
     /// True when `entity` is `ancestor` or inherits from it.
     public func entity(_ entity: EntityDescription, isKindOf ancestor: EntityDescription) -> Bool {
-        var current: EntityDescription? = entity
-        while let candidate = current {
-            if candidate.name == ancestor.name { return true }
-            current = parent(of: candidate)
-        }
-        return false
+        lineage(of: entity).contains { $0.name == ancestor.name }
     }
 
     /// The entity's attributes including inherited ones, sorted by name.
     public func allAttributes(of entity: EntityDescription) -> [AttributeDescription] {
-        var result = entity.attributes
-        var current = parent(of: entity)
-        while let ancestor = current {
-            result += ancestor.attributes
-            current = parent(of: ancestor)
-        }
-        return result.sorted { Self.namePrecedes($0.name, $1.name) }
+        lineage(of: entity).flatMap(\.attributes).sorted { Self.namePrecedes($0.name, $1.name) }
     }
 
     /// The entity's relationships including inherited ones, sorted by name.
     public func allRelationships(of entity: EntityDescription) -> [RelationshipDescription] {
-        var result = entity.relationships
-        var current = parent(of: entity)
-        while let ancestor = current {
-            result += ancestor.relationships
-            current = parent(of: ancestor)
-        }
-        return result.sorted { Self.namePrecedes($0.name, $1.name) }
+        lineage(of: entity).flatMap(\.relationships).sorted { Self.namePrecedes($0.name, $1.name) }
     }
 
     /// The entity that declares the named property: `entity` itself or the ancestor it inherits it from.
     public func declaringEntity(of property: String, from entity: EntityDescription) -> EntityDescription? {
-        var current: EntityDescription? = entity
-        while let candidate = current {
-            if candidate.attribute(named: property) != nil || candidate.relationship(named: property) != nil {
-                return candidate
-            }
-            current = parent(of: candidate)
-        }
-        return nil
+        lineage(of: entity).first { $0.attribute(named: property) != nil || $0.relationship(named: property) != nil }
     }
 
     /// The relationship's inverse, if it declares one.

@@ -175,7 +175,7 @@ struct LayoutBuilder {
                 var parts: [String] = []
                 for element in fetchIndex.elements {
                     guard element.kind == "Binary", let property = element.property,
-                          let column = columnsByProperty(property, of: entity)
+                          let column = StoreLayout.column(for: property, of: entity, in: columnsByProperty, model: model)
                     else {
                         throw unsupported(fetchIndex.line, "fetch index '\(entity.name).\(fetchIndex.name)' uses an expression, an R-tree or a to-many; its store layout is not known")
                     }
@@ -187,7 +187,7 @@ struct LayoutBuilder {
             for constraint in entity.uniquenessConstraints {
                 var parts: [String] = []
                 for property in constraint {
-                    guard let column = columnsByProperty(property, of: entity) else {
+                    guard let column = StoreLayout.column(for: property, of: entity, in: columnsByProperty, model: model) else {
                         throw unsupported(entity.line, "uniqueness constraint of '\(entity.name)' names '\(property)', which has no column")
                     }
                     parts.append("\(column) COLLATE BINARY ASC")
@@ -202,16 +202,6 @@ struct LayoutBuilder {
     private mutating func addIndex(_ name: String, on table: String, _ sql: String) {
         indexes.append(IndexLayout(name: name, table: table, createSQL: sql))
         schema.append(sql)
-    }
-
-    /// The column of an own or inherited property.
-    private func columnsByProperty(_ property: String, of entity: EntityDescription) -> String? {
-        var current: EntityDescription? = entity
-        while let candidate = current {
-            if let column = columnsByProperty[.init(entity: candidate.name, property: property)] { return column }
-            current = model.parent(of: candidate)
-        }
-        return nil
     }
 }
 

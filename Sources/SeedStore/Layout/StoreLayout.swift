@@ -69,28 +69,23 @@ public struct StoreLayout: Sendable {
 
     /// The column holding an attribute or to-one relationship of `entity` (inherited ones too).
     public func column(for property: String, of entity: String) -> String? {
-        var current = model.entity(named: entity)
-        while let candidate = current {
-            if let column = columnsByProperty[PropertyKey(entity: candidate.name, property: property)] {
-                return column
-            }
-            current = model.parent(of: candidate)
-        }
-        return nil
+        model.entity(named: entity).flatMap { Self.column(for: property, of: $0, in: columnsByProperty, model: model) }
+    }
+
+    /// Looks a property up on the entity and then on its ancestors.
+    static func column(for property: String, of entity: EntityDescription,
+                       in columns: [PropertyKey: String], model: DataModel) -> String? {
+        model.lineage(of: entity).lazy.compactMap { columns[PropertyKey(entity: $0.name, property: property)] }.first
     }
 
     /// The join table of a many-to-many relationship, from either side.
     public func joinTable(for relationship: String, of entity: String) -> JoinTableLayout? {
-        var current = model.entity(named: entity)
-        while let candidate = current {
-            if let table = joinTables.first(where: {
-                ($0.entity == candidate.name && $0.relationship == relationship)
-                    || ($0.inverseEntity == candidate.name && $0.inverseRelationship == relationship)
-            }) {
-                return table
-            }
-            current = model.parent(of: candidate)
+        guard let entity = model.entity(named: entity),
+              let owner = model.declaringEntity(of: relationship, from: entity)?.name
+        else { return nil }
+        return joinTables.first {
+            ($0.entity == owner && $0.relationship == relationship)
+                || ($0.inverseEntity == owner && $0.inverseRelationship == relationship)
         }
-        return nil
     }
 }
