@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "seedgen", targets: ["seedgen"]),
         .library(name: "SeedModel", targets: ["SeedModel"]),
         .library(name: "SeedStore", targets: ["SeedStore"]),
+        .library(name: "SeedImport", targets: ["SeedImport"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -26,7 +27,7 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
 
-        // model <- store <- CLI (import and runtime join later).
+        // model <- store <- import <- CLI (the runtime joins later, on the store).
         .target(
             name: "SeedModel",
             dependencies: [
@@ -42,6 +43,10 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        .target(
+            name: "SeedImport",
+            dependencies: ["SeedModel", "SeedStore", "SeedgenLibXML2"]
+        ),
         .executableTarget(
             name: "seedgen",
             dependencies: [
@@ -55,6 +60,7 @@ let package = Package(
         .target(name: "SeedgenTestSupport", path: "Tests/SeedgenTestSupport"),
         .testTarget(name: "SeedModelTests", dependencies: ["SeedModel", "SeedgenTestSupport"]),
         .testTarget(name: "SeedStoreTests", dependencies: ["SeedStore", "SeedModel", "SeedgenSQLite", "SeedgenTestSupport"]),
+        .testTarget(name: "SeedImportTests", dependencies: ["SeedImport", "SeedgenTestSupport"]),
         .testTarget(name: "SeedgenCLITests", dependencies: ["seedgen", "SeedStore", "SeedModel", "SeedgenTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

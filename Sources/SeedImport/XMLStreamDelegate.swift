@@ -1,0 +1,66 @@
+/// Receives the events of a streamed XML document, one element at a time.
+///
+/// Implement it to import a format of your own: turn elements into objects and hand them to
+/// a repository. Throwing stops the parse; the error is what `XMLStreamReader.parse` throws.
+public protocol XMLStreamDelegate: AnyObject {
+    /// A start tag. `attributes` is valid only during the call.
+    func startElement(_ name: String, attributes: XMLAttributes, at location: InputLocation) throws(InputError)
+    /// An end tag.
+    func endElement(_ name: String, at location: InputLocation) throws(InputError)
+    /// Text content; may come in several pieces for one text node.
+    func characters(_ text: String, at location: InputLocation) throws(InputError)
+}
+
+extension XMLStreamDelegate {
+    /// Ignores text by default.
+    public func characters(_ text: String, at location: InputLocation) throws(InputError) {}
+}
+
+/// The attributes of one start tag, read in place from libxml2's buffer.
+///
+/// Valid only during the `startElement` call that received it; copy out what you keep.
+public struct XMLAttributes {
+    /// libxml2's SAX2 layout: five pointers per attribute (localname, prefix, URI, value, end).
+    let base: UnsafePointer<UnsafePointer<UInt8>?>?
+    /// The number of attributes.
+    public let count: Int
+
+    /// The local name of attribute `index`.
+    public func name(at index: Int) -> String {
+        String(cString: base![index * 5]!)
+    }
+
+    /// The bytes of attribute `index`'s value (entities replaced), without copying when possible.
+    public func withValueBytes<T>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T {
+        let start = base![index * 5 + 3]!
+        let raw = UnsafeBufferPointer(start: start, count: base![index * 5 + 4]! - start)
+        guard raw.contains(UInt8(ascii: "&")) else { return try body(raw) }
+        // Without entity substitution libxml2 hands every `&` back as `&#38;` (and only `&`).
+        var decoded: [UInt8] = []
+        decoded.reserveCapacity(raw.count)
+        var position = 0
+        while position < raw.count {
+            if raw[position] == UInt8(ascii: "&"), raw.count - position >= 5,
+               Array(raw[position..<position + 5]) == Self.escapedAmpersand {
+                decoded.append(UInt8(ascii: "&"))
+                position += 5
+            } else {
+                decoded.append(raw[position])
+                position += 1
+            }
+        }
+        return try decoded.withUnsafeBufferPointer(body)
+    }
+
+    private static let escapedAmpersand = Array("&#38;".utf8)
+
+    /// The value of attribute `index`.
+    public func value(at index: Int) -> String {
+        withValueBytes(at: index) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The value of the attribute with this local name.
+    public subscript(name: String) -> String? {
+        (0..<count).first { self.name(at: $0) == name }.map { value(at: $0) }
+    }
+}

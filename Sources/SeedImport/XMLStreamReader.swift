@@ -1,0 +1,135 @@
+import Foundation
+import SeedgenLibXML2
+
+/// Streams an XML file through libxml2's SAX2 push parser, in fixed-size chunks, so memory
+/// stays flat however large the file is.
+///
+/// Safe by construction: no network (`XML_PARSE_NONET`), no DTD loading, no entity
+/// substitution, and any entity declaration is refused: no external entity can be read
+/// and no entity expansion can blow up. The first error stops the parse and is thrown
+/// with its `file:line:column`.
+public final class XMLStreamReader {
+    /// The file being read.
+    public let path: String
+    private let delegate: XMLStreamDelegate
+    private var context: xmlParserCtxtPtr?
+    private var failure: InputError?
+    /// Bytes handed to the parser so far.
+    public private(set) var bytesRead = 0
+    /// The size of the file.
+    public private(set) var totalBytes = 0
+
+    /// The chunk size handed to libxml2.
+    static let chunkSize = 256 * 1024
+
+    /// A reader of `path` that reports to `delegate`.
+    public init(path: String, delegate: XMLStreamDelegate) {
+        self.path = path
+        self.delegate = delegate
+    }
+
+    /// Parses the whole file. `progress` is called after each chunk with the bytes read so far.
+    public func parse(progress: ((Int, Int) -> Void)? = nil) throws(InputError) {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw InputError("cannot open the file", at: InputLocation(file: path, line: 0, column: 0))
+        }
+        defer { try? handle.close() }
+        totalBytes = Int((try? handle.seekToEnd()) ?? 0)
+        try? handle.seek(toOffset: 0)
+
+        var handler = xmlSAXHandler()
+        handler.initialized = XML_SAX2_MAGIC
+        handler.startElementNs = { userData, localname, _, _, _, _, attributeCount, _, attributes in
+            XMLStreamReader.from(userData).didStart(localname, attributeCount, attributes)
+        }
+        handler.endElementNs = { userData, localname, _, _ in
+            XMLStreamReader.from(userData).didEnd(localname)
+        }
+        handler.characters = { userData, bytes, length in
+            XMLStreamReader.from(userData).didFind(bytes, length)
+        }
+        handler.cdataBlock = handler.characters
+        handler.entityDecl = { userData, name, _, _, _, _ in
+            let reader = XMLStreamReader.from(userData)
+            let entity = name.map { String(cString: $0) } ?? "?"
+            reader.fail(InputError("entity declarations are not accepted (entity '\(entity)'): no external entities, no entity expansion", at: reader.location))
+        }
+        handler.serror = { userData, error in
+            guard let userData, let error, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
+            let reader = XMLStreamReader.from(userData)
+            let message = error.pointee.message.map { String(cString: $0) } ?? "malformed XML"
+            reader.fail(InputError(
+                "malformed XML: " + message.trimmingCharacters(in: .whitespacesAndNewlines),
+                at: InputLocation(file: reader.path, line: Int(error.pointee.line), column: Int(error.pointee.int2))))
+        }
+
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        guard let context = xmlCreatePushParserCtxt(&handler, me, nil, 0, path) else {
+            throw InputError("libxml2 could not create a parser", at: location)
+        }
+        self.context = context
+        defer {
+            xmlFreeParserCtxt(context)
+            self.context = nil
+        }
+        xmlCtxtUseOptions(context, Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue))
+
+        var finished = false
+        while !finished {
+            let chunk = handle.readData(ofLength: Self.chunkSize)
+            finished = chunk.isEmpty
+            bytesRead += chunk.count
+            chunk.withUnsafeBytes { buffer in
+                _ = xmlParseChunk(context, buffer.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(buffer.count), finished ? 1 : 0)
+            }
+            if let failure { throw failure }
+            progress?(bytesRead, totalBytes)
+        }
+        if context.pointee.wellFormed == 0 {
+            throw failure ?? InputError("malformed XML", at: location)
+        }
+    }
+
+    /// The parser's current position.
+    public var location: InputLocation {
+        guard let context else { return InputLocation(file: path, line: 0, column: 0) }
+        return InputLocation(file: path, line: Int(xmlSAX2GetLineNumber(context)), column: Int(xmlSAX2GetColumnNumber(context)))
+    }
+
+    private static func from(_ userData: UnsafeMutableRawPointer?) -> XMLStreamReader {
+        Unmanaged<XMLStreamReader>.fromOpaque(userData!).takeUnretainedValue()
+    }
+
+    /// Keeps the first error and stops the parser.
+    private func fail(_ error: InputError) {
+        if failure == nil { failure = error }
+        if let context { xmlStopParser(context) }
+    }
+
+    private func didStart(_ name: UnsafePointer<UInt8>?, _ count: Int32, _ attributes: UnsafeMutablePointer<UnsafePointer<UInt8>?>?) {
+        guard failure == nil, let name else { return }
+        do {
+            try delegate.startElement(String(cString: name), attributes: XMLAttributes(base: UnsafePointer(attributes), count: Int(count)), at: location)
+        } catch {
+            fail(error)
+        }
+    }
+
+    private func didEnd(_ name: UnsafePointer<UInt8>?) {
+        guard failure == nil, let name else { return }
+        do {
+            try delegate.endElement(String(cString: name), at: location)
+        } catch {
+            fail(error)
+        }
+    }
+
+    private func didFind(_ bytes: UnsafePointer<UInt8>?, _ length: Int32) {
+        guard failure == nil, let bytes else { return }
+        do {
+            try delegate.characters(String(decoding: UnsafeBufferPointer(start: bytes, count: Int(length)), as: UTF8.self), at: location)
+        } catch {
+            fail(error)
+        }
+    }
+}
