@@ -1,0 +1,150 @@
+import Foundation
+import SeedModel
+import SeedStore
+
+/// Why a source value could not become an attribute's value.
+public struct ConversionFailure: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What is wrong, e.g. `'abc' is not a Double`.
+    public var description: String
+}
+
+/// Turns source text into the value Core Data stores for one attribute, straight from bytes.
+///
+/// Numbers, booleans and dates ignore surrounding white space; strings are kept as written.
+/// Booleans: `YES`/`NO`, `true`/`false`, `1`/`0` in any case. Dates: the attribute's own
+/// pattern (`userInfo` key `dateFormat`), else the pattern given, else ISO 8601; a date without
+/// a zone is at `defaultOffset` seconds east of UTC (0: UTC). Binary and Transformable values
+/// are base64; UUIDs are 16-byte blobs.
+public struct ValueConverter: Sendable {
+    /// The attribute's storage type.
+    public let type: AttributeType
+    /// The date pattern in force for a Date attribute.
+    public let datePattern: DatePattern
+    /// Seconds east of UTC for dates written without a zone.
+    public let defaultOffset: Int
+
+    /// A converter for `attribute`; `datePattern` applies when the attribute names none.
+    public init(attribute: AttributeDescription, datePattern: DatePattern = .iso8601, defaultOffset: Int = 0) throws(DatePattern.PatternError) {
+        self.type = attribute.type
+        self.datePattern = try attribute.userInfo["dateFormat"].map { (text) throws(DatePattern.PatternError) in try DatePattern(text) } ?? datePattern
+        self.defaultOffset = defaultOffset
+    }
+
+    /// Converts a string.
+    public func convert(_ text: String) throws(ConversionFailure) -> SQLValue {
+        var text = text
+        return try text.withUTF8 { bytes in Result { () throws(ConversionFailure) in try convert(bytes) } }.get()
+    }
+
+    /// Converts UTF-8 bytes.
+    public func convert(_ raw: UnsafeBufferPointer<UInt8>) throws(ConversionFailure) -> SQLValue {
+        switch type {
+        case .string, .uri:
+            return .text(String(decoding: raw, as: UTF8.self))
+        case .integer16:
+            return .integer(try integer(trimmed(raw), in: Int64(Int16.min)...Int64(Int16.max)))
+        case .integer32:
+            return .integer(try integer(trimmed(raw), in: Int64(Int32.min)...Int64(Int32.max)))
+        case .integer64:
+            return .integer(try integer(trimmed(raw), in: Int64.min...Int64.max))
+        case .double, .decimal:
+            return .real(try double(trimmed(raw)))
+        case .float:
+            let value = try double(trimmed(raw))
+            guard abs(value) <= Double(Float.greatestFiniteMagnitude) else {
+                throw failure(raw, "does not fit a Float")
+            }
+            return .real(Double(Float(value)))
+        case .boolean:
+            return .integer(try boolean(trimmed(raw)))
+        case .date:
+            guard let seconds = datePattern.secondsSinceReferenceDate(trimmed(raw), defaultOffset: defaultOffset) else {
+                throw failure(raw, "is not a date in the format \(datePattern)")
+            }
+            return .real(seconds)
+        case .binary, .transformable:
+            guard let data = Data(base64Encoded: String(decoding: trimmed(raw), as: UTF8.self), options: .ignoreUnknownCharacters) else {
+                throw failure(raw, "is not base64 data")
+            }
+            return .blob([UInt8](data))
+        case .uuid:
+            guard let uuid = UUID(uuidString: String(decoding: trimmed(raw), as: UTF8.self)) else {
+                throw failure(raw, "is not a UUID")
+            }
+            return .blob(withUnsafeBytes(of: uuid.uuid) { Array($0) })
+        case .objectID, .composite, .undefined:
+            throw ConversionFailure(description: "attributes of type \(type.rawValue) cannot be imported")
+        }
+    }
+
+    private func failure(_ raw: UnsafeBufferPointer<UInt8>, _ what: String) -> ConversionFailure {
+        var shown = String(decoding: raw.prefix(80), as: UTF8.self)
+        if raw.count > 80 { shown += "…" }
+        return ConversionFailure(description: "'\(shown)' \(what)")
+    }
+
+    private func trimmed(_ raw: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        var start = 0
+        var end = raw.count
+        while start < end, Self.isSpace(raw[start]) { start += 1 }
+        while end > start, Self.isSpace(raw[end - 1]) { end -= 1 }
+        return UnsafeBufferPointer(rebasing: raw[start..<end])
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+
+    private func integer(_ bytes: UnsafeBufferPointer<UInt8>, in range: ClosedRange<Int64>) throws(ConversionFailure) -> Int64 {
+        var index = 0
+        var negative = false
+        if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
+            negative = bytes[index] == UInt8(ascii: "-")
+            index += 1
+        }
+        guard index < bytes.count else { throw failure(bytes, "is not an \(type.rawValue)") }
+        var magnitude: UInt64 = 0
+        while index < bytes.count {
+            let digit = bytes[index] &- 48
+            guard digit < 10 else { throw failure(bytes, "is not an \(type.rawValue)") }
+            let (times, overflow1) = magnitude.multipliedReportingOverflow(by: 10)
+            let (sum, overflow2) = times.addingReportingOverflow(UInt64(digit))
+            guard !overflow1, !overflow2 else { throw failure(bytes, "does not fit \(type.rawValue) (\(range.lowerBound)...\(range.upperBound))") }
+            magnitude = sum
+            index += 1
+        }
+        let limit = negative ? UInt64(bitPattern: range.lowerBound).magnitudeOfNegative : UInt64(range.upperBound)
+        guard magnitude <= limit else { throw failure(bytes, "does not fit \(type.rawValue) (\(range.lowerBound)...\(range.upperBound))") }
+        return negative ? (magnitude == UInt64(1) << 63 ? Int64.min : -Int64(magnitude)) : Int64(magnitude)
+    }
+
+    private func double(_ bytes: UnsafeBufferPointer<UInt8>) throws(ConversionFailure) -> Double {
+        // Only plain decimal notation: strtod would also take hex floats, "inf" and "nan".
+        guard !bytes.isEmpty, bytes.count < 128,
+              bytes.allSatisfy({ ($0 >= 48 && $0 <= 57) || $0 == 46 || $0 == 43 || $0 == 45 || $0 == 101 || $0 == 69 })
+        else { throw failure(bytes, "is not a \(type.rawValue)") }
+        let value = withUnsafeTemporaryAllocation(of: CChar.self, capacity: bytes.count + 1) { buffer -> Double? in
+            for index in 0..<bytes.count { buffer[index] = CChar(bitPattern: bytes[index]) }
+            buffer[bytes.count] = 0
+            var end: UnsafeMutablePointer<CChar>?
+            let parsed = strtod(buffer.baseAddress!, &end)
+            return end == buffer.baseAddress! + bytes.count ? parsed : nil
+        }
+        guard let value else { throw failure(bytes, "is not a \(type.rawValue)") }
+        guard value.isFinite else { throw failure(bytes, "does not fit a \(type.rawValue)") }
+        return value
+    }
+
+    private func boolean(_ bytes: UnsafeBufferPointer<UInt8>) throws(ConversionFailure) -> Int64 {
+        switch String(decoding: bytes, as: UTF8.self).lowercased() {
+        case "yes", "true", "1": 1
+        case "no", "false", "0": 0
+        default: throw failure(bytes, "is not a Boolean (YES/NO, true/false, 1/0)")
+        }
+    }
+}
+
+extension UInt64 {
+    /// The magnitude of a negative Int64 given as its bit pattern (Int64.min -> 2^63).
+    fileprivate var magnitudeOfNegative: UInt64 { ~self &+ 1 }
+}
