@@ -95,19 +95,6 @@ final class Database {
     var lastMessage: String {
         String(cString: sqlite3_errmsg(handle))
     }
-
-    /// Runs `body` in a transaction; rolls back when it throws.
-    func transaction<T>(_ body: () throws -> T) throws -> T {
-        try execute("BEGIN IMMEDIATE")
-        do {
-            let result = try body()
-            try execute("COMMIT")
-            return result
-        } catch {
-            try? execute("ROLLBACK")
-            throw error
-        }
-    }
 }
 
 extension Database {

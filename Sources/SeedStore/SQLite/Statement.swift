@@ -1,10 +1,30 @@
 import SeedgenSQLite
 
 /// A compiled statement, reused across rows: bind, step, reset.
-final class Statement {
-    let sql: String
+///
+/// Made by `StoreBuilder.prepare`; used on the import hot path, so binding goes straight to
+/// `sqlite3_bind_*`.
+public final class Statement {
+    /// The statement's SQL.
+    public let sql: String
     private let handle: OpaquePointer
     private let database: Database
+
+    /// Binds a double to a 1-based parameter (hot path).
+    public func bind(_ value: Double, at index: Int32) throws(SQLiteError) {
+        try check(sqlite3_bind_double(handle, index, value))
+    }
+
+    /// Binds an integer to a 1-based parameter (hot path).
+    public func bind(_ value: Int64, at index: Int32) throws(SQLiteError) {
+        try check(sqlite3_bind_int64(handle, index, value))
+    }
+
+    /// Runs a statement that returns no rows, then resets it for the next use.
+    public func run() throws(SQLiteError) {
+        defer { reset() }
+        while try step() {}
+    }
 
     init(_ handle: OpaquePointer, sql: String, database: Database) {
         self.handle = handle
@@ -23,14 +43,14 @@ final class Statement {
     }
 
     /// Binds values to parameters 1, 2, ...
-    func bind(_ values: [SQLValue]) throws(SQLiteError) {
+    public func bind(_ values: [SQLValue]) throws(SQLiteError) {
         for (offset, value) in values.enumerated() {
             try bind(value, at: Int32(offset + 1))
         }
     }
 
     /// Binds one value to a 1-based parameter.
-    func bind(_ value: SQLValue, at index: Int32) throws(SQLiteError) {
+    public func bind(_ value: SQLValue, at index: Int32) throws(SQLiteError) {
         switch value {
         case .null: try check(sqlite3_bind_null(handle, index))
         case .integer(let number): try check(sqlite3_bind_int64(handle, index, number))
@@ -44,7 +64,7 @@ final class Statement {
     }
 
     /// Advances to the next row; false when done.
-    func step() throws(SQLiteError) -> Bool {
+    public func step() throws(SQLiteError) -> Bool {
         let code = sqlite3_step(handle)
         switch code {
         case SQLITE_ROW: return true
@@ -54,19 +74,20 @@ final class Statement {
     }
 
     /// Makes the statement ready to run again with new bindings.
-    func reset() {
+    public func reset() {
         sqlite3_reset(handle)
         sqlite3_clear_bindings(handle)
     }
 
-    var columnCount: Int { Int(sqlite3_column_count(handle)) }
+    /// The number of result columns.
+    public var columnCount: Int { Int(sqlite3_column_count(handle)) }
 
     func columnName(at index: Int) -> String {
         String(cString: sqlite3_column_name(handle, Int32(index)))
     }
 
     /// The value of a 0-based column of the current row.
-    func value(at index: Int) -> SQLValue {
+    public func value(at index: Int) -> SQLValue {
         let column = Int32(index)
         switch sqlite3_column_type(handle, column) {
         case SQLITE_INTEGER: return .integer(sqlite3_column_int64(handle, column))
@@ -84,7 +105,7 @@ final class Statement {
     }
 
     /// Every column of the current row.
-    func row() -> [SQLValue] {
+    public func row() -> [SQLValue] {
         (0..<columnCount).map { value(at: $0) }
     }
 }

@@ -45,19 +45,28 @@ public final class StoreBuilder {
                 PRAGMA page_size = 4096; PRAGMA auto_vacuum = INCREMENTAL; PRAGMA encoding = 'UTF-8';
                 PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA locking_mode = EXCLUSIVE;
                 """)
-            try database.transaction {
-                for statement in layout.schema { try database.execute(statement) }
-                let insert = try database.prepare("INSERT INTO Z_PRIMARYKEY (Z_ENT, Z_NAME, Z_SUPER, Z_MAX) VALUES (?, ?, ?, 0)")
-                for entity in layout.entities {
-                    try insert.bind([.integer(Int64(entity.number)), .text(entity.name), .integer(Int64(entity.superNumber))])
-                    _ = try insert.step()
-                    insert.reset()
-                }
+            // One transaction from here to `finish`: importers write inside it.
+            try database.execute("BEGIN")
+            for statement in layout.schema { try database.execute(statement) }
+            let insert = try database.prepare("INSERT INTO Z_PRIMARYKEY (Z_ENT, Z_NAME, Z_SUPER, Z_MAX) VALUES (?, ?, ?, 0)")
+            for entity in layout.entities {
+                try insert.bind([.integer(Int64(entity.number)), .text(entity.name), .integer(Int64(entity.superNumber))])
+                try insert.run()
             }
         } catch {
             DurableFile.removeIfPresent(scratchPath)
             throw error
         }
+    }
+
+    /// Compiles a statement on the store being built (for importers).
+    public func prepare(_ sql: String) throws(SQLiteError) -> Statement {
+        try database.prepare(sql)
+    }
+
+    /// Runs SQL that returns no rows on the store being built.
+    public func execute(_ sql: String) throws(SQLiteError) {
+        try database.execute(sql)
     }
 
     deinit {
@@ -72,25 +81,20 @@ public final class StoreBuilder {
             finished = true
             DurableFile.removeIfPresent(scratchPath)
         }
-        let contentDigest = try database.transaction { () throws -> String in
-            try canonicalizeJoinTables()
-            let update = try database.prepare(
-                "UPDATE Z_PRIMARYKEY SET Z_MAX = ? WHERE Z_ENT = ?")
-            for table in layout.tables {
-                let root = layout.entity(named: table.rootEntity)!
-                let max = try database.scalar("SELECT IFNULL(MAX(Z_PK), 0) FROM \(table.name)")?.integer ?? 0
-                try update.bind([.integer(max), .integer(Int64(root.number))])
-                _ = try update.step()
-                update.reset()
-            }
-            let digest = try ContentDigest.compute(database)
-            let metadata = StoreMetadata(model: layout.model, sourceDigest: sourceDigest, contentDigest: digest)
-            let uuid = Self.storeUUID(metadata: metadata)
-            let insert = try database.prepare("INSERT INTO Z_METADATA (Z_VERSION, Z_UUID, Z_PLIST) VALUES (1, ?, ?)")
-            try insert.bind([.text(uuid), .blob(metadata.encoded())])
-            _ = try insert.step()
-            return digest
+        try canonicalizeJoinTables()
+        let update = try database.prepare("UPDATE Z_PRIMARYKEY SET Z_MAX = ? WHERE Z_ENT = ?")
+        for table in layout.tables {
+            let root = layout.entity(named: table.rootEntity)!
+            let max = try database.scalar("SELECT IFNULL(MAX(Z_PK), 0) FROM \(table.name)")?.integer ?? 0
+            try update.bind([.integer(max), .integer(Int64(root.number))])
+            try update.run()
         }
+        let contentDigest = try ContentDigest.compute(database)
+        let metadata = StoreMetadata(model: layout.model, sourceDigest: sourceDigest, contentDigest: contentDigest)
+        let insert = try database.prepare("INSERT INTO Z_METADATA (Z_VERSION, Z_UUID, Z_PLIST) VALUES (1, ?, ?)")
+        try insert.bind([.text(Self.storeUUID(metadata: metadata)), .blob(metadata.encoded())])
+        try insert.run()
+        try database.execute("COMMIT")
         let rowCounts = try countRows()
         let temporary = DurableFile.temporaryPath(beside: outputPath, purpose: "seedgen-tmp")
         do {
