@@ -52,6 +52,7 @@ let package = Package(
             dependencies: [
                 "SeedModel",
                 "SeedStore",
+                "SeedImport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -23,10 +23,13 @@ public struct ValueConverter: Sendable {
     /// Seconds east of UTC for dates written without a zone.
     public let defaultOffset: Int
 
-    /// A converter for `attribute`; `datePattern` applies when the attribute names none.
-    public init(attribute: AttributeDescription, datePattern: DatePattern = .iso8601, defaultOffset: Int = 0) throws(DatePattern.PatternError) {
+    /// A converter for `attribute`; `datePattern` applies when the attribute names none, and
+    /// `overridePattern` (a per-attribute choice on the command line) wins over the model.
+    public init(attribute: AttributeDescription, datePattern: DatePattern = .iso8601, overridePattern: DatePattern? = nil,
+                defaultOffset: Int = 0) throws(DatePattern.PatternError) {
         self.type = attribute.type
-        self.datePattern = try attribute.userInfo["dateFormat"].map { (text) throws(DatePattern.PatternError) in try DatePattern(text) } ?? datePattern
+        let own = try attribute.userInfo["dateFormat"].map { (text) throws(DatePattern.PatternError) in try DatePattern(text) }
+        self.datePattern = overridePattern ?? own ?? datePattern
         self.defaultOffset = defaultOffset
     }
 

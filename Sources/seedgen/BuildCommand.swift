@@ -1,17 +1,19 @@
 import ArgumentParser
 import Foundation
+import SeedImport
 import SeedModel
 import SeedStore
 
-/// `seedgen build`: writes a store in Core Data's layout.
+/// `seedgen build`: imports source files into a store in Core Data's layout.
 struct BuildCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "build",
-        abstract: "Write a store in Core Data's SQLite layout for a model.",
+        abstract: "Import source files (entity XML, XML or binary plists) into a store in Core Data's SQLite layout.",
         discussion: """
             The store is built beside OUT under a temporary name and renamed into place only when \
             complete: on any error nothing appears at OUT and an older file there stays. The same \
-            model gives a byte-identical file.
+            model and inputs give a byte-identical file. Errors name file:line:column and the \
+            entity and attribute, and exit 1.
             """
     )
 
@@ -20,10 +22,22 @@ struct BuildCommand: ParsableCommand {
     @Option(name: .long, help: "The store file to write.")
     var output: String
 
-    @Flag(help: "Print a JSON summary (rows per entity, output sha256).")
+    @Argument(help: "Source files, imported in this order; references by key may point across files.")
+    var inputs: [String] = []
+
+    @Option(name: .customLong("date-format"), help: "Pattern for Date attributes whose model names none (default: ISO 8601), e.g. MM/dd/yyyy.")
+    var dateFormat: String?
+
+    @Option(name: .customLong("date-format-for"), help: ArgumentHelp("Pattern for one attribute, over the model's own: Entity.attribute=PATTERN.", valueName: "spec"))
+    var attributeDateFormats: [String] = []
+
+    @Option(name: .customLong("time-zone"), help: "Zone of dates written without one: UTC (default) or an offset such as +02:00.")
+    var timeZone: String = "UTC"
+
+    @Flag(help: "Print a JSON summary (rows per entity, seconds, output sha256).")
     var json = false
 
-    @Flag(help: "Print nothing on success.")
+    @Flag(help: "Print nothing on success, and no progress.")
     var quiet = false
 
     /// The summary printed with `--json`.
@@ -37,12 +51,24 @@ struct BuildCommand: ParsableCommand {
 
     func run() throws {
         let started = Date()
+        let options = try importOptions()
         let layout = try model.loadLayout()
+        for input in inputs where !FileManager.default.isReadableFile(atPath: input) {
+            throw CommandFailure.failed("error: \(input): no such readable file")
+        }
         let summary: StoreBuilder.Summary
         do {
-            let sourceDigest = try SourceDigest.compute(files: [layout.model.source])
             let builder = try StoreBuilder(layout: layout, outputPath: output)
-            summary = try builder.finish(sourceDigest: sourceDigest)
+            let importer = SeedImporter(builder: builder, options: options)
+            let progress = Progress(enabled: !quiet && !json && isatty(2) != 0, repository: importer.repository, started: started)
+            for input in inputs {
+                try importer.importFile(input) { progress.report(input, $0, $1) }
+            }
+            progress.done()
+            try importer.finish()
+            summary = try builder.finish(sourceDigest: try SourceDigest.compute(files: [layout.model.source] + inputs))
+        } catch let error as InputError {
+            throw CommandFailure.failed("error: \(error)")
         } catch {
             throw CommandFailure.failed("error: cannot write \(output): \(error)")
         }
@@ -55,5 +81,60 @@ struct BuildCommand: ParsableCommand {
                 print("  \(entity.name): \(summary.rowCounts[entity.name] ?? 0) rows")
             }
         }
+    }
+
+    private func importOptions() throws -> ImportOptions {
+        var options = ImportOptions()
+        do {
+            if let dateFormat { options.datePattern = try DatePattern(dateFormat) }
+            for spec in attributeDateFormats {
+                guard let equals = spec.firstIndex(of: "="), spec[..<equals].contains(".") else {
+                    throw CommandFailure.usage("--date-format-for takes Entity.attribute=PATTERN, not '\(spec)'")
+                }
+                options.attributeDatePatterns[String(spec[..<equals])] = try DatePattern(String(spec[spec.index(after: equals)...]))
+            }
+        } catch let error as DatePattern.PatternError {
+            throw CommandFailure.usage(error.description)
+        }
+        guard let offset = Self.offset(timeZone) else {
+            throw CommandFailure.usage("--time-zone takes UTC or an offset such as +02:00, not '\(timeZone)'")
+        }
+        options.timeZoneOffset = offset
+        return options
+    }
+
+    /// Seconds east of UTC for `UTC`, `Z`, `+HH:MM`, `-HHMM`.
+    static func offset(_ text: String) -> Int? {
+        if text == "UTC" || text == "Z" { return 0 }
+        let probe = "2001-01-01T00:00:00" + text
+        return DatePattern.iso8601.secondsSinceReferenceDate(probe).map { -Int($0) }
+    }
+}
+
+/// A progress line on standard error, when it is a terminal: bytes read and rows per second.
+final class Progress {
+    let enabled: Bool
+    let repository: SeedRepository
+    let started: Date
+    private var lastShown = Date.distantPast
+
+    init(enabled: Bool, repository: SeedRepository, started: Date) {
+        self.enabled = enabled
+        self.repository = repository
+        self.started = started
+    }
+
+    func report(_ file: String, _ read: Int, _ total: Int) {
+        guard enabled, Date().timeIntervalSince(lastShown) > 0.2 || read == total else { return }
+        lastShown = Date()
+        let seconds = max(Date().timeIntervalSince(started), 0.001)
+        let line = String(format: "\r%@: %.1f of %.1f MB, %d rows, %.0f rows/s   ",
+                          (file as NSString).lastPathComponent, Double(read) / 1e6, Double(total) / 1e6,
+                          repository.rowsWritten, Double(repository.rowsWritten) / seconds)
+        FileHandle.standardError.write(Data(line.utf8))
+    }
+
+    func done() {
+        if enabled { FileHandle.standardError.write(Data("\n".utf8)) }
     }
 }

@@ -1,0 +1,116 @@
+import SeedModel
+import SeedStore
+
+/// Everything the repository needs to write one entity's rows: its columns in INSERT order,
+/// a converter per attribute, its to-one columns, its natural key and the reused statements.
+final class EntityPlan {
+    /// One attribute's column and converter.
+    struct AttributeSlot {
+        let attribute: AttributeDescription
+        let column: String
+        /// 1-based INSERT parameter.
+        let parameter: Int32
+        let converter: ValueConverter
+        /// The model's default value, converted; nil when there is none.
+        let defaultValue: SQLValue?
+    }
+
+    /// One to-one relationship's columns.
+    struct ToOneSlot {
+        let relationship: RelationshipDescription
+        let column: String
+        let parameter: Int32
+        /// `Z<d>_<NAME>`: the destination's entity number (assumed layout).
+        let entityColumn: String?
+        /// `Z_FOK_<NAME>`: position in the inverse's ordered to-many.
+        let orderColumn: String?
+    }
+
+    let entity: EntityDescription
+    let layout: EntityLayout
+    let table: String
+    let attributes: [String: AttributeSlot]
+    let attributeSlots: [AttributeSlot]
+    let toOnes: [String: ToOneSlot]
+    let relationships: [String: RelationshipDescription]
+    /// The first uniqueness constraint of the entity or an ancestor, and who declares it.
+    let key: (names: [String], declaringEntity: EntityDescription)?
+    let insert: Statement
+    let parameterCount: Int32
+
+    init(entity: EntityDescription, storeLayout: StoreLayout, builder: StoreBuilder, options: ImportOptions) throws(InputError) {
+        let model = storeLayout.model
+        let layout = storeLayout.entity(named: entity.name)!
+        let tableLayout = storeLayout.table(named: layout.table)!
+        let origin = InputLocation(file: model.source, line: entity.line, column: 0)
+        self.entity = entity
+        self.layout = layout
+        self.table = layout.table
+        var columns: [String] = []
+        var slots: [AttributeSlot] = []
+        for attribute in model.allAttributes(of: entity) where !attribute.isTransient {
+            let column = storeLayout.column(for: attribute.name, of: entity.name)!
+            columns.append(column)
+            let converter: ValueConverter
+            do {
+                converter = try ValueConverter(
+                    attribute: attribute, datePattern: options.datePattern,
+                    overridePattern: options.attributeDatePatterns["\(entity.name).\(attribute.name)"],
+                    defaultOffset: options.timeZoneOffset)
+            } catch {
+                throw InputError("attribute '\(entity.name).\(attribute.name)': \(error)", at: origin)
+            }
+            var defaultValue: SQLValue?
+            if let text = attribute.defaultValue {
+                // A Date default is written as seconds since 2001 (`defaultDateTimeInterval`).
+                if attribute.type == .date, let seconds = Double(text) {
+                    defaultValue = .real(seconds)
+                } else {
+                    do {
+                        defaultValue = try converter.convert(text)
+                    } catch {
+                        throw InputError("default value of '\(entity.name).\(attribute.name)': \(error)", at: InputLocation(file: model.source, line: attribute.line, column: 0))
+                    }
+                }
+            }
+            slots.append(AttributeSlot(attribute: attribute, column: column, parameter: Int32(columns.count + 1),
+                                       converter: converter, defaultValue: defaultValue))
+        }
+        var toOnes: [String: ToOneSlot] = [:]
+        var relationships: [String: RelationshipDescription] = [:]
+        for relationship in model.allRelationships(of: entity) where !relationship.isTransient {
+            relationships[relationship.name] = relationship
+            guard !relationship.isToMany else { continue }
+            let column = storeLayout.column(for: relationship.name, of: entity.name)!
+            columns.append(column)
+            let declaring = model.declaringEntity(of: relationship.name, from: entity)!.name
+            let extra = tableLayout.columns.filter {
+                switch $0.role {
+                case .foreignEntity(let owner, let name), .foreignOrder(let owner, let name):
+                    owner == declaring && name == relationship.name
+                default: false
+                }
+            }
+            toOnes[relationship.name] = ToOneSlot(
+                relationship: relationship, column: column, parameter: Int32(columns.count + 1),
+                entityColumn: extra.first { if case .foreignEntity = $0.role { true } else { false } }?.name,
+                orderColumn: extra.first { if case .foreignOrder = $0.role { true } else { false } }?.name)
+        }
+        self.attributeSlots = slots
+        self.attributes = Dictionary(uniqueKeysWithValues: slots.map { ($0.attribute.name, $0) })
+        self.toOnes = toOnes
+        self.relationships = relationships
+        self.key = model.lineage(of: entity).lazy.compactMap { owner in
+            owner.uniquenessConstraints.first.map { (names: $0, declaringEntity: owner) }
+        }.first
+        let names = ["Z_PK", "Z_ENT", "Z_OPT"] + columns
+        let placeholders = ["?", String(layout.number), "1"] + columns.map { _ in "?" }
+        self.parameterCount = Int32(columns.count + 1)
+        do {
+            self.insert = try builder.prepare(
+                "INSERT INTO \(layout.table) (\(names.joined(separator: ", "))) VALUES (\(placeholders.joined(separator: ", ")))")
+        } catch {
+            throw InputError("\(error)", at: origin)
+        }
+    }
+}

@@ -1,0 +1,118 @@
+import SeedModel
+
+/// Streams an XML property list: the root `<dict>` is read section by section, and each
+/// object of a section is built (small) and written as soon as it is complete, so a large
+/// plist never sits in memory whole.
+final class PropertyListDelegate: XMLStreamDelegate {
+    /// An open container or scalar element.
+    private struct Open {
+        var element: String
+        var location: InputLocation
+        var text = ""
+        var items: [PropertyListNode] = []
+        var entries: [(key: String, value: PropertyListNode)] = []
+        var pendingKey: String?
+    }
+
+    private let writer: PropertyListSectionWriter
+    private var stack: [Open] = []
+    /// The section being read: its entity, and whether it is a keyed `<dict>`.
+    private var section: (entity: EntityDescription, keyed: Bool)?
+    private var sectionKey: String?
+
+    init(repository: SeedRepository) {
+        self.writer = PropertyListSectionWriter(repository: repository)
+    }
+
+    private static let scalars: Set<String> = ["string", "integer", "real", "true", "false", "date", "data", "key"]
+
+    func startElement(_ name: String, attributes: XMLAttributes, at location: InputLocation) throws(InputError) {
+        guard name == "plist" || name == "dict" || name == "array" || Self.scalars.contains(name) else {
+            throw InputError("<\(name)> is not a property-list element", at: location)
+        }
+        if name == "plist" {
+            guard stack.isEmpty else { throw InputError("<plist> inside a property list", at: location) }
+        } else if stack.isEmpty {
+            throw InputError("<\(name)> outside <plist>", at: location)
+        } else if stack.count == 1 && name != "dict" {
+            throw InputError("the property list's root must be a <dict> of sections, not <\(name)>", at: location)
+        } else if Self.scalars.contains(stack.last!.element) {
+            throw InputError("<\(name)> inside <\(stack.last!.element)>", at: location)
+        }
+        if stack.count == 2 && name != "key" {
+            // A section value: starts a section.
+            guard let key = stack[1].pendingKey else { throw InputError("a section value without its <key>", at: location) }
+            guard name == "array" || name == "dict" else {
+                throw InputError("section '\(key)' must be an <array> or a <dict> of objects, not <\(name)>", at: location)
+            }
+            section = (try writer.entity(forSection: key, at: location), name == "dict")
+            sectionKey = key
+        }
+        stack.append(Open(element: name, location: location))
+    }
+
+    func characters(_ text: String, at location: InputLocation) throws(InputError) {
+        guard let open = stack.last else { return }
+        if Self.scalars.contains(open.element) {
+            stack[stack.count - 1].text += text
+        } else if text.contains(where: { !$0.isWhitespace }) {
+            throw InputError("unexpected text inside <\(open.element)>", at: location)
+        }
+    }
+
+    func endElement(_ name: String, at location: InputLocation) throws(InputError) {
+        let open = stack.removeLast()
+        let node: PropertyListNode
+        switch open.element {
+        case "plist":
+            return
+        case "key":
+            guard stack.last?.element == "dict" else { throw InputError("<key> outside a <dict>", at: open.location) }
+            if stack[stack.count - 1].pendingKey != nil { throw InputError("two <key>s in a row", at: open.location) }
+            stack[stack.count - 1].pendingKey = open.text
+            return
+        case "dict":
+            if open.pendingKey != nil { throw InputError("<key> '\(open.pendingKey!)' has no value", at: open.location) }
+            node = .dictionary(open.entries, open.location)
+        case "array":
+            node = .array(open.items, open.location)
+        case "true", "false":
+            node = .scalar(open.element == "true" ? "YES" : "NO", kind: open.element, open.location)
+        default:
+            node = .scalar(open.text, kind: open.element, open.location)
+        }
+        try add(node)
+    }
+
+    /// Puts a finished value into its parent, or writes it when it is a section item.
+    private func add(_ node: PropertyListNode) throws(InputError) {
+        let depth = stack.count
+        if depth == 3, let section {
+            // An item of a section: write it now and keep nothing.
+            var key: String?
+            if section.keyed {
+                key = stack[2].pendingKey
+                guard key != nil else { throw InputError("a \(section.entity.name) without its <key>", at: node.location) }
+                stack[2].pendingKey = nil
+            }
+            try writer.writeSectionItem(node, entity: section.entity, key: key)
+            return
+        }
+        if depth == 1 { return }  // the root <dict> is done
+        if depth == 2 {
+            // A whole section was streamed; forget it.
+            stack[1].pendingKey = nil
+            section = nil
+            return
+        }
+        guard var parent = stack.popLast() else { return }
+        if parent.element == "array" {
+            parent.items.append(node)
+        } else {
+            guard let key = parent.pendingKey else { throw InputError("a value without its <key>", at: node.location) }
+            parent.entries.append((key, node))
+            parent.pendingKey = nil
+        }
+        stack.append(parent)
+    }
+}

@@ -1,0 +1,236 @@
+import SeedModel
+import SeedStore
+
+/// One object written by the repository: its entity and primary key.
+public struct ObjectReference: Sendable, Hashable, CustomStringConvertible {
+    /// The entity's name.
+    public let entity: String
+    /// The entity's `Z_ENT`.
+    public let entityNumber: Int
+    /// The row's `Z_PK`.
+    public let primaryKey: Int64
+
+    /// `Team #3`.
+    public var description: String { "\(entity) #\(primaryKey)" }
+}
+
+/// A value as a source gives it: text to convert by the attribute's type, or a value that is
+/// already typed (a property list's `<date>`, say).
+public enum SourceValue: Sendable, Hashable {
+    case text(String)
+    case value(SQLValue)
+}
+
+/// Turns objects from any parser delegate into rows in Core Data's layout: converts values by
+/// the model's attribute types, merges objects with the same natural key (the model's first
+/// uniqueness constraint), resolves references by key in any order and across files, and
+/// writes relationships on both sides as Core Data does. Every problem is an `InputError`
+/// naming the file, line and column, the entity and the property.
+public final class SeedRepository {
+    /// The layout being written.
+    public let layout: StoreLayout
+    let builder: StoreBuilder
+    let options: ImportOptions
+    var plans: [String: EntityPlan] = [:]
+    private var nextPrimaryKey: [String: Int64] = [:]
+    /// Where each row that may need a later message was first defined (keyed rows, rows with
+    /// required to-ones); other rows keep no per-row memory.
+    var definitions: [String: [Int64: InputLocation]] = [:]
+    var pending: [(source: ObjectReference, relationship: String, key: String, location: InputLocation)] = []
+    private var statements: [String: Statement] = [:]
+    /// Rows written so far (merges not counted).
+    public private(set) var rowsWritten = 0
+    private var values: [SQLValue?] = []
+
+    var model: DataModel { layout.model }
+
+    /// A repository writing into `builder`.
+    public init(builder: StoreBuilder, options: ImportOptions = ImportOptions()) {
+        self.builder = builder
+        self.layout = builder.layout
+        self.options = options
+    }
+
+    /// A cached prepared statement.
+    func statement(_ sql: String, at location: InputLocation) throws(InputError) -> Statement {
+        if let cached = statements[sql] { return cached }
+        do {
+            let statement = try builder.prepare(sql)
+            statements[sql] = statement
+            return statement
+        } catch {
+            throw InputError("\(error)", at: location)
+        }
+    }
+
+    /// Runs a query and returns its rows.
+    func query(_ sql: String, _ arguments: [SQLValue], at location: InputLocation) throws(InputError) -> [[SQLValue]] {
+        let statement = try statement(sql, at: location)
+        defer { statement.reset() }
+        do {
+            try statement.bind(arguments)
+            var rows: [[SQLValue]] = []
+            while try statement.step() { rows.append(statement.row()) }
+            return rows
+        } catch {
+            throw InputError("\(error)", at: location)
+        }
+    }
+
+    /// Runs a statement that returns no rows.
+    func run(_ sql: String, _ arguments: [SQLValue], at location: InputLocation) throws(InputError) {
+        _ = try query(sql, arguments, at: location)
+    }
+
+    /// The write plan of a concrete entity named in the input.
+    func plan(for name: String, at location: InputLocation) throws(InputError) -> EntityPlan {
+        if let plan = plans[name] { return plan }
+        guard let entity = model.entity(named: name) else {
+            throw InputError("unknown entity '\(name)' (the model has \(model.entities.map(\.name).joined(separator: ", ")))", at: location)
+        }
+        let plan = try EntityPlan(entity: entity, storeLayout: layout, builder: builder, options: options)
+        plans[name] = plan
+        return plan
+    }
+
+    /// Writes one object, or merges it into the object with the same natural key.
+    ///
+    /// `values` maps attribute names to their text, and to-one relationship names to the
+    /// natural key of their destination. Returns the object's reference.
+    @discardableResult
+    public func insert(entity name: String, values given: [(name: String, value: String)], at location: InputLocation) throws(InputError) -> ObjectReference {
+        try insert(entity: name, sourceValues: given.map { ($0.name, .text($0.value)) }, at: location)
+    }
+
+    /// Writes one object whose values may already be typed; see `insert(entity:values:at:)`.
+    @discardableResult
+    public func insert(entity name: String, sourceValues given: [(name: String, value: SourceValue)], at location: InputLocation) throws(InputError) -> ObjectReference {
+        let plan = try plan(for: name, at: location)
+        if plan.entity.isAbstract {
+            let concrete = layout.entities.filter { plan.layout.subtreeNumbers.contains($0.number) && !$0.isAbstract }.map(\.name)
+            throw InputError("entity '\(name)' is abstract; use one of its sub-entities (\(concrete.joined(separator: ", ")))", at: location)
+        }
+        values = Array(repeating: nil, count: Int(plan.parameterCount) + 1)
+        var references: [(String, String)] = []
+        for (property, source) in given {
+            if let slot = plan.attributes[property] {
+                switch source {
+                case .value(let value):
+                    values[Int(slot.parameter)] = value
+                case .text(let text):
+                    do {
+                        values[Int(slot.parameter)] = try slot.converter.convert(text)
+                    } catch {
+                        throw InputError("\(name).\(property): \(error)", at: location)
+                    }
+                }
+            } else if plan.toOnes[property] != nil {
+                guard case .text(let key) = source else {
+                    throw InputError("\(name).\(property) names its destination by key: give the key as text", at: location)
+                }
+                references.append((property, key))
+            } else if plan.relationships[property] != nil {
+                throw InputError("\(name).\(property) is a to-many relationship: give its objects nested, not as a value", at: location)
+            } else {
+                throw InputError("entity '\(name)' has no attribute or to-one relationship '\(property)'", at: location)
+            }
+        }
+        let object: ObjectReference
+        if let existing = try existingObject(plan, at: location) {
+            object = try merge(into: existing, plan, at: location)
+        } else {
+            object = try insertRow(plan, at: location)
+        }
+        for (relationship, key) in references {
+            try link(object, relationship, toKey: key, at: location)
+        }
+        return object
+    }
+
+    /// The row with the same natural key, when the object gives one.
+    private func existingObject(_ plan: EntityPlan, at location: InputLocation) throws(InputError) -> ObjectReference? {
+        guard let key = plan.key else { return nil }
+        var arguments: [SQLValue] = []
+        var conditions: [String] = []
+        for name in key.names {
+            guard let slot = plan.attributes[name], let value = values[Int(slot.parameter)] else { return nil }
+            arguments.append(value)
+            conditions.append("\(slot.column) = ?")
+        }
+        let subtree = layout.entity(named: key.declaringEntity.name)!.subtreeNumbers.map(String.init).joined(separator: ", ")
+        let rows = try query("SELECT Z_PK, Z_ENT FROM \(plan.table) WHERE \(conditions.joined(separator: " AND ")) AND Z_ENT IN (\(subtree)) LIMIT 1",
+                             arguments, at: location)
+        guard let row = rows.first, let pk = row[0].integer, let number = row[1].integer else { return nil }
+        guard Int(number) == plan.layout.number else {
+            let other = layout.entity(number: Int(number))!.name
+            throw InputError("\(plan.entity.name) \(describeKey(plan)) conflicts with the \(other) of the same key\(firstDefinition(plan.table, pk))", at: location)
+        }
+        return ObjectReference(entity: plan.entity.name, entityNumber: plan.layout.number, primaryKey: pk)
+    }
+
+    /// Fills the NULL columns of an existing row; a different value is a conflict.
+    private func merge(into object: ObjectReference, _ plan: EntityPlan, at location: InputLocation) throws(InputError) -> ObjectReference {
+        let given = plan.attributeSlots.filter { values[Int($0.parameter)] != nil }
+        guard !given.isEmpty else { return object }
+        let stored = try query("SELECT \(given.map(\.column).joined(separator: ", ")) FROM \(plan.table) WHERE Z_PK = ?",
+                               [.integer(object.primaryKey)], at: location).first ?? []
+        for (index, slot) in given.enumerated() {
+            let value = values[Int(slot.parameter)]!
+            let old = index < stored.count ? stored[index] : .null
+            if old == .null {
+                try run("UPDATE \(plan.table) SET \(slot.column) = ? WHERE Z_PK = ?", [value, .integer(object.primaryKey)], at: location)
+            } else if old != value {
+                throw InputError("\(plan.entity.name) \(describeKey(plan)): attribute '\(slot.attribute.name)' is given two different values, \(old) and \(value)\(firstDefinition(plan.table, object.primaryKey))", at: location)
+            }
+        }
+        return object
+    }
+
+    /// Inserts a new row. Objects without a natural key are complete here: defaults and
+    /// required attributes are settled now; keyed objects may be completed later and are
+    /// settled by `finish`.
+    private func insertRow(_ plan: EntityPlan, at location: InputLocation) throws(InputError) -> ObjectReference {
+        let pk = (nextPrimaryKey[plan.table] ?? 0) + 1
+        nextPrimaryKey[plan.table] = pk
+        let insert = plan.insert
+        do {
+            try insert.bind(pk, at: 1)
+            for slot in plan.attributeSlots {
+                var value = values[Int(slot.parameter)]
+                if value == nil, plan.key == nil {
+                    value = slot.defaultValue
+                    if value == nil && !slot.attribute.isOptional {
+                        throw InputError("\(plan.entity.name): the required attribute '\(slot.attribute.name)' is missing", at: location)
+                    }
+                }
+                try insert.bind(value ?? .null, at: slot.parameter)
+            }
+            for slot in plan.toOnes.values {
+                try insert.bind(.null, at: slot.parameter)
+            }
+            try insert.run()
+        } catch let error as InputError {
+            insert.reset()
+            throw error
+        } catch {
+            throw InputError("\(error)", at: location)
+        }
+        rowsWritten += 1
+        if plan.key != nil || plan.toOnes.values.contains(where: { !$0.relationship.isOptional }) {
+            definitions[plan.table, default: [:]][pk] = location
+        }
+        return ObjectReference(entity: plan.entity.name, entityNumber: plan.layout.number, primaryKey: pk)
+    }
+
+    /// `'Deutschland'`: the natural key of the values being written.
+    func describeKey(_ plan: EntityPlan) -> String {
+        guard let key = plan.key else { return "" }
+        let parts = key.names.compactMap { plan.attributes[$0].flatMap { values[Int($0.parameter)] }?.description }
+        return parts.joined(separator: ", ")
+    }
+
+    /// ` (first defined at file:line:column)`, when known.
+    func firstDefinition(_ table: String, _ pk: Int64) -> String {
+        definitions[table]?[pk].map { " (first defined at \($0))" } ?? ""
+    }
+}
