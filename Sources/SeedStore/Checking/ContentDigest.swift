@@ -46,6 +46,6 @@ enum ContentDigest {
                 }
             }
         }
-        return hasher.finalize().map { String(format: "%02x", $0) }.joined()
+        return SourceDigest.hex(hasher)
     }
 }

@@ -148,14 +148,8 @@ public final class StoreBuilder {
 
     /// SHA-256 (hex) of a file's bytes.
     public static func sha256(ofFile path: String) throws -> String {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw DurableFile.Failure(operation: "read", path: path, code: errno)
-        }
-        defer { try? handle.close() }
         var hasher = SHA256()
-        while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
-            hasher.update(data: chunk)
-        }
-        return hasher.finalize().map { String(format: "%02x", $0) }.joined()
+        try SourceDigest.feed(&hasher, fileAt: path, withLength: false)
+        return SourceDigest.hex(hasher)
     }
 }
