@@ -1,11 +1,21 @@
 import SeedModel
 import SeedStore
 
+/// The next `Z_PK` of one table.
+final class PrimaryKeySequence {
+    private var last: Int64 = 0
+
+    func next() -> Int64 {
+        last += 1
+        return last
+    }
+}
+
 /// Everything the repository needs to write one entity's rows: its columns in INSERT order,
 /// a converter per attribute, its to-one columns, its natural key and the reused statements.
 final class EntityPlan {
-    /// One attribute's column and converter.
-    struct AttributeSlot {
+    /// One attribute's column and converter (a class: passed around on the hot path, one retain).
+    final class AttributeSlot {
         let attribute: AttributeDescription
         let column: String
         /// 1-based INSERT parameter.
@@ -13,10 +23,18 @@ final class EntityPlan {
         let converter: ValueConverter
         /// The model's default value, converted; nil when there is none.
         let defaultValue: SQLValue?
+
+        init(attribute: AttributeDescription, column: String, parameter: Int32, converter: ValueConverter, defaultValue: SQLValue?) {
+            self.attribute = attribute
+            self.column = column
+            self.parameter = parameter
+            self.converter = converter
+            self.defaultValue = defaultValue
+        }
     }
 
     /// One to-one relationship's columns.
-    struct ToOneSlot {
+    final class ToOneSlot {
         let relationship: RelationshipDescription
         let column: String
         let parameter: Int32
@@ -24,6 +42,14 @@ final class EntityPlan {
         let entityColumn: String?
         /// `Z_FOK_<NAME>`: position in the inverse's ordered to-many.
         let orderColumn: String?
+
+        init(relationship: RelationshipDescription, column: String, parameter: Int32, entityColumn: String?, orderColumn: String?) {
+            self.relationship = relationship
+            self.column = column
+            self.parameter = parameter
+            self.entityColumn = entityColumn
+            self.orderColumn = orderColumn
+        }
     }
 
     let entity: EntityDescription
@@ -37,8 +63,29 @@ final class EntityPlan {
     let key: (names: [String], declaringEntity: EntityDescription)?
     let insert: Statement
     let parameterCount: Int32
+    let primaryKeys: PrimaryKeySequence
+    /// True when rows of this entity keep where they were defined, for messages at `finish`
+    /// (keyed objects, and objects with a required to-one).
+    let tracksDefinitions: Bool
 
-    init(entity: EntityDescription, storeLayout: StoreLayout, builder: StoreBuilder, options: ImportOptions) throws(InputError) {
+    /// What a property name stands for in this entity.
+    enum Property {
+        case attribute(AttributeSlot)
+        case toOne(ToOneSlot)
+        case toMany(RelationshipDescription)
+        case unknown
+    }
+
+    func property(named name: String) -> Property {
+        if let slot = attributes[name] { return .attribute(slot) }
+        if let slot = toOnes[name] { return .toOne(slot) }
+        if let relationship = relationships[name] { return .toMany(relationship) }
+        return .unknown
+    }
+
+    init(entity: EntityDescription, storeLayout: StoreLayout, builder: StoreBuilder, options: ImportOptions,
+         primaryKeys: PrimaryKeySequence) throws(InputError) {
+        self.primaryKeys = primaryKeys
         let model = storeLayout.model
         let layout = storeLayout.entity(named: entity.name)!
         let tableLayout = storeLayout.table(named: layout.table)!
@@ -103,6 +150,7 @@ final class EntityPlan {
         self.key = model.lineage(of: entity).lazy.compactMap { owner in
             owner.uniquenessConstraints.first.map { (names: $0, declaringEntity: owner) }
         }.first
+        self.tracksDefinitions = key != nil || toOnes.values.contains { !$0.relationship.isOptional }
         let names = ["Z_PK", "Z_ENT", "Z_OPT"] + columns
         let placeholders = ["?", String(layout.number), "1"] + columns.map { _ in "?" }
         self.parameterCount = Int32(columns.count + 1)

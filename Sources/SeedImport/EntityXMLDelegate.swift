@@ -18,10 +18,17 @@ public final class EntityXMLDelegate: XMLStreamDelegate {
         case wrapper(parent: ObjectReference, relationship: String)
     }
 
+    /// Next position per relationship of each open object, for ordered to-many relationships.
+    private var positions: [[String: Int]] = []
+
     private let repository: SeedRepository
     private var stack: [Frame] = []
-    /// Next position per (parent object, relationship), for ordered to-many relationships.
-    private var positions: [ObjectReference: [String: Int]] = [:]
+    /// What each (entity, interned attribute name) means, so names are matched without Strings.
+    private var propertyCache: [PropertyCacheKey: EntityPlan.Property] = [:]
+    private struct PropertyCacheKey: Hashable {
+        let plan: ObjectIdentifier
+        let name: UnsafeRawPointer
+    }
     private var model: DataModel { repository.layout.model }
 
     /// A delegate that writes through `repository`.
@@ -35,35 +42,60 @@ public final class EntityXMLDelegate: XMLStreamDelegate {
                 throw InputError("the root element <\(name)> takes no attributes; its child elements are the objects", at: location)
             }
             stack.append(.root)
+            positions.append([:])
             return
         }
-        var values: [(name: String, value: String)] = []
-        values.reserveCapacity(attributes.count)
-        for index in 0..<attributes.count {
-            values.append((attributes.name(at: index), attributes.value(at: index)))
-        }
+        positions.append([:])
         switch frame {
         case .root:
-            stack.append(.object(try repository.insert(entity: name, values: values, at: location)))
+            stack.append(.object(try insertObject(name, attributes, at: location)))
         case .object(let parent):
             if let relationship = model.entity(named: parent.entity).flatMap({ model.allRelationships(of: $0).first { $0.name == name } }) {
-                if !values.isEmpty {
+                if attributes.count > 0 {
                     throw InputError("<\(name)> wraps the objects of \(parent.entity).\(name) and takes no attributes", at: location)
                 }
                 stack.append(.wrapper(parent: parent, relationship: relationship.name))
             } else {
                 let relationship = try relationship(of: parent, leadingTo: name, at: location)
-                try insertRelated(name, values, parent: parent, relationship: relationship, at: location)
+                try insertRelated(name, attributes, parent: parent, relationship: relationship, at: location)
             }
         case .wrapper(let parent, let relationship):
-            try insertRelated(name, values, parent: parent, relationship: relationship, at: location)
+            try insertRelated(name, attributes, parent: parent, relationship: relationship, at: location)
         }
     }
 
-    public func endElement(_ name: String, at location: InputLocation) throws(InputError) {
-        if case .object(let object) = stack.removeLast() {
-            positions[object] = nil
+    /// Writes one object from its start tag: attribute values go from libxml2's buffer
+    /// straight to the converters (the import hot path).
+    private func insertObject(_ entity: String, _ attributes: XMLAttributes, at location: InputLocation) throws(InputError) -> ObjectReference {
+        let plan = try repository.beginObject(entity, at: location)
+        for index in 0..<attributes.count {
+            let key = PropertyCacheKey(plan: ObjectIdentifier(plan), name: attributes.nameIdentity(at: index))
+            let property: EntityPlan.Property
+            if let cached = propertyCache[key] {
+                property = cached
+            } else {
+                property = plan.property(named: attributes.name(at: index))
+                propertyCache[key] = property
+            }
+            switch property {
+            case .attribute(let slot):
+                try attributes.withValueBytes(at: index) { (bytes) throws(InputError) in
+                    try repository.setValue(slot, bytes, of: plan, at: location)
+                }
+            case .toOne(let slot):
+                repository.addReference(slot.relationship.name, key: attributes.value(at: index))
+            case .toMany(let relationship):
+                throw InputError("\(entity).\(relationship.name) is a to-many relationship: give its objects as nested elements", at: location)
+            case .unknown:
+                throw InputError("entity '\(entity)' has no attribute or to-one relationship '\(attributes.name(at: index))'", at: location)
+            }
         }
+        return try repository.commitObject(plan, at: location)
+    }
+
+    public func endElement(_ name: String, at location: InputLocation) throws(InputError) {
+        stack.removeLast()
+        positions.removeLast()
     }
 
     public func characters(_ text: String, at location: InputLocation) throws(InputError) {
@@ -71,11 +103,12 @@ public final class EntityXMLDelegate: XMLStreamDelegate {
         throw InputError("unexpected text '\(text.trimmingCharacters(in: .whitespacesAndNewlines).prefix(40))': values go in XML attributes", at: location)
     }
 
-    private func insertRelated(_ entity: String, _ values: [(name: String, value: String)], parent: ObjectReference,
+    private func insertRelated(_ entity: String, _ attributes: XMLAttributes, parent: ObjectReference,
                                relationship: String, at location: InputLocation) throws(InputError) {
-        let child = try repository.insert(entity: entity, values: values, at: location)
-        let position = (positions[parent]?[relationship] ?? 0) + 1
-        positions[parent, default: [:]][relationship] = position
+        let child = try insertObject(entity, attributes, at: location)
+        // The parent's counters sit one below the frame just pushed for this element.
+        let position = (positions[positions.count - 2][relationship] ?? 0) + 1
+        positions[positions.count - 2][relationship] = position
         try repository.link(parent, relationship, to: child, position: position, at: location)
         stack.append(.object(child))
     }

@@ -24,6 +24,9 @@ final class PropertyListDelegate: XMLStreamDelegate {
         self.writer = PropertyListSectionWriter(repository: repository)
     }
 
+    /// `<string> </string>` is a real value.
+    var wantsWhitespaceText: Bool { true }
+
     private static let scalars: Set<String> = ["string", "integer", "real", "true", "false", "date", "data", "key"]
 
     func startElement(_ name: String, attributes: XMLAttributes, at location: InputLocation) throws(InputError) {

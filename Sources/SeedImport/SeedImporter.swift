@@ -112,4 +112,6 @@ final class RootDispatcher: XMLStreamDelegate {
     func characters(_ text: String, at location: InputLocation) throws(InputError) {
         try target?.characters(text, at: location)
     }
+
+    var wantsWhitespaceText: Bool { target?.wantsWhitespaceText ?? false }
 }

@@ -32,7 +32,8 @@ public final class SeedRepository {
     let builder: StoreBuilder
     let options: ImportOptions
     var plans: [String: EntityPlan] = [:]
-    private var nextPrimaryKey: [String: Int64] = [:]
+    /// One key sequence per table, shared by the plans of its entities.
+    private var primaryKeys: [String: PrimaryKeySequence] = [:]
     /// Where each row that may need a later message was first defined (keyed rows, rows with
     /// required to-ones); other rows keep no per-row memory.
     var definitions: [String: [Int64: InputLocation]] = [:]
@@ -41,6 +42,7 @@ public final class SeedRepository {
     /// Rows written so far (merges not counted).
     public private(set) var rowsWritten = 0
     private var values: [SQLValue?] = []
+    private var references: [(String, String)] = []
 
     var model: DataModel { layout.model }
 
@@ -88,7 +90,10 @@ public final class SeedRepository {
         guard let entity = model.entity(named: name) else {
             throw InputError("unknown entity '\(name)' (the model has \(model.entities.map(\.name).joined(separator: ", ")))", at: location)
         }
-        let plan = try EntityPlan(entity: entity, storeLayout: layout, builder: builder, options: options)
+        let table = layout.entity(named: name)!.table
+        let sequence = primaryKeys[table] ?? PrimaryKeySequence()
+        primaryKeys[table] = sequence
+        let plan = try EntityPlan(entity: entity, storeLayout: layout, builder: builder, options: options, primaryKeys: sequence)
         plans[name] = plan
         return plan
     }
@@ -105,36 +110,59 @@ public final class SeedRepository {
     /// Writes one object whose values may already be typed; see `insert(entity:values:at:)`.
     @discardableResult
     public func insert(entity name: String, sourceValues given: [(name: String, value: SourceValue)], at location: InputLocation) throws(InputError) -> ObjectReference {
+        let plan = try beginObject(name, at: location)
+        for (property, source) in given {
+            switch (plan.property(named: property), source) {
+            case (.attribute(let slot), .value(let value)):
+                values[Int(slot.parameter)] = value
+            case (.attribute(let slot), .text(var text)):
+                try text.withUTF8 { bytes in Result { () throws(InputError) in try setValue(slot, bytes, of: plan, at: location) } }.get()
+            case (.toOne, .text(let key)):
+                references.append((property, key))
+            case (.toOne, .value):
+                throw InputError("\(name).\(property) names its destination by key: give the key as text", at: location)
+            case (.toMany, _):
+                throw InputError("\(name).\(property) is a to-many relationship: give its objects nested, not as a value", at: location)
+            case (.unknown, _):
+                throw InputError("entity '\(name)' has no attribute or to-one relationship '\(property)'", at: location)
+            }
+        }
+        return try commitObject(plan, at: location)
+    }
+
+    /// Starts an object of the named entity: clears the values of the last one.
+    func beginObject(_ name: String, at location: InputLocation) throws(InputError) -> EntityPlan {
         let plan = try plan(for: name, at: location)
         if plan.entity.isAbstract {
             let concrete = layout.entities.filter { plan.layout.subtreeNumbers.contains($0.number) && !$0.isAbstract }.map(\.name)
             throw InputError("entity '\(name)' is abstract; use one of its sub-entities (\(concrete.joined(separator: ", ")))", at: location)
         }
-        values = Array(repeating: nil, count: Int(plan.parameterCount) + 1)
-        var references: [(String, String)] = []
-        for (property, source) in given {
-            if let slot = plan.attributes[property] {
-                switch source {
-                case .value(let value):
-                    values[Int(slot.parameter)] = value
-                case .text(let text):
-                    do {
-                        values[Int(slot.parameter)] = try slot.converter.convert(text)
-                    } catch {
-                        throw InputError("\(name).\(property): \(error)", at: location)
-                    }
-                }
-            } else if plan.toOnes[property] != nil {
-                guard case .text(let key) = source else {
-                    throw InputError("\(name).\(property) names its destination by key: give the key as text", at: location)
-                }
-                references.append((property, key))
-            } else if plan.relationships[property] != nil {
-                throw InputError("\(name).\(property) is a to-many relationship: give its objects nested, not as a value", at: location)
-            } else {
-                throw InputError("entity '\(name)' has no attribute or to-one relationship '\(property)'", at: location)
-            }
+        let count = Int(plan.parameterCount) + 1
+        if values.count != count {
+            values = Array(repeating: nil, count: count)
+        } else {
+            for index in values.indices { values[index] = nil }
         }
+        references.removeAll(keepingCapacity: true)
+        return plan
+    }
+
+    /// Converts and keeps one attribute value of the object being built.
+    func setValue(_ slot: EntityPlan.AttributeSlot, _ bytes: UnsafeBufferPointer<UInt8>, of plan: EntityPlan, at location: InputLocation) throws(InputError) {
+        do {
+            values[Int(slot.parameter)] = try slot.converter.convert(bytes)
+        } catch {
+            throw InputError("\(plan.entity.name).\(slot.attribute.name): \(error)", at: location)
+        }
+    }
+
+    /// Keeps a reference by natural key of the object being built.
+    func addReference(_ relationship: String, key: String) {
+        references.append((relationship, key))
+    }
+
+    /// Writes (or merges) the object being built, then its references by key.
+    func commitObject(_ plan: EntityPlan, at location: InputLocation) throws(InputError) -> ObjectReference {
         let object: ObjectReference
         if let existing = try existingObject(plan, at: location) {
             object = try merge(into: existing, plan, at: location)
@@ -190,8 +218,7 @@ public final class SeedRepository {
     /// required attributes are settled now; keyed objects may be completed later and are
     /// settled by `finish`.
     private func insertRow(_ plan: EntityPlan, at location: InputLocation) throws(InputError) -> ObjectReference {
-        let pk = (nextPrimaryKey[plan.table] ?? 0) + 1
-        nextPrimaryKey[plan.table] = pk
+        let pk = plan.primaryKeys.next()
         let insert = plan.insert
         do {
             try insert.bind(pk, at: 1)
@@ -216,7 +243,7 @@ public final class SeedRepository {
             throw InputError("\(error)", at: location)
         }
         rowsWritten += 1
-        if plan.key != nil || plan.toOnes.values.contains(where: { !$0.relationship.isOptional }) {
+        if plan.tracksDefinitions {
             definitions[plan.table, default: [:]][pk] = location
         }
         return ObjectReference(entity: plan.entity.name, entityNumber: plan.layout.number, primaryKey: pk)

@@ -9,11 +9,15 @@ public protocol XMLStreamDelegate: AnyObject {
     func endElement(_ name: String, at location: InputLocation) throws(InputError)
     /// Text content; may come in several pieces for one text node.
     func characters(_ text: String, at location: InputLocation) throws(InputError)
+    /// Whether text made only of white space is passed on (false: it is skipped unseen).
+    var wantsWhitespaceText: Bool { get }
 }
 
 extension XMLStreamDelegate {
     /// Ignores text by default.
     public func characters(_ text: String, at location: InputLocation) throws(InputError) {}
+    /// White space between elements is skipped by default.
+    public var wantsWhitespaceText: Bool { false }
 }
 
 /// The attributes of one start tag, read in place from libxml2's buffer.
@@ -30,8 +34,14 @@ public struct XMLAttributes {
         String(cString: base![index * 5]!)
     }
 
+    /// An identity for attribute `index`'s name, equal for equal names within one parse
+    /// (libxml2 interns names), so delegates can cache what a name means without a String.
+    public func nameIdentity(at index: Int) -> UnsafeRawPointer {
+        UnsafeRawPointer(base![index * 5]!)
+    }
+
     /// The bytes of attribute `index`'s value (entities replaced), without copying when possible.
-    public func withValueBytes<T>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T {
+    public func withValueBytes<T, E: Error>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> T) throws(E) -> T {
         let start = base![index * 5 + 3]!
         let raw = UnsafeBufferPointer(start: start, count: base![index * 5 + 4]! - start)
         guard raw.contains(UInt8(ascii: "&")) else { return try body(raw) }
@@ -49,7 +59,7 @@ public struct XMLAttributes {
                 position += 1
             }
         }
-        return try decoded.withUnsafeBufferPointer(body)
+        return try decoded.withUnsafeBufferPointer { buffer in Result { () throws(E) in try body(buffer) } }.get()
     }
 
     private static let escapedAmpersand = Array("&#38;".utf8)

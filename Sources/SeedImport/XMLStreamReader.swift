@@ -14,6 +14,8 @@ public final class XMLStreamReader {
     private let delegate: XMLStreamDelegate
     private var context: xmlParserCtxtPtr?
     private var failure: InputError?
+    /// Element names as Strings, by libxml2's interned name pointer: one String per name, not per element.
+    private var names: [UnsafeRawPointer: String] = [:]
     /// Bytes handed to the parser so far.
     public private(set) var bytesRead = 0
     /// The size of the file.
@@ -106,10 +108,17 @@ public final class XMLStreamReader {
         if let context { xmlStopParser(context) }
     }
 
+    private func name(_ pointer: UnsafePointer<UInt8>) -> String {
+        if let known = names[UnsafeRawPointer(pointer)] { return known }
+        let name = String(cString: pointer)
+        names[UnsafeRawPointer(pointer)] = name
+        return name
+    }
+
     private func didStart(_ name: UnsafePointer<UInt8>?, _ count: Int32, _ attributes: UnsafeMutablePointer<UnsafePointer<UInt8>?>?) {
         guard failure == nil, let name else { return }
         do {
-            try delegate.startElement(String(cString: name), attributes: XMLAttributes(base: UnsafePointer(attributes), count: Int(count)), at: location)
+            try delegate.startElement(self.name(name), attributes: XMLAttributes(base: UnsafePointer(attributes), count: Int(count)), at: location)
         } catch {
             fail(error)
         }
@@ -118,7 +127,7 @@ public final class XMLStreamReader {
     private func didEnd(_ name: UnsafePointer<UInt8>?) {
         guard failure == nil, let name else { return }
         do {
-            try delegate.endElement(String(cString: name), at: location)
+            try delegate.endElement(self.name(name), at: location)
         } catch {
             fail(error)
         }
@@ -126,6 +135,10 @@ public final class XMLStreamReader {
 
     private func didFind(_ bytes: UnsafePointer<UInt8>?, _ length: Int32) {
         guard failure == nil, let bytes else { return }
+        if !delegate.wantsWhitespaceText {
+            let text = UnsafeBufferPointer(start: bytes, count: Int(length))
+            if text.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D }) { return }
+        }
         do {
             try delegate.characters(String(decoding: UnsafeBufferPointer(start: bytes, count: Int(length)), as: UTF8.self), at: location)
         } catch {

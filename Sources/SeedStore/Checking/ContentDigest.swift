@@ -8,17 +8,13 @@ import Foundation
 /// it from the file and catch an edited or damaged row.
 enum ContentDigest {
     static func compute(_ database: Database) throws(SQLiteError) -> String {
-        var hasher = SHA256()
-        func feed(_ bytes: [UInt8]) { hasher.update(data: bytes) }
-        func feed(_ text: String) { feed(Array(text.utf8) + [0]) }
-        func feed(count: Int) { withUnsafeBytes(of: UInt64(count).littleEndian) { hasher.update(bufferPointer: $0) } }
-
-        feed("seedgen-content-digest-1")
+        var digest = BufferedDigest()
+        digest.feed("seedgen-content-digest-1")
         let schema = try database.rows(
             "SELECT type, name, tbl_name, sql FROM sqlite_master WHERE sql IS NOT NULL ORDER BY type, name")
         for row in schema {
-            feed("S")
-            for value in row { feed(value.text ?? "") }
+            digest.feed("S")
+            for value in row { digest.feed(value.text ?? "") }
         }
         let tables = try database.rows(
             "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name")
@@ -28,24 +24,63 @@ enum ContentDigest {
             let keyColumns = columns.filter { ($0[1].integer ?? 0) > 0 }
                 .sorted { ($0[1].integer ?? 0) < ($1[1].integer ?? 0) }
             let order = (keyColumns.isEmpty ? columns : keyColumns).compactMap { $0[0].text }.map(Database.quote)
-            feed("T")
-            feed(table)
-            feed(count: columns.count)
+            digest.feed("T")
+            digest.feed(table)
+            digest.feed(count: columns.count)
             let statement = try database.prepare(
                 "SELECT * FROM \(Database.quote(table)) ORDER BY \(order.joined(separator: ", "))")
             while try statement.step() {
-                feed([0x52])  // "R"
+                digest.feed(byte: 0x52)  // "R"
                 for index in 0..<columns.count {
-                    switch statement.value(at: index) {
-                    case .null: feed([0])
-                    case .integer(let value): feed([1]); withUnsafeBytes(of: value.littleEndian) { hasher.update(bufferPointer: $0) }
-                    case .real(let value): feed([2]); withUnsafeBytes(of: value.bitPattern.littleEndian) { hasher.update(bufferPointer: $0) }
-                    case .text(let value): feed([3]); feed(count: value.utf8.count); feed(Array(value.utf8))
-                    case .blob(let value): feed([4]); feed(count: value.count); feed(value)
+                    statement.withRawColumn(at: index) { type, bytes in
+                        // Type tag (0 null, 1 integer, 2 real, 3 text, 4 blob), then the bytes;
+                        // text and blobs carry their length first.
+                        digest.feed(byte: UInt8(type == 5 ? 0 : type))
+                        if type == 3 || type == 4 { digest.feed(count: bytes.count) }
+                        digest.feed(bytes)
                     }
                 }
             }
         }
+        return digest.finalize()
+    }
+}
+
+/// SHA-256 fed through a 64 KiB buffer: one `update` per buffer instead of one per value.
+private struct BufferedDigest {
+    private var hasher = SHA256()
+    private var buffer: [UInt8] = []
+
+    init() {
+        buffer.reserveCapacity(1 << 16)
+    }
+
+    mutating func feed(_ bytes: UnsafeRawBufferPointer) {
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= 1 << 16 { flush() }
+    }
+
+    mutating func feed(byte: UInt8) {
+        buffer.append(byte)
+    }
+
+    mutating func feed(count: Int) {
+        withUnsafeBytes(of: UInt64(count).littleEndian) { feed($0) }
+    }
+
+    /// A string and a terminating zero.
+    mutating func feed(_ text: String) {
+        buffer.append(contentsOf: text.utf8)
+        buffer.append(0)
+    }
+
+    private mutating func flush() {
+        hasher.update(data: buffer)
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    mutating func finalize() -> String {
+        flush()
         return SourceDigest.hex(hasher)
     }
 }

@@ -104,6 +104,27 @@ public final class Statement {
         }
     }
 
+    /// Calls `body` with the storage class and raw bytes of a column (integers and reals as
+    /// their 8 little-endian bytes), without creating Swift values: for digests.
+    func withRawColumn<T>(at index: Int, _ body: (Int32, UnsafeRawBufferPointer) -> T) -> T {
+        let column = Int32(index)
+        let type = sqlite3_column_type(handle, column)
+        switch type {
+        case SQLITE_INTEGER:
+            return withUnsafeBytes(of: sqlite3_column_int64(handle, column).littleEndian) { body(type, $0) }
+        case SQLITE_FLOAT:
+            return withUnsafeBytes(of: sqlite3_column_double(handle, column).bitPattern.littleEndian) { body(type, $0) }
+        case SQLITE_TEXT:
+            let start = UnsafeRawPointer(sqlite3_column_text(handle, column))
+            return body(type, UnsafeRawBufferPointer(start: start, count: Int(sqlite3_column_bytes(handle, column))))
+        case SQLITE_BLOB:
+            let start = sqlite3_column_blob(handle, column)
+            return body(type, UnsafeRawBufferPointer(start: start, count: Int(sqlite3_column_bytes(handle, column))))
+        default:
+            return body(type, UnsafeRawBufferPointer(start: nil, count: 0))
+        }
+    }
+
     /// Every column of the current row.
     public func row() -> [SQLValue] {
         (0..<columnCount).map { value(at: $0) }
