@@ -1,0 +1,129 @@
+import Foundation
+import SeedgenTestSupport
+import Testing
+
+/// One bad input: the files, and the line and words the error must name.
+struct BadInput: Sendable, CustomStringConvertible {
+    var description: String
+    var file: String
+    var bytes: [UInt8]
+    var line: Int
+    var words: [String]
+
+    init(_ description: String, _ text: String, line: Int, _ words: [String], file: String = "in.xml") {
+        self.init(description, bytes: Array(text.utf8), line: line, words, file: file)
+    }
+
+    init(_ description: String, bytes: [UInt8], line: Int, _ words: [String], file: String = "in.xml") {
+        self.description = description
+        self.file = file
+        self.bytes = bytes
+        self.line = line
+        self.words = words
+    }
+
+    /// An XML property list whose root dictionary holds `body` on line 4.
+    static func plist(_ description: String, _ body: String, _ words: [String]) -> BadInput {
+        BadInput(description, """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0">
+            <dict>
+            \(body)
+            </dict>
+            </plist>
+            """, line: 4, words, file: "setup.plist")
+    }
+}
+
+@Suite("Bad input: a clear error, exit 1, nothing written")
+struct BadInputTests {
+    static let cases: [BadInput] = [
+        BadInput("malformed XML", "<Cup>\n<Team name=\"X\">\n</Cup>\n", line: 3, ["malformed XML"]),
+        BadInput("unknown entity", "<Cup>\n<Tem name=\"X\"/>\n</Cup>", line: 2, ["unknown entity 'Tem'"]),
+        BadInput("unknown attribute", "<Cup>\n<Group name=\"A\"/>\n<Team name=\"X\" group=\"A\" colour=\"red\"/>\n</Cup>", line: 3,
+                 ["entity 'Team' has no attribute or to-one relationship 'colour'"]),
+        BadInput("date not in the attribute's pattern", "<Cup>\n<Coach name=\"L\" born=\"1960-02-03\"/>\n</Cup>", line: 2,
+                 ["Coach.born", "'1960-02-03' is not a date in the format dd.MM.yyyy"]),
+        BadInput("date not ISO 8601", "<Cup>\n<Group name=\"A\"/>\n<Team name=\"X\" group=\"A\" founded=\"28.01.1900\"/>\n</Cup>", line: 3,
+                 ["Team.founded", "ISO 8601"]),
+        BadInput("Integer 16 overflow", "<Cup>\n<Player name=\"P\" number=\"40000\"/>\n</Cup>", line: 2,
+                 ["Player.number", "'40000' does not fit Integer 16"]),
+        BadInput("not a Double", "<Cup>\n<Player name=\"P\" height=\"abc\"/>\n</Cup>", line: 2, ["Player.height", "'abc' is not a Double"]),
+        BadInput("not a Boolean", "<Cup>\n<Player name=\"P\" captain=\"perhaps\"/>\n</Cup>", line: 2, ["Player.captain", "is not a Boolean"]),
+        BadInput("missing required value", "<Cup>\n<Player number=\"3\"/>\n</Cup>", line: 2, ["Player #1", "the required attribute 'name' is missing"]),
+        BadInput("dangling reference", "<Cup>\n<Player name=\"A\" team=\"Nowhere\"/>\n</Cup>", line: 2, ["Player.team", "no Team has the key 'Nowhere'"]),
+        BadInput("two values for one attribute of one key", "<Cup>\n<Player name=\"A\" number=\"1\"/>\n<Player name=\"A\" number=\"2\"/>\n</Cup>", line: 3,
+                 ["attribute 'number' is given two different values, 1 and 2", "first defined at"]),
+        BadInput("two destinations for one to-one", "<Cup>\n<Group name=\"A\"/>\n<Group name=\"B\"/>\n<Team name=\"X\" group=\"A\"/>\n<Team name=\"X\" group=\"B\"/>\n</Cup>",
+                 line: 5, ["Team.group", "two different values"]),
+        BadInput("abstract entity", "<Cup>\n<Human name=\"A\"/>\n</Cup>", line: 2, ["entity 'Human' is abstract", "Coach, Player"]),
+        BadInput("one key for two entities", "<Cup>\n<Coach name=\"A\"/>\n<Player name=\"A\"/>\n</Cup>", line: 3, ["conflicts with the Coach of the same key"]),
+        BadInput("external entity", "<?xml version=\"1.0\"?>\n<!DOCTYPE Cup [<!ENTITY x SYSTEM \"file:///etc/passwd\">]>\n<Cup><Group name=\"&x;\"/></Cup>",
+                 line: 2, ["entity declarations are not accepted (entity 'x')"]),
+        BadInput("billion laughs", "<?xml version=\"1.0\"?>\n<!DOCTYPE Cup [\n<!ENTITY a \"aaaaaaaaaa\">\n<!ENTITY b \"&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;\">\n]>\n<Cup><Group name=\"&b;\"/></Cup>",
+                 line: 3, ["entity declarations are not accepted"]),
+        BadInput("wrong encoding", bytes: Array("<Cup>\n<Group name=\"".utf8) + [0xC3, 0x28] + Array("\"/>\n</Cup>".utf8), line: 2, ["UTF-8"]),
+        BadInput("text inside an object", "<Cup>\n<Group name=\"A\">hello</Group>\n</Cup>", line: 2, ["unexpected text 'hello'"]),
+        BadInput("to-many given as a value", "<Cup>\n<Group name=\"A\" teams=\"X\"/>\n</Cup>", line: 2, ["Group.teams is a to-many relationship"]),
+        BadInput("nested object that is not related", "<Cup>\n<Group name=\"A\">\n<Stadium name=\"S\"/>\n</Group>\n</Cup>", line: 3,
+                 ["no relationship of Group leads to Stadium"]),
+        BadInput("required relationship not set", "<Cup>\n<Team name=\"X\"/>\n</Cup>", line: 2, ["Team #1", "the required relationship 'group' is not set"]),
+        BadInput("attributes on the root", "<Cup year=\"2012\">\n</Cup>", line: 1, ["the root element <Cup> takes no attributes"]),
+        BadInput("undeclared entity", "<Cup>\n<Group name=\"&nope;\"/>\n</Cup>", line: 2, ["nope"]),
+        BadInput("empty file", "", line: 1, ["malformed XML"]),
+        BadInput("relationship wrapper with attributes", "<Cup>\n<Group name=\"A\">\n<teams n=\"1\"/>\n</Group>\n</Cup>", line: 3,
+                 ["wraps the objects of Group.teams"]),
+        BadInput("object of the wrong entity in a relationship", "<Cup>\n<Group name=\"A\">\n<teams><Stadium name=\"S\"/></teams>\n</Group>\n</Cup>", line: 3,
+                 ["Group.teams leads to Team, not to Stadium"]),
+        .plist("plist: unknown section", "<key>Referees</key><array/>", ["section 'Referees' names no entity"]),
+        .plist("plist: section that is a single value", "<key>Teams</key><string>x</string>", ["section 'Teams' must be an <array> or a <dict>"]),
+        .plist("plist: a list where one value belongs", "<key>Groups</key><array><dict><key>name</key><array/></dict></array>",
+               ["Group.name takes a single value, not <array>"]),
+        .plist("plist: keyed object naming another key", "<key>Groups</key><dict><key>A</key><dict><key>name</key><string>B</string></dict></dict>",
+               ["Group 'A' gives name 'B'"]),
+        .plist("plist: bad <date>", "<key>Teams</key><array><dict><key>name</key><string>X</string><key>founded</key><date>yesterday</date></dict></array>",
+               ["Team.founded: 'yesterday' is not an ISO 8601 <date>"]),
+        .plist("plist: unknown key", "<key>Groups</key><array><dict><key>name</key><string>A</string><key>colour</key><string>red</string></dict></array>",
+               ["entity 'Group' has no attribute or relationship 'colour'"]),
+        .plist("plist: dangling key in a to-many", "<key>Groups</key><array><dict><key>name</key><string>A</string><key>teams</key><array><string>Nowhere</string></array></dict></array>",
+               ["Group.teams: no Team has the key 'Nowhere'"]),
+        .plist("plist: element that is not a plist's", "<key>Groups</key><array><foo/></array>", ["<foo> is not a property-list element"]),
+        BadInput("binary plist: malformed", "bplist00 this is not a property list", line: 0, ["malformed binary property list"], file: "setup.bplist"),
+    ]
+
+    @Test("at least 30 kinds of bad input are covered")
+    func enoughCases() {
+        #expect(Self.cases.count >= 30)
+    }
+
+    @Test("each bad input: exit 1, file:line and the entity/attribute named, no output, an older output kept", arguments: cases)
+    func rejects(_ bad: BadInput) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try directory.write(CupModel.contents, to: "Cup.xcdatamodel/contents")
+        let input = directory.path(bad.file)
+        try Data(bad.bytes).write(to: URL(fileURLWithPath: input))
+        let older = try directory.write("an older store", to: "kept.sqlite")
+        for output in [directory.path("out.sqlite"), older] {
+            let result = try SeedgenTool.run(["build", "--model", directory.path("Cup.xcdatamodel"), "--output", output, input])
+            #expect(result.status == 1, "\(result)")
+            #expect(result.error.contains("\(input):\(bad.line):"), "\(result.error)")
+            for word in bad.words {
+                #expect(result.error.contains(word), "\(result.error)")
+            }
+        }
+        #expect(!FileManager.default.fileExists(atPath: directory.path("out.sqlite")))
+        #expect(try String(contentsOfFile: older, encoding: .utf8) == "an older store")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).sorted() == ["Cup.xcdatamodel", bad.file, "kept.sqlite"].sorted())
+    }
+
+    @Test("a missing input file is named; exit 1")
+    func missingInput() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try directory.write(CupModel.contents, to: "Cup.xcdatamodel/contents")
+        let result = try SeedgenTool.run(["build", "--model", directory.path("Cup.xcdatamodel"), "--output", directory.path("out.sqlite"), directory.path("nope.xml")])
+        #expect(result.status == 1 && result.error.contains("nope.xml: no such readable file"), "\(result)")
+        #expect(!FileManager.default.fileExists(atPath: directory.path("out.sqlite")))
+    }
+}
