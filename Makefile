@@ -6,7 +6,7 @@ SEEDS_OUT := build/seeds
 SEEDGEN := .build/release/seedgen
 SYSTEM_PACKAGES := libxml2-dev libsqlite3-dev pkg-config
 
-.PHONY: all deps seed test release clean
+.PHONY: all deps seed test bench release clean
 
 all: seed
 
@@ -45,6 +45,12 @@ seed: release
 
 test: deps
 	$(SWIFT) test
+
+# Speed and memory against the C floor (../shared/bench): median ratio and peak memory.
+BENCH_EVENTS ?= 1000000
+BENCH_RUNS ?= 5
+bench: release
+	python3 ../shared/bench/compare.py $(BENCH_EVENTS) --runs $(BENCH_RUNS) --seedgen $(SEEDGEN)
 
 clean:
 	rm -rf build .build
