@@ -45,6 +45,8 @@ struct BuildCommand: ParsableCommand {
         var output: String
         var sha256: String
         var contentDigest: String
+        /// SHA-256 of the model and input files (for CI logs; not in the store).
+        var sourceDigest: String
         var rows: [String: Int]
         var seconds: Double
     }
@@ -66,7 +68,7 @@ struct BuildCommand: ParsableCommand {
             }
             progress.done()
             try importer.finish()
-            summary = try builder.finish(sourceDigest: try SourceDigest.compute(files: [layout.model.source] + inputs))
+            summary = try builder.finish()
         } catch let error as InputError {
             throw CommandFailure.failed("error: \(error)")
         } catch {
@@ -74,6 +76,7 @@ struct BuildCommand: ParsableCommand {
         }
         if json {
             print(try jsonText(Report(output: summary.path, sha256: summary.fileSHA256, contentDigest: summary.contentDigest,
+                                      sourceDigest: try SourceDigest.compute(files: [layout.model.source] + inputs),
                                       rows: summary.rowCounts, seconds: Date().timeIntervalSince(started))))
         } else if !quiet {
             print("wrote \(summary.path)  sha256 \(summary.fileSHA256)")

@@ -33,7 +33,6 @@ struct InspectCommand: ParsableCommand {
         if let generator = report.generator {
             print("generator: \(generator)")
             print("content digest: \(report.contentDigest ?? "-")")
-            print("source digest: \(report.sourceDigest ?? "-")")
         }
         print("pragmas: " + report.pragmas.keys.sorted().map { "\($0)=\(report.pragmas[$0]!)" }.joined(separator: " "))
         print("entities:")

@@ -18,7 +18,7 @@ struct BundledSeedTests {
         let importer = SeedImporter(builder: builder)
         for input in inputs { try importer.importFile(input) }
         try importer.finish()
-        return (layout, try builder.finish(sourceDigest: try SourceDigest.compute(files: [layout.model.source] + inputs)))
+        return (layout, try builder.finish())
     }
 
     static func rows(_ path: String, _ sql: String) throws -> [String] {

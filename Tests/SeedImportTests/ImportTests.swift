@@ -31,7 +31,7 @@ struct ImportRun {
             }
         }
         try importer.finish()
-        return try builder.finish(sourceDigest: "test")
+        return try builder.finish()
     }
 
     /// Rows of a query on the output, as text.
@@ -179,7 +179,7 @@ struct ImportTests {
         let importer = SeedImporter(builder: builder)
         try importer.importFile(path)
         try importer.finish()
-        _ = try builder.finish(sourceDigest: "test")
+        _ = try builder.finish()
         #expect(try bin.rows("SELECT t.ZNAME, t.ZFOUNDED, g.ZNAME FROM ZTEAM t JOIN ZGROUP g ON g.Z_PK = t.ZGROUP") == ["Polen|-2557267200|A"])
     }
 

@@ -22,7 +22,7 @@ enum StoreTestSupport {
     static func build(_ model: DataModel, at path: String, fill: ((Database) throws -> Void)? = nil) throws -> StoreBuilder.Summary {
         let builder = try StoreBuilder(layout: try StoreLayout(model: model), outputPath: path)
         if let fill { try fill(builder.database) }
-        return try builder.finish(sourceDigest: "test")
+        return try builder.finish()
     }
 
     /// `sqlite_master` as sorted "type|name|table|sql" lines, `Z_MODELCACHE` and autoindexes left out.

@@ -34,7 +34,6 @@ public struct StoreReport: Sendable, Codable {
     public var versionHashes: [String: String]
     /// seedgen's keys, when seedgen wrote the store.
     public var generator: String?
-    public var sourceDigest: String?
     public var contentDigest: String?
     /// Page size, auto-vacuum, journal mode (from the header), encoding, user version.
     public var pragmas: [String: String]
@@ -79,7 +78,7 @@ public enum StoreInspector {
             uuid: metadataRow?[0].text, frameworkVersion: metadata?.frameworkVersion,
             versionIdentifiers: metadata?.versionIdentifiers ?? [],
             versionHashes: metadata?.versionHashes.mapValues { Data($0).base64EncodedString() } ?? [:],
-            generator: metadata?.generator, sourceDigest: metadata?.sourceDigest, contentDigest: metadata?.contentDigest,
+            generator: metadata?.generator, contentDigest: metadata?.contentDigest,
             pragmas: pragmas,
             tables: try database.rows("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").compactMap { $0.first?.text }
         )

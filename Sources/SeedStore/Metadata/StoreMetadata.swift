@@ -20,8 +20,6 @@ public struct StoreMetadata: Sendable, Equatable {
     public var checksum: String?
     /// seedgen's name and version, on stores it wrote.
     public var generator: String?
-    /// SHA-256 (hex) of the model and source files, on stores seedgen wrote.
-    public var sourceDigest: String?
     /// SHA-256 (hex) of the store's logical content, on stores seedgen wrote.
     public var contentDigest: String?
     /// Keys neither Core Data's nor ours that the store carries.
@@ -45,14 +43,13 @@ public struct StoreMetadata: Sendable, Equatable {
         static let digest = "NSStoreModelVersionHashesDigest"
         static let checksum = "NSStoreModelVersionChecksumKey"
         static let generator = StoreMetadata.keyPrefix + "generator"
-        static let sourceDigest = StoreMetadata.keyPrefix + "sourceDigest"
         static let contentDigest = StoreMetadata.keyPrefix + "contentDigest"
         static let known: Set<String> = [hashes, hashesVersion, identifiers, framework, storeType, autoVacuum,
-                                         digest, checksum, generator, sourceDigest, contentDigest]
+                                         digest, checksum, generator, contentDigest]
     }
 
     /// The metadata seedgen writes for a model.
-    public init(model: DataModel, sourceDigest: String, contentDigest: String) {
+    public init(model: DataModel, contentDigest: String) {
         let hashes = VersionHasher(model: model).entityHashes()
         self.versionHashes = hashes
         self.versionIdentifiers = [model.versionIdentifier]
@@ -62,7 +59,6 @@ public struct StoreMetadata: Sendable, Equatable {
         self.hashesDigest = VersionHasher.hashesDigest(hashes)
         self.checksum = VersionHasher.checksum(hashes)
         self.generator = Self.generatorName
-        self.sourceDigest = sourceDigest
         self.contentDigest = contentDigest
         self.otherKeys = []
     }
@@ -80,7 +76,6 @@ public struct StoreMetadata: Sendable, Equatable {
         if let hashesDigest { entries[Key.digest] = .string(hashesDigest) }
         if let checksum { entries[Key.checksum] = .string(checksum) }
         if let generator { entries[Key.generator] = .string(generator) }
-        if let sourceDigest { entries[Key.sourceDigest] = .string(sourceDigest) }
         if let contentDigest { entries[Key.contentDigest] = .string(contentDigest) }
         return BinaryPropertyListWriter.encode(.dictionary(entries))
     }
@@ -120,7 +115,6 @@ public struct StoreMetadata: Sendable, Equatable {
         self.hashesDigest = plist[Key.digest] as? String
         self.checksum = plist[Key.checksum] as? String
         self.generator = plist[Key.generator] as? String
-        self.sourceDigest = plist[Key.sourceDigest] as? String
         self.contentDigest = plist[Key.contentDigest] as? String
         self.otherKeys = plist.keys.filter { !Key.known.contains($0) }.sorted()
     }

@@ -75,8 +75,10 @@ public final class StoreBuilder {
 
     /// Completes the store and moves it into place.
     ///
-    /// - Parameter sourceDigest: SHA-256 (hex) of the model and input files, recorded in the metadata.
-    public func finish(sourceDigest: String) throws -> Summary {
+    ///
+    /// The file depends on the model and the rows only (not on which files they came from), so
+    /// a store rebuilt from its own dump is byte-identical.
+    public func finish() throws -> Summary {
         defer {
             finished = true
             DurableFile.removeIfPresent(scratchPath)
@@ -90,7 +92,7 @@ public final class StoreBuilder {
             try update.run()
         }
         let contentDigest = try ContentDigest.compute(database)
-        let metadata = StoreMetadata(model: layout.model, sourceDigest: sourceDigest, contentDigest: contentDigest)
+        let metadata = StoreMetadata(model: layout.model, contentDigest: contentDigest)
         let insert = try database.prepare("INSERT INTO Z_METADATA (Z_VERSION, Z_UUID, Z_PLIST) VALUES (1, ?, ?)")
         try insert.bind([.text(Self.storeUUID(metadata: metadata)), .blob(metadata.encoded())])
         try insert.run()
@@ -137,7 +139,7 @@ public final class StoreBuilder {
 
     /// `Z_UUID`: derived from the content, never from a clock or a random source.
     static func storeUUID(metadata: StoreMetadata) -> String {
-        let seed = "seedgen-store-uuid\0\(metadata.contentDigest ?? "")\0\(metadata.sourceDigest ?? "")\0\(metadata.hashesDigest ?? "")"
+        let seed = "seedgen-store-uuid\0\(metadata.contentDigest ?? "")\0\(metadata.hashesDigest ?? "")"
         var bytes = Array(SHA256.hash(data: Array(seed.utf8)).prefix(16))
         bytes[6] = (bytes[6] & 0x0F) | 0x50  // version 5 (name-based)
         bytes[8] = (bytes[8] & 0x3F) | 0x80  // RFC 4122 variant
