@@ -13,7 +13,8 @@ public struct ConversionFailure: Error, Sendable, Hashable, CustomStringConverti
 /// Numbers, booleans and dates ignore surrounding white space; strings are kept as written.
 /// Booleans: `YES`/`NO`, `true`/`false`, `1`/`0` in any case. Dates: the attribute's own
 /// pattern (`userInfo` key `dateFormat`), else the pattern given, else ISO 8601; a date without
-/// a zone is at `defaultOffset` seconds east of UTC (0: UTC). Binary and Transformable values
+/// a zone is at `defaultOffset` seconds east of UTC (0: UTC); `@` followed by a number gives the
+/// seconds since 2001-01-01T00:00:00Z exactly, whatever the pattern (how dumps write dates). Binary and Transformable values
 /// are base64; UUIDs are 16-byte blobs.
 public struct ValueConverter: Sendable {
     /// The attribute's storage type.
@@ -61,6 +62,11 @@ public struct ValueConverter: Sendable {
         case .boolean:
             return .integer(try boolean(trimmed(raw)))
         case .date:
+            let text = trimmed(raw)
+            if text.first == UInt8(ascii: "@") {
+                // Exact form, as dumps write it: seconds since 2001-01-01T00:00:00Z.
+                return .real(try double(UnsafeBufferPointer(rebasing: text.dropFirst())))
+            }
             guard let seconds = datePattern.secondsSinceReferenceDate(trimmed(raw), defaultOffset: defaultOffset) else {
                 throw failure(raw, "is not a date in the format \(datePattern)")
             }

@@ -94,6 +94,7 @@ struct ValueConverterTests {
         #expect(try Self.converter(.string).convert("  Stade Miejski  ") == .text("  Stade Miejski  "))
         #expect(try Self.converter(.date, userInfo: ["dateFormat": "MM/dd/yyyy"]).convert(" 03/05/2010 ") == .real(289_440_000))
         #expect(try Self.converter(.date).convert("2001-01-02") == .real(86_400))
+        #expect(try Self.converter(.date, userInfo: ["dateFormat": "MM/dd/yyyy"]).convert("@-1.25") == .real(-1.25))
         #expect(try Self.converter(.binary).convert("AAEC") == .blob([0, 1, 2]))
         #expect(try Self.converter(.uuid).convert("00000000-0000-0000-0000-000000000001") == .blob([UInt8](repeating: 0, count: 15) + [1]))
     }
