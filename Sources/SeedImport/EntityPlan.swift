@@ -64,9 +64,16 @@ final class EntityPlan {
     let insert: Statement
     let parameterCount: Int32
     let primaryKeys: PrimaryKeySequence
+    /// The object being built, by INSERT parameter (a buffer: no copy, no exclusivity checks per value).
+    let values: UnsafeMutableBufferPointer<SQLValue?>
     /// True when rows of this entity keep where they were defined, for messages at `finish`
     /// (keyed objects, and objects with a required to-one).
     let tracksDefinitions: Bool
+
+    deinit {
+        values.deinitialize()
+        values.deallocate()
+    }
 
     /// What a property name stands for in this entity.
     enum Property {
@@ -160,5 +167,7 @@ final class EntityPlan {
         } catch {
             throw InputError("\(error)", at: origin)
         }
+        self.values = .allocate(capacity: columns.count + 2)
+        self.values.initialize(repeating: nil)
     }
 }

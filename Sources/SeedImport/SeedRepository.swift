@@ -41,7 +41,8 @@ public final class SeedRepository {
     private var statements: [String: Statement] = [:]
     /// Rows written so far (merges not counted).
     public private(set) var rowsWritten = 0
-    private var values: [SQLValue?] = []
+    /// The values of the object being built: the current plan's buffer (indexed by INSERT parameter).
+    private var values = UnsafeMutableBufferPointer<SQLValue?>(start: nil, count: 0)
     private var references: [(String, String)] = []
 
     var model: DataModel { layout.model }
@@ -137,12 +138,8 @@ public final class SeedRepository {
             let concrete = layout.entities.filter { plan.layout.subtreeNumbers.contains($0.number) && !$0.isAbstract }.map(\.name)
             throw InputError("entity '\(name)' is abstract; use one of its sub-entities (\(concrete.joined(separator: ", ")))", at: location)
         }
-        let count = Int(plan.parameterCount) + 1
-        if values.count != count {
-            values = Array(repeating: nil, count: count)
-        } else {
-            for index in values.indices { values[index] = nil }
-        }
+        values = plan.values
+        for index in values.indices { values[index] = nil }
         references.removeAll(keepingCapacity: true)
         return plan
     }
@@ -222,6 +219,7 @@ public final class SeedRepository {
         let insert = plan.insert
         do {
             try insert.bind(pk, at: 1)
+            // Parameters not bound here stay NULL: `run` resets and clears the bindings.
             for slot in plan.attributeSlots {
                 var value = values[Int(slot.parameter)]
                 if value == nil, plan.key == nil {
@@ -230,10 +228,7 @@ public final class SeedRepository {
                         throw InputError("\(plan.entity.name): the required attribute '\(slot.attribute.name)' is missing", at: location)
                     }
                 }
-                try insert.bind(value ?? .null, at: slot.parameter)
-            }
-            for slot in plan.toOnes.values {
-                try insert.bind(.null, at: slot.parameter)
+                if let value { try insert.bind(value, at: slot.parameter) }
             }
             try insert.run()
         } catch let error as InputError {

@@ -16,7 +16,7 @@ public struct ConversionFailure: Error, Sendable, Hashable, CustomStringConverti
 /// a zone is at `defaultOffset` seconds east of UTC (0: UTC); `@` followed by a number gives the
 /// seconds since 2001-01-01T00:00:00Z exactly, whatever the pattern (how dumps write dates). Binary and Transformable values
 /// are base64; UUIDs are 16-byte blobs.
-public struct ValueConverter: Sendable {
+public final class ValueConverter: Sendable {
     /// The attribute's storage type.
     public let type: AttributeType
     /// The date pattern in force for a Date attribute.

@@ -49,6 +49,9 @@ struct BuildCommand: ParsableCommand {
         var sourceDigest: String
         var rows: [String: Int]
         var seconds: Double
+        /// Seconds spent reading the inputs, and finishing the store (digest, copy, sync).
+        var importSeconds: Double
+        var finishSeconds: Double
     }
 
     func run() throws {
@@ -59,6 +62,7 @@ struct BuildCommand: ParsableCommand {
             throw CommandFailure.failed("error: \(input): no such readable file")
         }
         let summary: StoreBuilder.Summary
+        var imported = started
         do {
             let builder = try StoreBuilder(layout: layout, outputPath: output)
             let importer = SeedImporter(builder: builder, options: options)
@@ -68,6 +72,7 @@ struct BuildCommand: ParsableCommand {
             }
             progress.done()
             try importer.finish()
+            imported = Date()
             summary = try builder.finish()
         } catch let error as InputError {
             throw CommandFailure.failed("error: \(error)")
@@ -77,7 +82,8 @@ struct BuildCommand: ParsableCommand {
         if json {
             print(try jsonText(Report(output: summary.path, sha256: summary.fileSHA256, contentDigest: summary.contentDigest,
                                       sourceDigest: try SourceDigest.compute(files: [layout.model.source] + inputs),
-                                      rows: summary.rowCounts, seconds: Date().timeIntervalSince(started))))
+                                      rows: summary.rowCounts, seconds: Date().timeIntervalSince(started),
+                                      importSeconds: imported.timeIntervalSince(started), finishSeconds: Date().timeIntervalSince(imported))))
         } else if !quiet {
             print("wrote \(summary.path)  sha256 \(summary.fileSHA256)")
             for entity in layout.entities {

@@ -7,7 +7,18 @@ import Foundation
 /// Independent of page layout and insert order, so `verify` and the installer can recompute
 /// it from the file and catch an edited or damaged row.
 enum ContentDigest {
+    /// The digest, and the rows of each entity number (counted on the way).
+    struct Summary: Sendable {
+        var digest: String
+        var rowsByEntity: [Int: Int]
+    }
+
     static func compute(_ database: Database) throws(SQLiteError) -> String {
+        try summarize(database).digest
+    }
+
+    static func summarize(_ database: Database) throws(SQLiteError) -> Summary {
+        var rowsByEntity: [Int: Int] = [:]
         var digest = BufferedDigest()
         digest.feed("seedgen-content-digest-1")
         let schema = try database.rows(
@@ -24,6 +35,7 @@ enum ContentDigest {
             let keyColumns = columns.filter { ($0[1].integer ?? 0) > 0 }
                 .sorted { ($0[1].integer ?? 0) < ($1[1].integer ?? 0) }
             let order = (keyColumns.isEmpty ? columns : keyColumns).compactMap { $0[0].text }.map(Database.quote)
+            let isEntityTable = columns.count >= 2 && columns[0][0].text == "Z_PK" && columns[1][0].text == "Z_ENT"
             digest.feed("T")
             digest.feed(table)
             digest.feed(count: columns.count)
@@ -31,55 +43,100 @@ enum ContentDigest {
                 "SELECT * FROM \(Database.quote(table)) ORDER BY \(order.joined(separator: ", "))")
             while try statement.step() {
                 digest.feed(byte: 0x52)  // "R"
-                for index in 0..<columns.count {
-                    statement.withRawColumn(at: index) { type, bytes in
-                        // Type tag (0 null, 1 integer, 2 real, 3 text, 4 blob), then the bytes;
-                        // text and blobs carry their length first.
-                        digest.feed(byte: UInt8(type == 5 ? 0 : type))
-                        if type == 3 || type == 4 { digest.feed(count: bytes.count) }
-                        digest.feed(bytes)
-                    }
-                }
+                let entity = statement.feedRow(columns: columns.count, into: &digest)
+                if isEntityTable { rowsByEntity[Int(entity), default: 0] += 1 }
             }
         }
-        return digest.finalize()
+        return Summary(digest: digest.finalize(), rowsByEntity: rowsByEntity)
+    }
+
+    /// Computes a summary on its own connection and thread, while the caller does other work.
+    final class Job: @unchecked Sendable {
+        private let path: String
+        private let done = DispatchSemaphore(value: 0)
+        private var result: Result<Summary, Error>?
+
+        init(path: String) {
+            self.path = path
+        }
+
+        func start() {
+            Thread.detachNewThread { [self] in
+                result = Result { try ContentDigest.summarize(Database(path: path, mode: .readOnly)) }
+                done.signal()
+            }
+        }
+
+        /// The summary, once the job is done (waits for it; call once).
+        func wait() throws -> Summary {
+            done.wait()
+            done.signal()  // a second wait returns at once
+            return try result!.get()
+        }
     }
 }
 
-/// SHA-256 fed through a 64 KiB buffer: one `update` per buffer instead of one per value.
-private struct BufferedDigest {
+/// SHA-256 fed through a 256 KiB raw buffer: one `update` per buffer instead of one per value.
+struct BufferedDigest: ~Copyable {
     private var hasher = SHA256()
-    private var buffer: [UInt8] = []
+    private let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 18, alignment: 8)
+    private var count = 0
 
-    init() {
-        buffer.reserveCapacity(1 << 16)
+    deinit {
+        buffer.deallocate()
+    }
+
+    /// Makes room for `needed` bytes, flushing when the buffer would overflow.
+    private mutating func reserve(_ needed: Int) {
+        if count + needed > buffer.count { flush() }
     }
 
     mutating func feed(_ bytes: UnsafeRawBufferPointer) {
-        buffer.append(contentsOf: bytes)
-        if buffer.count >= 1 << 16 { flush() }
+        if bytes.count > buffer.count / 2 {
+            flush()
+            hasher.update(bufferPointer: bytes)
+            return
+        }
+        reserve(bytes.count)
+        if let base = bytes.baseAddress, !bytes.isEmpty {
+            (buffer.baseAddress! + count).copyMemory(from: base, byteCount: bytes.count)
+        }
+        count += bytes.count
     }
 
     mutating func feed(byte: UInt8) {
-        buffer.append(byte)
+        reserve(1)
+        buffer[count] = byte
+        count += 1
     }
 
-    mutating func feed(count: Int) {
-        withUnsafeBytes(of: UInt64(count).littleEndian) { feed($0) }
+    /// A tag byte and 8 little-endian bytes.
+    mutating func feed(tag: UInt8, _ value: UInt64) {
+        reserve(9)
+        buffer[count] = tag
+        (buffer.baseAddress! + count + 1).storeBytes(of: value.littleEndian, as: UInt64.self)
+        count += 9
+    }
+
+    mutating func feed(count value: Int) {
+        reserve(8)
+        (buffer.baseAddress! + count).storeBytes(of: UInt64(value).littleEndian, as: UInt64.self)
+        count += 8
     }
 
     /// A string and a terminating zero.
     mutating func feed(_ text: String) {
-        buffer.append(contentsOf: text.utf8)
-        buffer.append(0)
+        var text = text
+        text.withUTF8 { feed(UnsafeRawBufferPointer($0)) }
+        feed(byte: 0)
     }
 
     private mutating func flush() {
-        hasher.update(data: buffer)
-        buffer.removeAll(keepingCapacity: true)
+        hasher.update(bufferPointer: UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+        count = 0
     }
 
-    mutating func finalize() -> String {
+    consuming func finalize() -> String {
         flush()
         return SourceDigest.hex(hasher)
     }

@@ -75,9 +75,10 @@ public final class StoreBuilder {
 
     /// Completes the store and moves it into place.
     ///
-    ///
-    /// The file depends on the model and the rows only (not on which files they came from), so
-    /// a store rebuilt from its own dump is byte-identical.
+    /// The content digest is computed on a second connection while `VACUUM INTO` copies the
+    /// scratch database (two cores); the metadata row then goes into the copy. Always the same
+    /// steps in the same order, so the file stays reproducible. It depends on the model and the
+    /// rows only (not on which files they came from): a store rebuilt from its dump is identical.
     public func finish() throws -> Summary {
         defer {
             finished = true
@@ -91,26 +92,38 @@ public final class StoreBuilder {
             try update.bind([.integer(max), .integer(Int64(root.number))])
             try update.run()
         }
-        let contentDigest = try ContentDigest.compute(database)
-        let metadata = StoreMetadata(model: layout.model, contentDigest: contentDigest)
-        let insert = try database.prepare("INSERT INTO Z_METADATA (Z_VERSION, Z_UUID, Z_PLIST) VALUES (1, ?, ?)")
-        try insert.bind([.text(Self.storeUUID(metadata: metadata)), .blob(metadata.encoded())])
-        try insert.run()
         try database.execute("COMMIT")
-        let rowCounts = try countRows()
+        // Let a second connection read the scratch database while this one copies it.
+        try database.execute("PRAGMA locking_mode = NORMAL; SELECT COUNT(*) FROM Z_PRIMARYKEY;")
+        let digestJob = ContentDigest.Job(path: scratchPath)
+        digestJob.start()
         let temporary = DurableFile.temporaryPath(beside: outputPath, purpose: "seedgen-tmp")
+        let content: ContentDigest.Summary
         do {
             let vacuum = try database.prepare("VACUUM INTO ?")
             try vacuum.bind([.text(temporary)])
             _ = try vacuum.step()
+            content = try digestJob.wait()
+            let metadata = StoreMetadata(model: layout.model, contentDigest: content.digest)
+            let copy = try Database(path: temporary, mode: .readWrite)
+            try copy.execute("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF")
+            let insert = try copy.prepare("INSERT INTO Z_METADATA (Z_VERSION, Z_UUID, Z_PLIST) VALUES (1, ?, ?)")
+            try insert.bind([.text(Self.storeUUID(metadata: metadata)), .blob(metadata.encoded())])
+            try insert.run()
+            try copy.execute("PRAGMA journal_mode = DELETE")
             try DurableFile.sync(temporary)
             try DurableFile.replace(outputPath, with: temporary)
         } catch {
+            _ = try? digestJob.wait()
             DurableFile.removeIfPresent(temporary)
             throw error
         }
+        var rowCounts: [String: Int] = [:]
+        for entity in layout.entities {
+            rowCounts[entity.name] = content.rowsByEntity[entity.number] ?? 0
+        }
         return Summary(path: outputPath, fileSHA256: try Self.sha256(ofFile: outputPath),
-                       contentDigest: contentDigest, rowCounts: rowCounts)
+                       contentDigest: content.digest, rowCounts: rowCounts)
     }
 
     /// Join tables have no INTEGER PRIMARY KEY, so their hidden rowids follow insert order,
@@ -126,15 +139,6 @@ public final class StoreBuilder {
                 DROP TABLE temp.seedgen_join;
                 """)
         }
-    }
-
-    private func countRows() throws(SQLiteError) -> [String: Int] {
-        var counts: [String: Int] = [:]
-        for entity in layout.entities {
-            counts[entity.name] = Int(try database.scalar(
-                "SELECT COUNT(*) FROM \(entity.table) WHERE Z_ENT = ?", [.integer(Int64(entity.number))])?.integer ?? 0)
-        }
-        return counts
     }
 
     /// `Z_UUID`: derived from the content, never from a clock or a random source.
