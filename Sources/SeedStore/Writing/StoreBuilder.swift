@@ -42,8 +42,8 @@ public final class StoreBuilder {
         self.database = try Database(path: scratchPath, mode: .create)
         do {
             try database.execute("""
-                PRAGMA page_size = 4096; PRAGMA auto_vacuum = INCREMENTAL; PRAGMA encoding = 'UTF-8';
-                PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA locking_mode = EXCLUSIVE;
+                PRAGMA page_size = 4096; PRAGMA encoding = 'UTF-8';
+                PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;
                 """)
             // One transaction from here to `finish`: importers write inside it.
             try database.execute("BEGIN")
@@ -94,7 +94,9 @@ public final class StoreBuilder {
         }
         try database.execute("COMMIT")
         // Let a second connection read the scratch database while this one copies it.
-        try database.execute("PRAGMA locking_mode = NORMAL; SELECT COUNT(*) FROM Z_PRIMARYKEY;")
+        // The scratch database has no auto-vacuum (cheaper inserts); its copy gets Core Data's
+        // level: VACUUM INTO applies a pending auto_vacuum setting to the file it writes.
+        try database.execute("PRAGMA auto_vacuum = INCREMENTAL")
         let digestJob = ContentDigest.Job(path: scratchPath)
         digestJob.start()
         let temporary = DurableFile.temporaryPath(beside: outputPath, purpose: "seedgen-tmp")
