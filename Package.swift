@@ -58,7 +58,7 @@ let package = Package(
         ),
 
         // Finds the corpus and makes temporary directories; used by the tests only.
-        .target(name: "SeedgenTestSupport", path: "Tests/SeedgenTestSupport"),
+        .target(name: "SeedgenTestSupport", dependencies: ["SeedStore"], path: "Tests/SeedgenTestSupport"),
         .testTarget(name: "SeedModelTests", dependencies: ["SeedModel", "SeedgenTestSupport"]),
         .testTarget(name: "SeedStoreTests", dependencies: ["SeedStore", "SeedModel", "SeedgenSQLite", "SeedgenTestSupport"]),
         .testTarget(name: "SeedImportTests", dependencies: ["SeedImport", "SeedgenTestSupport"]),

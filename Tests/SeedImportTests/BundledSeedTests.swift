@@ -22,15 +22,7 @@ struct BundledSeedTests {
     }
 
     static func rows(_ path: String, _ sql: String) throws -> [String] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["sqlite3", "-readonly", path, sql]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+        try SQLiteShell.rows(path, sql)
     }
 
     @Test("EM-Plan: 4 groups, 16 teams with coaches, 31 matches, Germany's 23, at least 3 players everywhere; clean and reproducible")

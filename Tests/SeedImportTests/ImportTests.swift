@@ -36,15 +36,7 @@ struct ImportRun {
 
     /// Rows of a query on the output, as text.
     func rows(_ sql: String) throws -> [String] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["sqlite3", "-readonly", output, sql]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+        try SQLiteShell.rows(output, sql)
     }
 
     func verify() throws -> [Finding] {
