@@ -83,6 +83,14 @@ final class EntityPlan {
         case unknown
     }
 
+    /// The error for a property that cannot take a single value here (a to-many, or no such property).
+    func valueError(_ property: String, at location: InputLocation) -> InputError {
+        if relationships[property]?.isToMany == true {
+            return InputError("\(entity.name).\(property) is a to-many relationship: give its objects nested, not as a value", at: location)
+        }
+        return InputError("entity '\(entity.name)' has no attribute or to-one relationship '\(property)'", at: location)
+    }
+
     func property(named name: String) -> Property {
         if let slot = attributes[name] { return .attribute(slot) }
         if let slot = toOnes[name] { return .toOne(slot) }
@@ -154,9 +162,7 @@ final class EntityPlan {
         self.attributes = Dictionary(uniqueKeysWithValues: slots.map { ($0.attribute.name, $0) })
         self.toOnes = toOnes
         self.relationships = relationships
-        self.key = model.lineage(of: entity).lazy.compactMap { owner in
-            owner.uniquenessConstraints.first.map { (names: $0, declaringEntity: owner) }
-        }.first
+        self.key = model.uniquenessKey(of: entity)
         self.tracksDefinitions = key != nil || toOnes.values.contains { !$0.relationship.isOptional }
         let names = ["Z_PK", "Z_ENT", "Z_OPT"] + columns
         let placeholders = ["?", String(layout.number), "1"] + columns.map { _ in "?" }

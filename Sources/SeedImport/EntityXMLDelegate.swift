@@ -50,7 +50,7 @@ public final class EntityXMLDelegate: XMLStreamDelegate {
         case .root:
             stack.append(.object(try insertObject(name, attributes, at: location)))
         case .object(let parent):
-            if let relationship = model.entity(named: parent.entity).flatMap({ model.allRelationships(of: $0).first { $0.name == name } }) {
+            if let relationship = try repository.plan(for: parent.entity, at: location).relationships[name] {
                 if attributes.count > 0 {
                     throw InputError("<\(name)> wraps the objects of \(parent.entity).\(name) and takes no attributes", at: location)
                 }
@@ -84,10 +84,8 @@ public final class EntityXMLDelegate: XMLStreamDelegate {
                 }
             case .toOne(let slot):
                 repository.addReference(slot.relationship.name, key: attributes.value(at: index))
-            case .toMany(let relationship):
-                throw InputError("\(entity).\(relationship.name) is a to-many relationship: give its objects as nested elements", at: location)
-            case .unknown:
-                throw InputError("entity '\(entity)' has no attribute or to-one relationship '\(attributes.name(at: index))'", at: location)
+            case .toMany, .unknown:
+                throw plan.valueError(attributes.name(at: index), at: location)
             }
         }
         return try repository.commitObject(plan, at: location)

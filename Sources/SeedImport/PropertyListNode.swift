@@ -53,28 +53,29 @@ struct PropertyListSectionWriter {
         guard case .dictionary(var entries, let location) = node else {
             throw InputError("a \(entity.name) must be a <dict>, not \(node.kindName)", at: node.location)
         }
+        let plan = try repository.plan(for: entity.name, at: location)
         if let naturalKey {
-            guard let keyName = model.lineage(of: entity).lazy.compactMap({ $0.uniquenessConstraints.first }).first, keyName.count == 1 else {
+            guard let keyName = model.singleAttributeKey(of: entity)?.name else {
                 throw InputError("the \(entity.name) objects are keyed by '\(naturalKey)', but \(entity.name) has no single-attribute uniqueness constraint", at: location)
             }
-            if let given = entries.first(where: { $0.key == keyName[0] }) {
+            if let given = entries.first(where: { $0.key == keyName }) {
                 if case .scalar(let text, _, _) = given.value, text != naturalKey {
-                    throw InputError("\(entity.name) '\(naturalKey)' gives \(keyName[0]) '\(text)'", at: given.value.location)
+                    throw InputError("\(entity.name) '\(naturalKey)' gives \(keyName) '\(text)'", at: given.value.location)
                 }
             } else {
-                entries.append((keyName[0], .scalar(naturalKey, kind: "key", location)))
+                entries.append((keyName, .scalar(naturalKey, kind: "key", location)))
             }
         }
         var values: [(name: String, value: SourceValue)] = []
         var nested: [(relationship: RelationshipDescription, node: PropertyListNode)] = []
-        let attributes = Set(model.allAttributes(of: entity).map(\.name))
-        let relationships = Dictionary(model.allRelationships(of: entity).map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         for (name, value) in entries {
-            if attributes.contains(name) {
+            switch plan.property(named: name) {
+            case .attribute(let slot):
                 guard case .scalar(let text, let kind, _) = value else {
                     throw InputError("\(entity.name).\(name) takes a single value, not \(value.kindName)", at: value.location)
                 }
-                if kind == "date", model.allAttributes(of: entity).first(where: { $0.name == name })?.type == .date {
+                if kind == "date", slot.attribute.type == .date {
+                    // A plist <date> is ISO 8601 UTC, whatever the attribute's own pattern.
                     guard let seconds = DatePattern.iso8601.secondsSinceReferenceDate(text) else {
                         throw InputError("\(entity.name).\(name): '\(text)' is not an ISO 8601 <date>", at: value.location)
                     }
@@ -82,13 +83,15 @@ struct PropertyListSectionWriter {
                 } else {
                     values.append((name, .text(text)))
                 }
-            } else if let relationship = relationships[name] {
-                if !relationship.isToMany, case .scalar(let text, _, _) = value {
-                    values.append((name, .text(text)))
+            case .toOne(let slot):
+                if case .scalar(let text, _, _) = value {
+                    values.append((name, .text(text)))  // the destination's natural key
                 } else {
-                    nested.append((relationship, value))
+                    nested.append((slot.relationship, value))
                 }
-            } else {
+            case .toMany(let relationship):
+                nested.append((relationship, value))
+            case .unknown:
                 throw InputError("entity '\(entity.name)' has no attribute or relationship '\(name)'", at: value.location)
             }
         }

@@ -57,7 +57,7 @@ extension SeedRepository {
         } catch {
             throw InputError("\(source.entity).\(relationship): key of \(description.destinationEntity): \(error)", at: location)
         }
-        let subtree = layout.entity(named: constraint.declaringEntity.name)!.subtreeNumbers.map(String.init).joined(separator: ", ")
+        let subtree = layout.entity(named: constraint.declaringEntity.name)!.subtreeList
         let rows = try query("SELECT Z_PK, Z_ENT FROM \(destination.table) WHERE \(slot.column) = ? AND Z_ENT IN (\(subtree)) LIMIT 1", [value], at: location)
         guard let row = rows.first, let pk = row[0].integer, let number = row[1].integer.map(Int.init) else { return nil }
         let found = layout.entity(number: number)!

@@ -122,10 +122,8 @@ public final class SeedRepository {
                 references.append((property, key))
             case (.toOne, .value):
                 throw InputError("\(name).\(property) names its destination by key: give the key as text", at: location)
-            case (.toMany, _):
-                throw InputError("\(name).\(property) is a to-many relationship: give its objects nested, not as a value", at: location)
-            case (.unknown, _):
-                throw InputError("entity '\(name)' has no attribute or to-one relationship '\(property)'", at: location)
+            case (.toMany, _), (.unknown, _):
+                throw plan.valueError(property, at: location)
             }
         }
         return try commitObject(plan, at: location)
@@ -182,7 +180,7 @@ public final class SeedRepository {
             arguments.append(value)
             conditions.append("\(slot.column) = ?")
         }
-        let subtree = layout.entity(named: key.declaringEntity.name)!.subtreeNumbers.map(String.init).joined(separator: ", ")
+        let subtree = layout.entity(named: key.declaringEntity.name)!.subtreeList
         let rows = try query("SELECT Z_PK, Z_ENT FROM \(plan.table) WHERE \(conditions.joined(separator: " AND ")) AND Z_ENT IN (\(subtree)) LIMIT 1",
                              arguments, at: location)
         guard let row = rows.first, let pk = row[0].integer, let number = row[1].integer else { return nil }

@@ -32,10 +32,7 @@ public struct StoreDumper {
 
     /// The single-attribute natural key of an entity (own or inherited), if it has one.
     private func singleKey(of entity: EntityDescription) -> String? {
-        guard let constraint = model.lineage(of: entity).lazy.compactMap({ $0.uniquenessConstraints.first }).first,
-              constraint.count == 1, model.allAttributes(of: entity).contains(where: { $0.name == constraint[0] })
-        else { return nil }
-        return constraint[0]
+        model.singleAttributeKey(of: entity)?.name
     }
 
     /// The to-one relationships written as keys, per entity; fails for relationships a dump cannot express.

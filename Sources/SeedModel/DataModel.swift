@@ -91,6 +91,20 @@ public struct DataModel: Sendable {
         lineage(of: entity).first { $0.attribute(named: property) != nil || $0.relationship(named: property) != nil }
     }
 
+    /// The natural key seedgen uses for an entity: the first uniqueness constraint of the
+    /// entity or of its nearest ancestor that has one, and the entity that declares it.
+    public func uniquenessKey(of entity: EntityDescription) -> (names: [String], declaringEntity: EntityDescription)? {
+        lineage(of: entity).lazy.compactMap { owner in
+            owner.uniquenessConstraints.first.map { (names: $0, declaringEntity: owner) }
+        }.first
+    }
+
+    /// The entity's natural key when it is one attribute (the only kind a reference can name).
+    public func singleAttributeKey(of entity: EntityDescription) -> AttributeDescription? {
+        guard let key = uniquenessKey(of: entity), key.names.count == 1 else { return nil }
+        return allAttributes(of: entity).first { $0.name == key.names[0] }
+    }
+
     /// The relationship's inverse, if it declares one.
     public func inverse(of relationship: RelationshipDescription) -> RelationshipDescription? {
         guard let inverseName = relationship.inverseName,

@@ -10,15 +10,15 @@ extension StoreVerifier.Run {
                 guard case .foreignKey(let entity, let relationship, let destination) = column.role else { continue }
                 try checkReferences(
                     table: table.name, column: column.name, label: "\(entity).\(relationship)",
-                    sourceNumbers: layout.entity(named: entity)!.subtreeNumbers, destination: layout.entity(named: destination)!)
+                    source: layout.entity(named: entity)!, destination: layout.entity(named: destination)!)
             }
         }
         for join in layout.joinTables where try file.tableExists(join.name) {
             let destination = layout.model.entity(named: join.entity)!.relationship(named: join.relationship)!.destinationEntity
             try checkReferences(table: join.name, column: join.firstColumn, label: "\(join.entity).\(join.relationship)",
-                                sourceNumbers: nil, destination: layout.entity(named: join.entity)!)
+                                source: nil, destination: layout.entity(named: join.entity)!)
             try checkReferences(table: join.name, column: join.secondColumn, label: "\(join.entity).\(join.relationship)",
-                                sourceNumbers: nil, destination: layout.entity(named: destination)!)
+                                source: nil, destination: layout.entity(named: destination)!)
         }
     }
 
@@ -61,20 +61,16 @@ extension StoreVerifier.Run {
 
     /// Every non-null value of `column` is the `Z_PK` of a row of `destination` (or an entity below it).
     private mutating func checkReferences(table: String, column: String, label: String,
-                                          sourceNumbers: [Int]?, destination: EntityLayout) throws {
+                                          source: EntityLayout?, destination: EntityLayout) throws {
         guard try file.tableExists(destination.table) else { return }
-        let sourceFilter = sourceNumbers.map { " AND s.Z_ENT IN (\(list($0)))" } ?? ""
+        let sourceFilter = source.map { " AND s.Z_ENT IN (\($0.subtreeList))" } ?? ""
         let dangling = try database.rows("""
             SELECT s.\(column) FROM \(table) s WHERE s.\(column) IS NOT NULL\(sourceFilter)
-            AND NOT EXISTS (SELECT 1 FROM \(destination.table) d WHERE d.Z_PK = s.\(column) AND d.Z_ENT IN (\(list(destination.subtreeNumbers))))
+            AND NOT EXISTS (SELECT 1 FROM \(destination.table) d WHERE d.Z_PK = s.\(column) AND d.Z_ENT IN (\(destination.subtreeList)))
             """).compactMap { $0.first?.integer }
         guard !dangling.isEmpty else { return }
         let examples = Set(dangling).sorted().prefix(5).map(String.init).joined(separator: ", ")
         report("reference", "\(table).\(column) (\(label))", expected: "the Z_PK of a \(destination.name) row",
                found: "\(dangling.count) reference(s) to missing rows (\(examples))")
-    }
-
-    private func list(_ numbers: [Int]) -> String {
-        numbers.map(String.init).joined(separator: ", ")
     }
 }

@@ -64,11 +64,6 @@ public struct TableLayout: Sendable, Hashable {
     /// The property columns in Core Data's order.
     public var columns: [ColumnLayout]
 
-    /// The column with this name.
-    public func column(named name: String) -> ColumnLayout? {
-        columns.first { $0.name == name }
-    }
-
     /// `CREATE TABLE ZBOOK ( Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZTITLE VARCHAR )`.
     public var createSQL: String {
         let definitions = ["Z_PK INTEGER PRIMARY KEY", "Z_ENT INTEGER", "Z_OPT INTEGER"]
@@ -127,4 +122,9 @@ public struct EntityLayout: Sendable, Hashable {
     public var subtreeNumbers: [Int]
     /// Its renaming identifier, which an old `Z_NAME` may still hold.
     public var renamingIdentifier: String?
+
+    /// `subtreeNumbers` as an SQL list, for `Z_ENT IN (…)`.
+    public var subtreeList: String {
+        subtreeNumbers.map(String.init).joined(separator: ", ")
+    }
 }

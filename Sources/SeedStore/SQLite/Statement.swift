@@ -82,10 +82,6 @@ public final class Statement {
     /// The number of result columns.
     public var columnCount: Int { Int(sqlite3_column_count(handle)) }
 
-    func columnName(at index: Int) -> String {
-        String(cString: sqlite3_column_name(handle, Int32(index)))
-    }
-
     /// The value of a 0-based column of the current row.
     public func value(at index: Int) -> SQLValue {
         let column = Int32(index)
