@@ -23,12 +23,11 @@ public final class EntityXMLDelegate: XMLStreamDelegate {
 
     private let repository: SeedRepository
     private var stack: [Frame] = []
-    /// What each (entity, interned attribute name) means, so names are matched without Strings.
-    private var propertyCache: [PropertyCacheKey: EntityPlan.Property] = [:]
-    private struct PropertyCacheKey: Hashable {
-        let plan: ObjectIdentifier
-        let name: UnsafeRawPointer
-    }
+    /// What each interned attribute name means, per entity plan, so names are matched by
+    /// pointer without a String or a hash; the current plan's list is searched first.
+    private var propertyCaches: [ObjectIdentifier: [(name: UnsafeRawPointer, property: EntityPlan.Property)]] = [:]
+    private var cachedPlan: ObjectIdentifier?
+    private var cachedProperties: [(name: UnsafeRawPointer, property: EntityPlan.Property)] = []
     private var model: DataModel { repository.layout.model }
 
     /// A delegate that writes through `repository`.
@@ -68,14 +67,19 @@ public final class EntityXMLDelegate: XMLStreamDelegate {
     /// straight to the converters (the import hot path).
     private func insertObject(_ entity: String, _ attributes: XMLAttributes, at location: InputLocation) throws(InputError) -> ObjectReference {
         let plan = try repository.beginObject(entity, at: location)
+        if cachedPlan != ObjectIdentifier(plan) {
+            if let cachedPlan { propertyCaches[cachedPlan] = cachedProperties }
+            cachedPlan = ObjectIdentifier(plan)
+            cachedProperties = propertyCaches[ObjectIdentifier(plan)] ?? []
+        }
         for index in 0..<attributes.count {
-            let key = PropertyCacheKey(plan: ObjectIdentifier(plan), name: attributes.nameIdentity(at: index))
+            let name = attributes.nameIdentity(at: index)
             let property: EntityPlan.Property
-            if let cached = propertyCache[key] {
-                property = cached
+            if let cached = cachedProperties.first(where: { $0.name == name }) {
+                property = cached.property
             } else {
                 property = plan.property(named: attributes.name(at: index))
-                propertyCache[key] = property
+                cachedProperties.append((name, property))
             }
             switch property {
             case .attribute(let slot):

@@ -32,6 +32,7 @@ public final class SeedRepository {
     let builder: StoreBuilder
     let options: ImportOptions
     var plans: [String: EntityPlan] = [:]
+    private var lastPlan: (name: String, plan: EntityPlan)?
     /// One key sequence per table, shared by the plans of its entities.
     private var primaryKeys: [String: PrimaryKeySequence] = [:]
     /// Where each row that may need a later message was first defined (keyed rows, rows with
@@ -71,6 +72,7 @@ public final class SeedRepository {
         let statement = try statement(sql, at: location)
         defer { statement.reset() }
         do {
+            try builder.rowStream.flush()
             try statement.bind(arguments)
             var rows: [[SQLValue]] = []
             while try statement.step() { rows.append(statement.row()) }
@@ -87,7 +89,12 @@ public final class SeedRepository {
 
     /// The write plan of a concrete entity named in the input.
     func plan(for name: String, at location: InputLocation) throws(InputError) -> EntityPlan {
-        if let plan = plans[name] { return plan }
+        // Readers hand the same String storage for the same element name: a cheap comparison.
+        if let lastPlan, lastPlan.name == name { return lastPlan.plan }
+        if let plan = plans[name] {
+            lastPlan = (name, plan)
+            return plan
+        }
         guard let entity = model.entity(named: name) else {
             throw InputError("unknown entity '\(name)' (the model has \(model.entities.map(\.name).joined(separator: ", ")))", at: location)
         }
@@ -214,25 +221,30 @@ public final class SeedRepository {
     /// settled by `finish`.
     private func insertRow(_ plan: EntityPlan, at location: InputLocation) throws(InputError) -> ObjectReference {
         let pk = plan.primaryKeys.next()
-        let insert = plan.insert
-        do {
-            try insert.bind(pk, at: 1)
-            // Parameters not bound here stay NULL: `run` resets and clears the bindings.
-            for slot in plan.attributeSlots {
-                var value = values[Int(slot.parameter)]
-                if value == nil, plan.key == nil {
-                    value = slot.defaultValue
-                    if value == nil && !slot.attribute.isOptional {
-                        throw InputError("\(plan.entity.name): the required attribute '\(slot.attribute.name)' is missing", at: location)
-                    }
+        if plan.key == nil {
+            for slot in plan.attributeSlots where values[Int(slot.parameter)] == nil {
+                values[Int(slot.parameter)] = slot.defaultValue
+                if slot.defaultValue == nil && !slot.attribute.isOptional {
+                    throw InputError("\(plan.entity.name): the required attribute '\(slot.attribute.name)' is missing", at: location)
                 }
-                if let value { try insert.bind(value, at: slot.parameter) }
             }
-            try insert.run()
-        } catch let error as InputError {
-            insert.reset()
-            throw error
+        }
+        // Parameter 1 is Z_PK; attributes follow from 2; to-one columns stay NULL until linked.
+        let attributeValues = UnsafeBufferPointer(rebasing: values[2..<(2 + plan.attributeSlots.count)])
+        do {
+            if plan.streamsRows {
+                try builder.rowStream.append(plan.insert, primaryKey: pk, values: attributeValues)
+            } else {
+                try builder.rowStream.flush()
+                let insert = plan.insert
+                try insert.bind(pk, at: 1)
+                for (offset, value) in attributeValues.enumerated() {
+                    if let value { try insert.bind(value, at: Int32(offset + 2)) }
+                }
+                try insert.run()
+            }
         } catch {
+            plan.insert.reset()
             throw InputError("\(error)", at: location)
         }
         rowsWritten += 1

@@ -16,6 +16,8 @@ public final class XMLStreamReader {
     private var failure: InputError?
     /// Element names as Strings, by libxml2's interned name pointer: one String per name, not per element.
     private var names: [UnsafeRawPointer: String] = [:]
+    /// The last name looked up: most documents repeat one element name many times over.
+    private var lastName: (pointer: UnsafeRawPointer, name: String)?
     /// Bytes handed to the parser so far.
     public private(set) var bytesRead = 0
     /// The size of the file.
@@ -109,9 +111,11 @@ public final class XMLStreamReader {
     }
 
     private func name(_ pointer: UnsafePointer<UInt8>) -> String {
-        if let known = names[UnsafeRawPointer(pointer)] { return known }
-        let name = String(cString: pointer)
-        names[UnsafeRawPointer(pointer)] = name
+        let key = UnsafeRawPointer(pointer)
+        if let lastName, lastName.pointer == key { return lastName.name }
+        let name = names[key] ?? String(cString: pointer)
+        names[key] = name
+        lastName = (key, name)
         return name
     }
 

@@ -14,6 +14,8 @@ public final class StoreBuilder {
     /// Where the finished store goes.
     public let outputPath: String
     let database: Database
+    /// Plain inserts written on a second thread; see `RowStream`.
+    public let rowStream = RowStream()
     private let scratchPath: String
     private var finished = false
 
@@ -59,24 +61,28 @@ public final class StoreBuilder {
         }
     }
 
-    /// Compiles a statement on the store being built (for importers).
+    /// Compiles a statement on the store being built (for importers); flushes `rowStream` first.
     public func prepare(_ sql: String) throws(SQLiteError) -> Statement {
-        try database.prepare(sql)
+        try rowStream.flush()
+        return try database.prepare(sql)
     }
 
-    /// Runs SQL that returns no rows on the store being built.
+    /// Runs SQL that returns no rows on the store being built; flushes `rowStream` first.
     public func execute(_ sql: String) throws(SQLiteError) {
+        try rowStream.flush()
         try database.execute(sql)
     }
 
     deinit {
+        rowStream.stopWriter()
         if !finished { DurableFile.removeIfPresent(scratchPath) }
     }
 
     /// Completes the store and moves it into place.
     ///
     /// The content digest is computed on a second connection while `VACUUM INTO` copies the
-    /// scratch database (two cores); the metadata row then goes into the copy. Always the same
+    /// scratch database (two cores), and this thread helps with what is left of it once the
+    /// copy is made; the metadata row then goes into the copy. Always the same
     /// steps in the same order, so the file stays reproducible. It depends on the model and the
     /// rows only (not on which files they came from): a store rebuilt from its dump is identical.
     public func finish() throws -> Summary {
@@ -84,6 +90,8 @@ public final class StoreBuilder {
             finished = true
             DurableFile.removeIfPresent(scratchPath)
         }
+        try rowStream.flush()
+        rowStream.stopWriter()
         try canonicalizeJoinTables()
         let update = try database.prepare("UPDATE Z_PRIMARYKEY SET Z_MAX = ? WHERE Z_ENT = ?")
         for table in layout.tables {
@@ -97,7 +105,7 @@ public final class StoreBuilder {
         // The scratch database has no auto-vacuum (cheaper inserts); its copy gets Core Data's
         // level: VACUUM INTO applies a pending auto_vacuum setting to the file it writes.
         try database.execute("PRAGMA auto_vacuum = INCREMENTAL")
-        let digestJob = ContentDigest.Job(path: scratchPath)
+        let digestJob = try ContentDigest.Job(path: scratchPath, database: database)
         digestJob.start()
         let temporary = DurableFile.temporaryPath(beside: outputPath, purpose: "seedgen-tmp")
         let content: ContentDigest.Summary
@@ -105,7 +113,7 @@ public final class StoreBuilder {
             let vacuum = try database.prepare("VACUUM INTO ?")
             try vacuum.bind([.text(temporary)])
             _ = try vacuum.step()
-            content = try digestJob.wait()
+            content = try digestJob.finish()
             let metadata = StoreMetadata(model: layout.model, contentDigest: content.digest)
             let copy = try Database(path: temporary, mode: .readWrite)
             try copy.execute("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF")
@@ -116,7 +124,7 @@ public final class StoreBuilder {
             try DurableFile.sync(temporary)
             try DurableFile.replace(outputPath, with: temporary)
         } catch {
-            _ = try? digestJob.wait()
+            digestJob.abandon()
             DurableFile.removeIfPresent(temporary)
             throw error
         }

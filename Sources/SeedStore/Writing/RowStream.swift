@@ -1,0 +1,170 @@
+import Foundation
+
+/// Writes plain INSERT rows on a second thread while the caller produces the next ones.
+///
+/// Rows are gathered in batches; a full batch goes to a writer thread that binds and steps
+/// them, while the caller fills the other batch (two cores: parsing and converting on one,
+/// SQLite on the other). `flush` waits for the writer and writes what is left on the calling
+/// thread: call it before anything else touches the database (a query, an update, another
+/// statement), so the connection is only ever used by one thread at a time. Rows are written
+/// in the order they were appended; the file is the same as with direct inserts.
+///
+/// Owned by a `StoreBuilder` (`rowStream`); its `prepare`, `execute` and `finish` flush it.
+public final class RowStream: @unchecked Sendable {
+    /// Rows per batch: large enough that a hand-over is rare, small enough to stay in cache.
+    static let batchSize = 4096
+
+    /// The rows of one batch, kept in flat arrays that are reused.
+    private final class Batch {
+        struct Row {
+            var statement: Int32
+            var valueCount: Int32
+            var primaryKey: Int64
+        }
+        var rows: [Row] = []
+        var values: [SQLValue?] = []
+        /// The statements rows refer to (a snapshot: the caller may add more meanwhile).
+        var statements: [Statement] = []
+
+        init() {
+            rows.reserveCapacity(RowStream.batchSize)
+        }
+
+        func clear() {
+            rows.removeAll(keepingCapacity: true)
+            values.removeAll(keepingCapacity: true)
+            statements = []
+        }
+    }
+
+    private var statements: [Statement] = []
+    private var lastStatement: ObjectIdentifier?
+    private var lastTarget: Int32 = 0
+    /// The batch being filled by the caller.
+    private var filling = Batch()
+
+    // Shared with the writer thread, under `condition`.
+    private let condition = NSCondition()
+    private var handedOver: Batch?
+    private var spare: Batch? = Batch()
+    private var failure: SQLiteError?
+    private var writerRunning = false
+    private var stopping = false
+    private let writerExited = DispatchSemaphore(value: 0)
+
+    init() {}
+
+    deinit {
+        stopWriter()
+    }
+
+    /// Appends one row: `statement` gets `primaryKey` as parameter 1 and `values` as
+    /// parameters 2, 3, ... (nil stays NULL). Throws a failure of an earlier batch.
+    public func append(_ statement: Statement, primaryKey: Int64,
+                       values: UnsafeBufferPointer<SQLValue?>) throws(SQLiteError) {
+        let identity = ObjectIdentifier(statement)
+        if identity != lastStatement {
+            lastStatement = identity
+            if let index = statements.firstIndex(where: { $0 === statement }) {
+                lastTarget = Int32(index)
+            } else {
+                statements.append(statement)
+                lastTarget = Int32(statements.count - 1)
+            }
+        }
+        filling.rows.append(Batch.Row(statement: lastTarget, valueCount: Int32(values.count), primaryKey: primaryKey))
+        filling.values.append(contentsOf: values)
+        if filling.rows.count >= Self.batchSize {
+            try handOver()
+        }
+    }
+
+    /// Waits until every row appended so far is written; throws the first row that failed.
+    public func flush() throws(SQLiteError) {
+        condition.lock()
+        while handedOver != nil { condition.wait() }
+        let earlier = failure
+        condition.unlock()
+        if let earlier { throw earlier }
+        if !filling.rows.isEmpty {
+            defer { filling.clear() }
+            filling.statements = statements
+            if let failed = write(filling) { throw failed }
+        }
+    }
+
+    /// Stops the writer thread (after `flush`); appending starts it again.
+    func stopWriter() {
+        condition.lock()
+        let running = writerRunning
+        stopping = true
+        condition.broadcast()
+        condition.unlock()
+        if running { writerExited.wait() }
+        condition.lock()
+        writerRunning = false
+        stopping = false
+        condition.unlock()
+    }
+
+    private func handOver() throws(SQLiteError) {
+        condition.lock()
+        while handedOver != nil { condition.wait() }
+        if let failure {
+            condition.unlock()
+            throw failure
+        }
+        filling.statements = statements
+        handedOver = filling
+        filling = spare ?? Batch()
+        spare = nil
+        let start = !writerRunning
+        writerRunning = true
+        condition.broadcast()
+        condition.unlock()
+        if start {
+            Thread.detachNewThread { [self] in runWriter() }
+        }
+    }
+
+    private func runWriter() {
+        condition.lock()
+        while true {
+            while handedOver == nil && !stopping { condition.wait() }
+            guard let batch = handedOver else { break }
+            let skip = failure != nil
+            condition.unlock()
+            let failed = skip ? nil : write(batch)
+            batch.clear()
+            condition.lock()
+            if let failed, failure == nil { failure = failed }
+            spare = batch
+            handedOver = nil
+            condition.broadcast()
+        }
+        condition.unlock()
+        writerExited.signal()
+    }
+
+    /// Binds and steps the rows of `batch`; returns the first failure.
+    private func write(_ batch: Batch) -> SQLiteError? {
+        var offset = 0
+        for row in batch.rows {
+            let statement = batch.statements[Int(row.statement)]
+            do {
+                try statement.bind(row.primaryKey, at: 1)
+                for index in 0..<Int(row.valueCount) {
+                    if let value = batch.values[offset + index] {
+                        try statement.bind(value, at: Int32(index + 2))
+                    }
+                }
+                try statement.run()
+            } catch {
+                statement.reset()
+                return SQLiteError(code: error.code, message: "\(error.message) (writing the row with Z_PK \(row.primaryKey))", sql: error.sql)
+            }
+            offset += Int(row.valueCount)
+        }
+        return nil
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import SeedModel
+import SeedgenTestSupport
+import Testing
+@testable import SeedStore
+
+@Suite("Row stream and content digest pieces")
+struct RowStreamTests {
+    static let events = """
+        <entity name="Event">
+            <attribute name="latitude" optional="YES" attributeType="Double" defaultValueString="0.0"/>
+            <attribute name="note" optional="YES" attributeType="String"/>
+        </entity>
+        """
+
+    /// Streams `count` rows (several batches) through the builder's row stream.
+    static func stream(_ builder: StoreBuilder, count: Int, note: (Int) -> String? = { "event \($0)" }) throws {
+        let insert = try builder.prepare("INSERT INTO ZEVENT (Z_PK, Z_ENT, Z_OPT, ZLATITUDE, ZNOTE) VALUES (?, 1, 1, ?, ?)")
+        var values: [SQLValue?] = [nil, nil]
+        for pk in 1...count {
+            values[0] = .real(Double(pk) / 4)
+            values[1] = note(pk).map { .text($0) }
+            try values.withUnsafeBufferPointer { try builder.rowStream.append(insert, primaryKey: Int64(pk), values: $0) }
+        }
+    }
+
+    @Test("rows streamed over several batches arrive whole and in order, and give the same file as direct inserts")
+    func streamedRows() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let model = try StoreTestSupport.model(Self.events, in: directory)
+        let layout = try StoreLayout(model: model)
+        let count = RowStream.batchSize * 3 + 17
+        let streamedPath = directory.path("streamed.sqlite")
+        let builder = try StoreBuilder(layout: layout, outputPath: streamedPath)
+        try Self.stream(builder, count: count, note: { $0 % 3 == 0 ? nil : "event \($0)" })
+        // A query in between flushes first: it sees every row appended so far.
+        let countRows = try builder.prepare("SELECT count(*) FROM ZEVENT")
+        #expect(try countRows.step() && countRows.value(at: 0) == .integer(Int64(count)))
+        countRows.reset()
+        let streamed = try builder.finish()
+
+        let direct = try StoreTestSupport.build(model, at: directory.path("direct.sqlite")) { database in
+            for pk in 1...count {
+                let note = pk % 3 == 0 ? "NULL" : "'event \(pk)'"
+                try database.execute("INSERT INTO ZEVENT (Z_PK, Z_ENT, Z_OPT, ZLATITUDE, ZNOTE) VALUES (\(pk), 1, 1, \(Double(pk) / 4), \(note))")
+            }
+        }
+        #expect(streamed.rowCounts == ["Event": count])
+        #expect(streamed.fileSHA256 == direct.fileSHA256)
+        let database = try Database(path: streamedPath, mode: .readOnly)
+        #expect(try database.rows("SELECT Z_PK, ZLATITUDE, ZNOTE FROM ZEVENT WHERE Z_PK IN (1, 3, \(count)) ORDER BY Z_PK") == [
+            [.integer(1), .real(0.25), .text("event 1")],
+            [.integer(3), .real(0.75), .null],
+            [.integer(Int64(count)), .real(Double(count) / 4), .text("event \(count)")],
+        ])
+        #expect(try StoreVerifier(storePath: streamedPath, layout: layout).verify().isEmpty)
+    }
+
+    @Test("a row SQLite refuses on the writer thread is reported with its Z_PK, and nothing is written")
+    func failureSurfaces() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let model = try StoreTestSupport.model(Self.events, in: directory)
+        let path = directory.path("store.sqlite")
+        let builder = try StoreBuilder(layout: try StoreLayout(model: model), outputPath: path)
+        try Self.stream(builder, count: RowStream.batchSize + 10)
+        let insert = try builder.prepare("INSERT INTO ZEVENT (Z_PK, Z_ENT, Z_OPT) VALUES (?, 1, 1)")
+        try [SQLValue?]().withUnsafeBufferPointer { try builder.rowStream.append(insert, primaryKey: 5, values: $0) }
+        let error = try #require(throws: SQLiteError.self) { try builder.finish() }
+        #expect(error.message.contains("UNIQUE constraint failed: ZEVENT.Z_PK"))
+        #expect(error.message.contains("Z_PK 5"))
+        #expect(!FileManager.default.fileExists(atPath: path))
+        #expect(StoreTestSupport.listing(directory.url).filter { !$0.hasPrefix("model-") }.isEmpty)
+    }
+
+    @Test("a table of several digest pieces: verify is clean, and an edit in a later piece is caught")
+    func digestPieces() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let model = try StoreTestSupport.model(Self.events, in: directory)
+        let layout = try StoreLayout(model: model)
+        let path = directory.path("store.sqlite")
+        // Keys 1…70000 and one far away: three pieces, the last holding a single row.
+        let builder = try StoreBuilder(layout: layout, outputPath: path)
+        try Self.stream(builder, count: 70_000)
+        try builder.execute("INSERT INTO ZEVENT (Z_PK, Z_ENT, Z_OPT, ZNOTE) VALUES (9000000000, 1, 1, 'far')")
+        let summary = try builder.finish()
+        #expect(summary.rowCounts == ["Event": 70_001])
+        let database = try Database(path: path, mode: .readOnly)
+        let plan = try ContentDigest.Plan(database)
+        #expect(plan.pieces.filter { $0.range != nil }.map { $0.range!.lower } == [0, 65_536, 8_999_993_344])
+        #expect(try ContentDigest.compute(database) == summary.contentDigest)
+        #expect(try StoreVerifier(storePath: path, layout: layout).verify().isEmpty)
+
+        try StoreTestSupport.damage(path, "UPDATE ZEVENT SET ZLATITUDE = 1 WHERE Z_PK = 69999")
+        #expect(try StoreVerifier(storePath: path, layout: layout).verify().map(\.check) == ["content-digest"])
+    }
+}
