@@ -1,6 +1,6 @@
 /// Reads rows from an existing store without changing it (for dumps and tools).
 public final class StoreReader {
-    private let file: StoreFile
+    let file: StoreFile
 
     /// Opens the store at `path` read-only.
     public init(path: String) throws {

@@ -58,6 +58,21 @@ public struct StoreVerifier {
 
         var database: Database { file.database }
 
+        /// Every fetch request template parses, names real properties and compiles to SQL
+        /// this store accepts (variables stand in as NULL).
+        mutating func checkFetchTemplates(_ layout: StoreLayout) {
+            for template in layout.model.fetchRequests {
+                do {
+                    var request = try FetchRequest(template: template)
+                    for name in request.predicate?.variableNames ?? [] { request.variables[name] = .null }
+                    _ = try database.prepare(try request.compile(for: layout).sql)
+                } catch {
+                    report("fetch-template", "template '\(template.name)' (model line \(template.line))",
+                           expected: "a predicate that parses and names real properties of \(template.entity)", found: "\(error)")
+                }
+            }
+        }
+
         mutating func report(_ check: String, _ location: String, expected: String, found: String) {
             findings.append(Finding(check: check, location: location, expected: expected, found: found))
         }
@@ -77,6 +92,7 @@ public struct StoreVerifier {
                 checkPrimaryKeyRows(rows, against: layout)
                 try checkSchema(layout)
                 try checkRows(layout, primaryKeys: rows)
+                checkFetchTemplates(layout)
                 if let metadata { checkHashes(metadata, against: layout.model) }
             } else {
                 try checkRowsWithoutModel(rows)

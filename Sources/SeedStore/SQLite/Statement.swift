@@ -79,6 +79,11 @@ public final class Statement {
         sqlite3_clear_bindings(handle)
     }
 
+    /// The name of a 0-based result column.
+    func columnName(at index: Int) -> String {
+        sqlite3_column_name(handle, Int32(index)).map { String(cString: $0) } ?? ""
+    }
+
     /// The number of result columns.
     public var columnCount: Int { Int(sqlite3_column_count(handle)) }
 
@@ -136,4 +141,4 @@ public final class Statement {
 }
 
 /// SQLite's "copy the bytes now" destructor, which the C macro cannot express in Swift.
-private let SQLITE_TRANSIENT = unsafeBitCast(OpaquePointer(bitPattern: -1), to: sqlite3_destructor_type.self)
+let SQLITE_TRANSIENT = unsafeBitCast(OpaquePointer(bitPattern: -1), to: sqlite3_destructor_type.self)

@@ -1,0 +1,164 @@
+import SeedModel
+
+/// A predicate or fetch that cannot run on the layout: an unknown key, a to-many key without
+/// `ANY`/`ALL`/`NONE`, a missing `$VARIABLE`, a syntax error.
+public struct QueryError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What is wrong, naming the entity and key.
+    public var message: String
+    /// 1-based character position in the predicate string, when the problem has one.
+    public var position: Int?
+
+    /// Creates an error.
+    public init(_ message: String, position: Int? = nil) {
+        self.message = message
+        self.position = position
+    }
+
+    /// `at character 3: Team has no property 'nmae'`.
+    public var description: String {
+        position.map { "at character \($0): \(message)" } ?? message
+    }
+}
+
+/// Translates a `FetchPredicate` into an SQL condition on Core Data's layout, with bound parameters.
+///
+/// Attributes become columns; to-one key paths become scalar subqueries on the foreign key;
+/// to-many key paths need `ANY`/`ALL`/`NONE` (or `IN`/`CONTAINS` with a value) and become
+/// `EXISTS` over the destination table or the join table; `@count` counts. Entity inheritance
+/// is respected: destinations are filtered by their sub-entity numbers. String operators and
+/// `[c]`/`[d]` go through `seedgen_compare`, registered on every connection.
+struct PredicateCompiler {
+    let layout: StoreLayout
+    let variables: [String: SQLValue]
+    var arguments: [SQLValue] = []
+    private var aliases = 0
+
+    var model: DataModel { layout.model }
+
+    init(layout: StoreLayout, variables: [String: SQLValue]) {
+        self.layout = layout
+        self.variables = variables
+    }
+
+    /// A fresh table alias (`t1`, `t2`, ...).
+    mutating func alias() -> String {
+        aliases += 1
+        return "t\(aliases)"
+    }
+
+    /// The SQL condition for `predicate` on rows of `entity` named `row`.
+    mutating func condition(_ predicate: FetchPredicate, entity: EntityDescription, row: String) throws(QueryError) -> String {
+        switch predicate {
+        case .constant(let value):
+            return value ? "1" : "0"
+        case .and(let terms):
+            var parts: [String] = []
+            for term in terms { parts.append(try condition(term, entity: entity, row: row)) }
+            return "(" + parts.joined(separator: " AND ") + ")"
+        case .or(let terms):
+            var parts: [String] = []
+            for term in terms { parts.append(try condition(term, entity: entity, row: row)) }
+            return "(" + parts.joined(separator: " OR ") + ")"
+        case .not(let inner):
+            return "NOT (\(try condition(inner, entity: entity, row: row)))"
+        case .comparison(let comparison):
+            return try self.comparison(comparison, entity: entity, row: row)
+        }
+    }
+
+    // MARK: Key paths
+
+    /// Where a key path leads from a row.
+    enum Resolved {
+        /// One value per row: an SQL expression, and the attribute when it ends at one.
+        case scalar(String, AttributeDescription?)
+        /// Many values: the elements of a to-many relationship, and the rest of the key path.
+        case toMany(ToManyPath)
+    }
+
+    /// The elements of a to-many relationship of one row.
+    struct ToManyPath {
+        /// `FROM ... WHERE ...` selecting the elements as `element`.
+        let from: String
+        let element: String
+        let destination: EntityDescription
+        let rest: [String]
+        let relationship: String
+    }
+
+    /// Resolves `parts` from the row `pk` (an SQL expression for `Z_PK`) of `entity`.
+    mutating func resolve(_ parts: [String], from entity: EntityDescription, row: String, position: Int) throws(QueryError) -> Resolved {
+        var entity = entity
+        var rowTable: (alias: String, pk: String)? = (row, "\(row).Z_PK")
+        var pk = "\(row).Z_PK"
+        for (offset, part) in parts.enumerated() {
+            let isLast = offset == parts.count - 1
+            if part == "@count" {
+                throw QueryError("@count follows a to-many relationship", position: position)
+            }
+            if let attribute = model.allAttributes(of: entity).first(where: { $0.name == part }) {
+                guard isLast else {
+                    throw QueryError("\(entity.name).\(part) is an attribute: nothing follows it in a key path", position: position)
+                }
+                guard !attribute.isTransient, let column = layout.column(for: part, of: entity.name) else {
+                    throw QueryError("\(entity.name).\(part) is transient: it has no column to fetch by", position: position)
+                }
+                return .scalar(expression(column, of: entity, rowTable: rowTable, pk: pk), attribute)
+            }
+            guard let relationship = model.allRelationships(of: entity).first(where: { $0.name == part }) else {
+                throw QueryError("\(entity.name) has no property '\(part)'", position: position)
+            }
+            guard let destination = model.entity(named: relationship.destinationEntity) else {
+                throw QueryError("\(entity.name).\(part) leads to an unknown entity", position: position)
+            }
+            if !relationship.isToMany {
+                guard let column = layout.column(for: part, of: entity.name) else {
+                    throw QueryError("\(entity.name).\(part) has no column", position: position)
+                }
+                let foreignKey = expression(column, of: entity, rowTable: rowTable, pk: pk)
+                if isLast { return .scalar(foreignKey, nil) }
+                entity = destination
+                rowTable = nil
+                pk = foreignKey
+                continue
+            }
+            let element = alias()
+            let from = try elements(of: relationship, from: entity, pk: pk, element: element, destination: destination, position: position)
+            let rest = Array(parts[(offset + 1)...])
+            if rest == ["@count"] {
+                return .scalar("(SELECT COUNT(*) \(from))", nil)
+            }
+            return .toMany(ToManyPath(from: from, element: element, destination: destination, rest: rest, relationship: "\(entity.name).\(part)"))
+        }
+        // An empty path never parses; a path ending in a to-one returned above.
+        throw QueryError("empty key path", position: position)
+    }
+
+    /// A column of the row (when it is the fetched row itself) or of the row with `Z_PK = pk`.
+    private mutating func expression(_ column: String, of entity: EntityDescription,
+                                     rowTable: (alias: String, pk: String)?, pk: String) -> String {
+        if let rowTable { return "\(rowTable.alias).\(column)" }
+        let table = layout.entity(named: entity.name)!.table
+        let other = alias()
+        return "(SELECT \(other).\(column) FROM \(table) \(other) WHERE \(other).Z_PK = \(pk))"
+    }
+
+    /// `FROM ... WHERE ...` for the elements of a to-many relationship of the row `pk`.
+    private func elements(of relationship: RelationshipDescription, from entity: EntityDescription, pk: String,
+                          element: String, destination: EntityDescription, position: Int) throws(QueryError) -> String {
+        let target = layout.entity(named: destination.name)!
+        let kinds = "\(element).Z_ENT IN (\(target.subtreeList))"
+        if let join = layout.joinTable(for: relationship.name, of: entity.name) {
+            let owner = model.declaringEntity(of: relationship.name, from: entity)?.name
+            let forward = join.entity == owner && join.relationship == relationship.name
+            let (source, destinationColumn) = forward ? (join.firstColumn, join.secondColumn) : (join.secondColumn, join.firstColumn)
+            let link = "\(element)_j"
+            return "FROM \(join.name) \(link) JOIN \(target.table) \(element) ON \(element).Z_PK = \(link).\(destinationColumn) WHERE \(link).\(source) = \(pk) AND \(kinds)"
+        }
+        guard let inverse = model.inverse(of: relationship),
+              let column = layout.column(for: inverse.name, of: destination.name) else {
+            throw QueryError("\(entity.name).\(relationship.name) has no inverse to fetch through", position: position)
+        }
+        return "FROM \(target.table) \(element) WHERE \(element).\(column) = \(pk) AND \(kinds)"
+    }
+}
