@@ -69,10 +69,6 @@ final class EntityPlan {
     /// True when rows of this entity keep where they were defined, for messages at `finish`
     /// (keyed objects, and objects with a required to-one).
     let tracksDefinitions: Bool
-    /// True when rows of this entity are only ever inserted, never looked up or updated
-    /// during the import (no natural key, no relationships): they go through the builder's
-    /// `RowStream`, written on a second thread.
-    let streamsRows: Bool
 
     deinit {
         values.deinitialize()
@@ -168,7 +164,6 @@ final class EntityPlan {
         self.relationships = relationships
         self.key = model.uniquenessKey(of: entity)
         self.tracksDefinitions = key != nil || toOnes.values.contains { !$0.relationship.isOptional }
-        self.streamsRows = key == nil && relationships.isEmpty
         let names = ["Z_PK", "Z_ENT", "Z_OPT"] + columns
         let placeholders = ["?", String(layout.number), "1"] + columns.map { _ in "?" }
         self.parameterCount = Int32(columns.count + 1)

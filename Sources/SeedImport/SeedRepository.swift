@@ -230,21 +230,12 @@ public final class SeedRepository {
             }
         }
         // Parameter 1 is Z_PK; attributes follow from 2; to-one columns stay NULL until linked.
+        // Rows queue in the builder's row stream: a full batch is written on a second thread,
+        // and any query of this repository flushes the stream first.
         let attributeValues = UnsafeBufferPointer(rebasing: values[2..<(2 + plan.attributeSlots.count)])
         do {
-            if plan.streamsRows {
-                try builder.rowStream.append(plan.insert, primaryKey: pk, values: attributeValues)
-            } else {
-                try builder.rowStream.flush()
-                let insert = plan.insert
-                try insert.bind(pk, at: 1)
-                for (offset, value) in attributeValues.enumerated() {
-                    if let value { try insert.bind(value, at: Int32(offset + 2)) }
-                }
-                try insert.run()
-            }
+            try builder.rowStream.append(plan.insert, primaryKey: pk, values: attributeValues)
         } catch {
-            plan.insert.reset()
             throw InputError("\(error)", at: location)
         }
         rowsWritten += 1

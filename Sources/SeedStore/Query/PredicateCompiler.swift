@@ -89,7 +89,8 @@ struct PredicateCompiler {
     /// Resolves `parts` from the row `pk` (an SQL expression for `Z_PK`) of `entity`.
     mutating func resolve(_ parts: [String], from entity: EntityDescription, row: String, position: Int) throws(QueryError) -> Resolved {
         var entity = entity
-        var rowTable: (alias: String, pk: String)? = (row, "\(row).Z_PK")
+        // The fetched row itself (its columns are read directly), until a to-one is followed.
+        var rowAlias: String? = row
         var pk = "\(row).Z_PK"
         for (offset, part) in parts.enumerated() {
             let isLast = offset == parts.count - 1
@@ -103,7 +104,7 @@ struct PredicateCompiler {
                 guard !attribute.isTransient, let column = layout.column(for: part, of: entity.name) else {
                     throw QueryError("\(entity.name).\(part) is transient: it has no column to fetch by", position: position)
                 }
-                return .scalar(expression(column, of: entity, rowTable: rowTable, pk: pk), attribute)
+                return .scalar(expression(column, of: entity, rowAlias: rowAlias, pk: pk), attribute)
             }
             guard let relationship = model.allRelationships(of: entity).first(where: { $0.name == part }) else {
                 throw QueryError("\(entity.name) has no property '\(part)'", position: position)
@@ -115,10 +116,10 @@ struct PredicateCompiler {
                 guard let column = layout.column(for: part, of: entity.name) else {
                     throw QueryError("\(entity.name).\(part) has no column", position: position)
                 }
-                let foreignKey = expression(column, of: entity, rowTable: rowTable, pk: pk)
+                let foreignKey = expression(column, of: entity, rowAlias: rowAlias, pk: pk)
                 if isLast { return .scalar(foreignKey, nil) }
                 entity = destination
-                rowTable = nil
+                rowAlias = nil
                 pk = foreignKey
                 continue
             }
@@ -136,8 +137,8 @@ struct PredicateCompiler {
 
     /// A column of the row (when it is the fetched row itself) or of the row with `Z_PK = pk`.
     private mutating func expression(_ column: String, of entity: EntityDescription,
-                                     rowTable: (alias: String, pk: String)?, pk: String) -> String {
-        if let rowTable { return "\(rowTable.alias).\(column)" }
+                                     rowAlias: String?, pk: String) -> String {
+        if let rowAlias { return "\(rowAlias).\(column)" }
         let table = layout.entity(named: entity.name)!.table
         let other = alias()
         return "(SELECT \(other).\(column) FROM \(table) \(other) WHERE \(other).Z_PK = \(pk))"

@@ -6,8 +6,10 @@ import Foundation
 /// them, while the caller fills the other batch (two cores: parsing and converting on one,
 /// SQLite on the other). `flush` waits for the writer and writes what is left on the calling
 /// thread: call it before anything else touches the database (a query, an update, another
-/// statement), so the connection is only ever used by one thread at a time. Rows are written
-/// in the order they were appended; the file is the same as with direct inserts.
+/// statement), so the connection is only ever used by one thread at a time. An import that
+/// queries between rows (merging by key, linking) thus flushes a few rows at a time on its own
+/// thread, and the writer thread only starts once a batch fills up without a query in between.
+/// Rows are written in the order they were appended; the file is the same as with direct inserts.
 ///
 /// Owned by a `StoreBuilder` (`rowStream`); its `prepare`, `execute` and `finish` flush it.
 public final class RowStream: @unchecked Sendable {
