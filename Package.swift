@@ -9,6 +9,10 @@ let package = Package(
         .library(name: "SeedModel", targets: ["SeedModel"]),
         .library(name: "SeedStore", targets: ["SeedStore"]),
         .library(name: "SeedImport", targets: ["SeedImport"]),
+        .library(name: "SeedRuntime", targets: ["SeedRuntime"]),
+        .executable(name: "laptimer", targets: ["laptimer"]),
+        .executable(name: "locations", targets: ["locations"]),
+        .executable(name: "emplan", targets: ["emplan"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -27,7 +31,7 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
 
-        // model <- store <- import <- CLI (the runtime joins later, on the store).
+        // model <- store <- import <- CLI; store <- runtime <- the seed apps.
         .target(
             name: "SeedModel",
             dependencies: [
@@ -47,6 +51,10 @@ let package = Package(
             name: "SeedImport",
             dependencies: ["SeedModel", "SeedStore", "SeedgenLibXML2"]
         ),
+        .target(
+            name: "SeedRuntime",
+            dependencies: ["SeedModel", "SeedStore"]
+        ),
         .executableTarget(
             name: "seedgen",
             dependencies: [
@@ -57,11 +65,27 @@ let package = Package(
             ]
         ),
 
+        // The seed apps (seeds 000, 001, 004) and what they share.
+        .target(
+            name: "SeedApps",
+            dependencies: ["SeedModel", "SeedStore", "SeedRuntime", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        .executableTarget(name: "laptimer", dependencies: ["SeedApps", "SeedStore", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        .executableTarget(name: "locations", dependencies: ["SeedApps", "SeedStore", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        .executableTarget(
+            name: "emplan",
+            dependencies: ["SeedApps", "SeedRuntime", "SeedStore", "SeedImport", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+
         // Finds the corpus and makes temporary directories; used by the tests only.
         .target(name: "SeedgenTestSupport", dependencies: ["SeedStore"], path: "Tests/SeedgenTestSupport"),
         .testTarget(name: "SeedModelTests", dependencies: ["SeedModel", "SeedgenTestSupport"]),
         .testTarget(name: "SeedStoreTests", dependencies: ["SeedStore", "SeedModel", "SeedgenSQLite", "SeedgenTestSupport"]),
         .testTarget(name: "SeedImportTests", dependencies: ["SeedImport", "SeedgenTestSupport"]),
+        .testTarget(
+            name: "SeedRuntimeTests",
+            dependencies: ["SeedRuntime", "SeedStore", "SeedModel", "SeedImport", "SeedgenTestSupport", "emplan", "locations"]
+        ),
         .testTarget(name: "SeedgenCLITests", dependencies: ["seedgen", "SeedStore", "SeedModel", "SeedgenTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

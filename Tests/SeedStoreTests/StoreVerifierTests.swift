@@ -162,7 +162,8 @@ struct ContentDigestTests {
         #expect(try StoreVerifier(storePath: path, layout: layout).verify().isEmpty)
         try StoreTestSupport.damage(path, "UPDATE ZBOOK SET ZTITLE = 'Forged' WHERE Z_PK = 2")
         let findings = try StoreVerifier(storePath: path, layout: layout).verify()
-        #expect(findings.map(\.check) == ["content-digest"])
+        // The rows digest differently, and the file's bytes no longer match the seal in Z_UUID.
+        #expect(findings.map(\.check) == ["content-digest", "seal"])
     }
 
     @Test("a dangling join-table row is reported in a store seedgen wrote")
@@ -178,5 +179,56 @@ struct ContentDigestTests {
         let findings = try StoreVerifier(storePath: path, layout: try StoreLayout(model: model)).verify()
         #expect(findings.map(\.location) == ["Z_1BOOKS.Z_2BOOKS (Author.books)"])
         #expect(findings.first?.found.contains("(42)") == true)
+    }
+}
+
+@Suite("Seal and row bookkeeping")
+struct SealTests {
+    @Test("a changed byte anywhere breaks the seal; the seal of an untouched store holds")
+    func sealCatchesAByteTheDigestCannotSee() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let model = try StoreTestSupport.model(StoreBuilderTests.library, in: directory)
+        let path = directory.path("store.sqlite")
+        try StoreTestSupport.build(model, at: path) { try StoreBuilderTests.fill($0, order: [1, 2]) }
+        #expect(try StoreSeal.check(path: path) == .intact)
+        // A reserved byte of the SQLite header: no row changes, so only the seal can notice.
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        bytes[80] ^= 0xFF
+        try bytes.write(to: URL(fileURLWithPath: path))
+        guard case .broken = try StoreSeal.check(path: path) else {
+            Issue.record("the seal should be broken")
+            return
+        }
+        let findings = try StoreVerifier(storePath: path, layout: try StoreLayout(model: model)).verify()
+        #expect(findings.map(\.check) == ["seal"])
+    }
+
+    @Test("Z_OPT below 1 and a one-to-one whose partner points elsewhere are reported")
+    func rowVersionsAndOneToOneInverses() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let model = try StoreTestSupport.model("""
+            <entity name="Person" syncable="YES">
+                <attribute name="name" optional="YES" attributeType="String"/>
+                <relationship name="desk" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Desk" inverseName="owner" inverseEntity="Desk"/>
+            </entity>
+            <entity name="Desk" syncable="YES">
+                <relationship name="owner" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Person" inverseName="desk" inverseEntity="Person"/>
+            </entity>
+            """, in: directory)
+        let layout = try StoreLayout(model: model)
+        let path = directory.path("store.sqlite")
+        try StoreTestSupport.build(model, at: path) { database in
+            try database.execute("""
+                INSERT INTO ZPERSON (Z_PK, Z_ENT, Z_OPT, ZDESK) VALUES (1, 2, 1, 1), (2, 2, 1, NULL);
+                INSERT INTO ZDESK (Z_PK, Z_ENT, Z_OPT, ZOWNER) VALUES (1, 1, 1, 1);
+                """)
+        }
+        #expect(try StoreVerifier(storePath: path, layout: layout).verify().isEmpty)
+        try StoreTestSupport.damage(path, "UPDATE ZDESK SET ZOWNER = 2; UPDATE ZPERSON SET Z_OPT = 0 WHERE Z_PK = 2")
+        let checks = try StoreVerifier(storePath: path, layout: layout).verify().map(\.check)
+        #expect(checks.contains("inverse"))
+        #expect(checks.contains("row-version"))
     }
 }

@@ -17,20 +17,30 @@ public enum SeedgenTool {
         if let path = ProcessInfo.processInfo.environment["SEEDGEN_BINARY"], !path.isEmpty {
             return URL(fileURLWithPath: path)
         }
+        return program(named: "seedgen")
+    }()
+
+    /// A program this package builds (`seedgen`, `emplan`, ...), found beside the test bundle.
+    public static func program(named name: String) -> URL? {
         let runner = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.resolvingSymlinksInPath()
         var directory = runner.deletingLastPathComponent()
         for _ in 0..<4 {
-            let candidate = directory.appendingPathComponent("seedgen")
+            let candidate = directory.appendingPathComponent(name)
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
             directory = directory.deletingLastPathComponent()
         }
         return nil
-    }()
+    }
 
     /// Runs `seedgen` with `arguments` and waits for it.
     public static func run(_ arguments: [String], in directory: URL? = nil) throws -> Result {
+        try run(program: executable, arguments, in: directory)
+    }
+
+    /// Runs a program with `arguments` and waits for it.
+    public static func run(program executable: URL?, _ arguments: [String], in directory: URL? = nil) throws -> Result {
         guard let executable else {
-            throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "the seedgen executable was not found beside \(CommandLine.arguments[0])"])
+            throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "the program was not found beside \(CommandLine.arguments[0])"])
         }
         let process = Process()
         process.executableURL = executable

@@ -6,11 +6,13 @@ extension StoreVerifier.Run {
             let root = layout.entity(named: table.rootEntity)!
             try checkEntityNumbers(in: table.name, allowed: root.subtreeNumbers, layout: layout)
             try checkMaximum(of: table.name, root: root.name, stored: maxByNumber[root.number] ?? 0)
+            try checkRowVersions(in: table.name)
             for column in table.columns {
                 guard case .foreignKey(let entity, let relationship, let destination) = column.role else { continue }
                 try checkReferences(
                     table: table.name, column: column.name, label: "\(entity).\(relationship)",
                     source: layout.entity(named: entity)!, destination: layout.entity(named: destination)!)
+                try checkOneToOneInverse(table: table.name, column: column.name, entity: entity, relationship: relationship, layout: layout)
             }
         }
         for join in layout.joinTables where try file.tableExists(join.name) {
@@ -56,6 +58,32 @@ extension StoreVerifier.Run {
         let highest = try database.scalar("SELECT MAX(Z_PK) FROM \(table)")?.integer ?? 0
         if highest > stored {
             report("z-max", "Z_PRIMARYKEY row of \(root)", expected: "Z_MAX >= \(highest), the highest Z_PK in \(table)", found: "Z_MAX \(stored)")
+        }
+    }
+
+    /// `Z_OPT` counts saves from 1; NULL or less means a writer did not keep it.
+    private mutating func checkRowVersions(in table: String) throws {
+        let rows = try database.scalar("SELECT COUNT(*) FROM \(table) WHERE Z_OPT IS NULL OR Z_OPT < 1")?.integer ?? 0
+        if rows > 0 {
+            report("row-version", "table \(table)", expected: "Z_OPT >= 1 on every row", found: "\(rows) row(s) with Z_OPT NULL or below 1")
+        }
+    }
+
+    /// Both sides of a one-to-one pair point at each other.
+    private mutating func checkOneToOneInverse(table: String, column: String, entity: String, relationship: String, layout: StoreLayout) throws {
+        let model = layout.model
+        guard let description = model.entity(named: entity)?.relationship(named: relationship),
+              let inverse = model.inverse(of: description), !inverse.isToMany,
+              let destination = layout.entity(named: description.destinationEntity),
+              let inverseColumn = layout.column(for: inverse.name, of: description.destinationEntity) else { return }
+        let source = layout.entity(named: entity)!
+        let broken = try database.scalar("""
+            SELECT COUNT(*) FROM \(table) s JOIN \(destination.table) d ON d.Z_PK = s.\(column)
+            WHERE s.Z_ENT IN (\(source.subtreeList)) AND d.\(inverseColumn) IS NOT s.Z_PK
+            """)?.integer ?? 0
+        if broken > 0 {
+            report("inverse", "\(table).\(column) (\(entity).\(relationship))",
+                   expected: "the destination's \(inverse.name) pointing back", found: "\(broken) object(s) whose destination points elsewhere")
         }
     }
 

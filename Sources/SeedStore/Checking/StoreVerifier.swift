@@ -105,6 +105,10 @@ public struct StoreVerifier {
                         report("content-digest", "Z_METADATA", expected: "the recorded digest \(recorded)", found: "rows that digest to \(computed)")
                     }
                 }
+                if metadata.seal != nil, case .broken(let expected, let found) = try StoreSeal.check(path: file.path) {
+                    report("seal", "Z_METADATA.Z_UUID", expected: "the seal \(expected) over the file's bytes",
+                           found: "bytes that seal to \(found) (changed since seedgen wrote the file)")
+                }
             }
         }
 

@@ -20,8 +20,14 @@ public struct StoreMetadata: Sendable, Equatable {
     public var checksum: String?
     /// seedgen's name and version, on stores it wrote.
     public var generator: String?
-    /// SHA-256 (hex) of the store's logical content, on stores seedgen wrote.
+    /// SHA-256 (hex) of the store's logical content, on stores seedgen wrote (removed when an
+    /// app changes the store through the runtime).
     public var contentDigest: String?
+    /// The scheme of the seal in `Z_UUID` (`StoreSeal.scheme`), on stores seedgen wrote.
+    public var seal: String?
+    /// The content digest of the seed a store was installed from, kept once the store has
+    /// been changed (so that a newer seed can still be told apart).
+    public var seedDigest: String?
     /// Keys neither Core Data's nor ours that the store carries.
     public var otherKeys: [String]
 
@@ -44,8 +50,10 @@ public struct StoreMetadata: Sendable, Equatable {
         static let checksum = "NSStoreModelVersionChecksumKey"
         static let generator = StoreMetadata.keyPrefix + "generator"
         static let contentDigest = StoreMetadata.keyPrefix + "contentDigest"
+        static let seal = StoreMetadata.keyPrefix + "seal"
+        static let seedDigest = StoreMetadata.keyPrefix + "seedDigest"
         static let known: Set<String> = [hashes, hashesVersion, identifiers, framework, storeType, autoVacuum,
-                                         digest, checksum, generator, contentDigest]
+                                         digest, checksum, generator, contentDigest, seal, seedDigest]
     }
 
     /// The metadata seedgen writes for a model.
@@ -60,6 +68,7 @@ public struct StoreMetadata: Sendable, Equatable {
         self.checksum = VersionHasher.checksum(hashes)
         self.generator = Self.generatorName
         self.contentDigest = contentDigest
+        self.seal = StoreSeal.scheme
         self.otherKeys = []
     }
 
@@ -77,6 +86,8 @@ public struct StoreMetadata: Sendable, Equatable {
         if let checksum { entries[Key.checksum] = .string(checksum) }
         if let generator { entries[Key.generator] = .string(generator) }
         if let contentDigest { entries[Key.contentDigest] = .string(contentDigest) }
+        if let seal { entries[Key.seal] = .string(seal) }
+        if let seedDigest { entries[Key.seedDigest] = .string(seedDigest) }
         return BinaryPropertyListWriter.encode(.dictionary(entries))
     }
 
@@ -116,6 +127,8 @@ public struct StoreMetadata: Sendable, Equatable {
         self.checksum = plist[Key.checksum] as? String
         self.generator = plist[Key.generator] as? String
         self.contentDigest = plist[Key.contentDigest] as? String
+        self.seal = plist[Key.seal] as? String
+        self.seedDigest = plist[Key.seedDigest] as? String
         self.otherKeys = plist.keys.filter { !Key.known.contains($0) }.sorted()
     }
 }

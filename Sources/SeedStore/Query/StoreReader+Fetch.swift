@@ -29,15 +29,32 @@ public struct FetchedObject: Sendable, Hashable {
     }
 }
 
+extension FetchedObject {
+    /// The object's identity.
+    public var objectID: ObjectID { ObjectID(entity: entity, primaryKey: primaryKey) }
+}
+
 extension StoreReader {
     /// The objects `request` matches, read with the model's layout.
     public func fetch(_ request: FetchRequest, layout: StoreLayout) throws -> [FetchedObject] {
+        try file.database.fetchObjects(request, layout: layout)
+    }
+
+    /// The number of objects `request` matches (honouring its limit and offset).
+    public func count(_ request: FetchRequest, layout: StoreLayout) throws -> Int {
+        try file.database.countObjects(request, layout: layout)
+    }
+}
+
+extension Database {
+    /// The objects `request` matches, read with the model's layout.
+    func fetchObjects(_ request: FetchRequest, layout: StoreLayout) throws -> [FetchedObject] {
         let compiled = try request.compile(for: layout)
         let model = layout.model
         var columnIndex: [String: Int]?
         var objects: [FetchedObject] = []
         var destinationKeys: [String: Statement] = [:]
-        let statement = try file.database.prepare(compiled.sql)
+        let statement = try prepare(compiled.sql)
         try statement.bind(compiled.arguments)
         while try statement.step() {
             if columnIndex == nil {
@@ -65,11 +82,9 @@ extension StoreReader {
     }
 
     /// The number of objects `request` matches (honouring its limit and offset).
-    public func count(_ request: FetchRequest, layout: StoreLayout) throws -> Int {
+    func countObjects(_ request: FetchRequest, layout: StoreLayout) throws -> Int {
         let compiled = try request.compile(for: layout, selecting: .count)
-        var count = 0
-        try forEachRow(compiled.sql, compiled.arguments) { count = Int($0[0].integer ?? 0) }
-        return count
+        return Int(try scalar(compiled.sql, compiled.arguments)?.integer ?? 0)
     }
 
     private func naturalKey(of entity: EntityDescription, primaryKey: Int64, layout: StoreLayout,
@@ -81,7 +96,7 @@ extension StoreReader {
             return .text("\(entity.name) #\(primaryKey)")
         }
         let sql = "SELECT \(column) FROM \(table) WHERE Z_PK = ?"
-        let statement = try cache[sql] ?? file.database.prepare(sql)
+        let statement = try cache[sql] ?? prepare(sql)
         cache[sql] = statement
         defer { statement.reset() }
         try statement.bind([.integer(primaryKey)])

@@ -75,6 +75,13 @@ final class Database {
         return Statement(statement, sql: sql, database: self)
     }
 
+    /// Runs one statement with arguments that returns no rows.
+    func run(_ sql: String, _ arguments: [SQLValue]) throws(SQLiteError) {
+        let statement = try prepare(sql)
+        try statement.bind(arguments)
+        try statement.run()
+    }
+
     /// Every row of a query, as values.
     func rows(_ sql: String, _ arguments: [SQLValue] = []) throws(SQLiteError) -> [[SQLValue]] {
         let statement = try prepare(sql)
@@ -91,6 +98,16 @@ final class Database {
         let statement = try prepare(sql)
         try statement.bind(arguments)
         return try statement.step() ? statement.value(at: 0) : nil
+    }
+
+    /// Rows changed by the last INSERT, UPDATE or DELETE.
+    var changes: Int {
+        Int(sqlite3_changes(handle))
+    }
+
+    /// How long a statement waits for another connection's lock before failing with SQLITE_BUSY.
+    func setBusyTimeout(milliseconds: Int32) {
+        sqlite3_busy_timeout(handle, milliseconds)
     }
 
     var lastMessage: String {

@@ -17,6 +17,13 @@ public enum DurableFile {
         /// `errno` when it failed.
         public var code: Int32
 
+        /// A failure of `operation` on `path` with `errno` `code`.
+        public init(operation: String, path: String, code: Int32) {
+            self.operation = operation
+            self.path = path
+            self.code = code
+        }
+
         /// `cannot rename /a/b: Permission denied`.
         public var description: String {
             "cannot \(operation) \(path): \(String(cString: strerror(code)))"

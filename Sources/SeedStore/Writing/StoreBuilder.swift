@@ -115,12 +115,16 @@ public final class StoreBuilder {
             _ = try vacuum.step()
             content = try digestJob.finish()
             let metadata = StoreMetadata(model: layout.model, contentDigest: content.digest)
-            let copy = try Database(path: temporary, mode: .readWrite)
-            try copy.execute("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF")
-            let insert = try copy.prepare("INSERT INTO Z_METADATA (Z_VERSION, Z_UUID, Z_PLIST) VALUES (1, ?, ?)")
-            try insert.bind([.text(Self.storeUUID(metadata: metadata)), .blob(metadata.encoded())])
-            try insert.run()
-            try copy.execute("PRAGMA journal_mode = DELETE")
+            try {
+                let copy = try Database(path: temporary, mode: .readWrite)
+                try copy.execute("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF")
+                let insert = try copy.prepare("INSERT INTO Z_METADATA (Z_VERSION, Z_UUID, Z_PLIST) VALUES (1, ?, ?)")
+                try insert.bind([.text(String(decoding: StoreSeal.placeholder, as: UTF8.self)), .blob(metadata.encoded())])
+                try insert.run()
+                try copy.execute("PRAGMA journal_mode = DELETE")
+            }()
+            // Z_UUID: the seal over the file's bytes, never from a clock or a random source.
+            try StoreSeal.seal(path: temporary)
             try DurableFile.sync(temporary)
             try DurableFile.replace(outputPath, with: temporary)
         } catch {
@@ -149,17 +153,6 @@ public final class StoreBuilder {
                 DROP TABLE temp.seedgen_join;
                 """)
         }
-    }
-
-    /// `Z_UUID`: derived from the content, never from a clock or a random source.
-    static func storeUUID(metadata: StoreMetadata) -> String {
-        let seed = "seedgen-store-uuid\0\(metadata.contentDigest ?? "")\0\(metadata.hashesDigest ?? "")"
-        var bytes = Array(SHA256.hash(data: Array(seed.utf8)).prefix(16))
-        bytes[6] = (bytes[6] & 0x0F) | 0x50  // version 5 (name-based)
-        bytes[8] = (bytes[8] & 0x3F) | 0x80  // RFC 4122 variant
-        let uuid = UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-                               bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
-        return uuid.uuidString
     }
 
     /// SHA-256 (hex) of a file's bytes.

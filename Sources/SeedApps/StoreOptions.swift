@@ -1,0 +1,95 @@
+import ArgumentParser
+import Foundation
+import SeedModel
+import SeedRuntime
+import SeedStore
+
+/// The options every seed app takes: where its data lives, which seed and model it ships with.
+public struct StoreOptions: ParsableArguments {
+    @Option(name: .customLong("data-dir"), help: ArgumentHelp("Where the store lives (default: the user data directory).", valueName: "dir"))
+    public var dataDirectory: String?
+
+    @Option(help: ArgumentHelp("The seed store installed on first start (default: build/seeds/<Name>.sqlite, made by `make seed`).", valueName: "file"))
+    public var seed: String?
+
+    @Option(help: ArgumentHelp("The model (default: Seeds/<Name>/<Name>.xcdatamodeld).", valueName: "path"))
+    public var model: String?
+
+    public init() {}
+
+    /// The package this program was built from: its seeds and `make seed` output are the defaults.
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The app's files: `app` names the data directory, `name` the seed folder and store file.
+    public func paths(app: String, name: String) -> (store: String, seed: String, model: String) {
+        let directory = dataDirectory ?? DataDirectory.path(forApp: app)
+        return (URL(fileURLWithPath: directory).appendingPathComponent("\(name).sqlite").path,
+                seed ?? Self.packageRoot.appendingPathComponent("build/seeds/\(name).sqlite").path,
+                model ?? Self.packageRoot.appendingPathComponent("Seeds/\(name)/\(name).xcdatamodeld").path)
+    }
+
+    /// Loads the model and makes the installer for the app's store.
+    public func installer(app: String, name: String) throws -> SeedInstaller {
+        let paths = paths(app: app, name: name)
+        let layout = try StoreLayout(model: try ModelLoader.load(from: paths.model))
+        return SeedInstaller(seedPath: paths.seed, storePath: paths.store, layout: layout)
+    }
+
+    /// Installs the seed when the store is missing, then opens the store.
+    public func open(app: String, name: String) throws -> StoreContainer {
+        let installer = try installer(app: app, name: name)
+        let report = try installer.install()
+        Self.describe(report)
+        return try StoreContainer(storePath: installer.storePath, layout: installer.layout)
+    }
+
+    /// Tells the user on standard error what the install did, when it did something.
+    public static func describe(_ report: InstallReport) {
+        var lines: [String] = []
+        switch report.action {
+        case .installed: lines.append("installed the seed store at \(report.storePath)")
+        case .replaced(let backup): lines.append("replaced \(report.storePath) with the seed; the old store is at \(backup)")
+        case .alreadyPresent: break
+        }
+        if case .differs(let reasons) = report.seed, report.action == .alreadyPresent {
+            lines.append("note: the bundled seed differs from the one \(report.storePath) came from; keeping your data (\(reasons.joined(separator: "; ")))")
+        }
+        lines += report.cleanedUp.map { "cleaned up \($0) (left by an interrupted start)" }
+        for line in lines { FileHandle.standardError.write(Data((line + "\n").utf8)) }
+    }
+}
+
+/// A failure the program reports as `Error: …` with exit status 1 (not a usage error).
+public struct AppError: Error, CustomStringConvertible {
+    /// What went wrong.
+    public var description: String
+
+    /// An error with this message.
+    public init(_ description: String) {
+        self.description = description
+    }
+}
+
+extension Date {
+    /// `2026-11-22 10:15:03.250` in UTC, for listings.
+    public var listingText: String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss.SSS"
+        return formatter.string(from: self)
+    }
+
+    /// Parses `2026-11-22T10:15:03Z` (ISO 8601, optional fractional seconds).
+    public init?(iso8601 text: String) {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        if let date = formatter.date(from: text) {
+            self = date
+            return
+        }
+        formatter.formatOptions = [.withInternetDateTime]
+        guard let date = formatter.date(from: text) else { return nil }
+        self = date
+    }
+}

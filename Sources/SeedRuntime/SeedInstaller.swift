@@ -1,0 +1,132 @@
+import Foundation
+import SeedModel
+import SeedStore
+
+/// Installs an app's bundled seed store as the user's store on first start, safely under
+/// crashes and concurrent starts.
+///
+/// Under an advisory lock beside the destination it re-checks that no store exists, copies
+/// the seed to a temporary file in the same directory, syncs it, checks the copy (SQLite
+/// header and length, model hashes, then the seal, or `quick_check` and the content digest),
+/// links it into place (never over an existing file) and syncs the directory. A crash at any
+/// point leaves either no store or a whole one; the next start removes what it left.
+public struct SeedInstaller: Sendable {
+    /// What to do when a store exists and the bundled seed differs from the one it came from.
+    public enum Policy: Sendable {
+        /// Keep the user's store (the default); the difference is reported.
+        case keep
+        /// Replace the store when the model's initialisation check finds nothing in it (even
+        /// when it came from this seed).
+        case replaceIfNotInitialised
+        /// Replace the store when the seed differs from the one it came from; the old one is
+        /// kept beside it as a backup.
+        case replace
+    }
+
+    /// The bundled seed store.
+    public var seedPath: String
+    /// Where the user's store lives.
+    public var storePath: String
+    /// The app's model, as a store layout.
+    public var layout: StoreLayout
+    /// What to do with a store made from another seed.
+    public var policy: Policy
+    /// How much of the copy's contents to check.
+    public var depth: SeedCheck.Depth
+    /// The fetch request template that tells whether a store is initialised (`replaceIfNotInitialised`).
+    public var initialisationCheck: String
+
+    /// An installer of `seedPath` to `storePath` for `layout`'s model.
+    public init(seedPath: String, storePath: String, layout: StoreLayout, policy: Policy = .keep,
+                depth: SeedCheck.Depth = .standard, initialisationCheck: String = "initialisationCheck") {
+        self.seedPath = seedPath
+        self.storePath = storePath
+        self.layout = layout
+        self.policy = policy
+        self.depth = depth
+        self.initialisationCheck = initialisationCheck
+    }
+
+    var directory: String { URL(fileURLWithPath: storePath).deletingLastPathComponent().path }
+    var storeName: String { URL(fileURLWithPath: storePath).lastPathComponent }
+    /// The prefix of this installer's temporary files: `.<store>.seedgen-install-`.
+    var temporaryPrefix: String { ".\(storeName).seedgen-install-" }
+
+    /// Installs the seed when no store exists; otherwise compares and applies the policy.
+    public func install() throws(InstallError) -> InstallReport {
+        try createDirectory()
+        let lock: FileLock
+        do {
+            lock = try FileLock(path: URL(fileURLWithPath: directory).appendingPathComponent(".\(storeName).seedgen-lock").path)
+        } catch {
+            throw InstallError("\(error)")
+        }
+        defer { lock.release() }
+        var cleanedUp = removeStrayTemporaries()
+        guard FileManager.default.fileExists(atPath: storePath) else {
+            cleanedUp += try moveOrphanedSidecarsAside()
+            try publish(try copyAndCheckSeed(), replacing: nil)
+            return InstallReport(action: .installed, storePath: storePath, seed: .same, cleanedUp: cleanedUp)
+        }
+        let comparison = compareWithSeed()
+        let kept = InstallReport(action: .alreadyPresent, storePath: storePath, seed: comparison, cleanedUp: cleanedUp)
+        switch policy {
+        case .keep:
+            return kept
+        case .replaceIfNotInitialised:
+            if case .unavailable = comparison { return kept }
+            if try storeIsInitialised() { return kept }
+        case .replace:
+            guard case .differs = comparison else { return kept }
+        }
+        let copy = try copyAndCheckSeed()
+        let backup = try moveStoreAside(removingOnFailure: copy)
+        try publish(copy, replacing: backup)
+        return InstallReport(action: .replaced(backup: backup), storePath: storePath, seed: comparison, cleanedUp: cleanedUp)
+    }
+
+    /// How the seed compares with the store there: the model it was made for and the digest of the seed it came from.
+    func compareWithSeed() -> InstallReport.SeedComparison {
+        let seed: SeedCheck.Identity
+        do {
+            seed = try SeedCheck.identify(seedPath, model: layout.model)
+        } catch {
+            return .unavailable("\(error)")
+        }
+        let store: StoreMetadata
+        do {
+            store = try StoreConnection.metadata(ofStoreAt: storePath)
+        } catch {
+            return .differs(["the installed store's metadata cannot be read (\(error))"])
+        }
+        var differences: [String] = []
+        if !store.differences(from: layout.model).isEmpty {
+            differences.append("the installed store was made for another version of the model")
+        }
+        if seed.metadata.originDigest != store.originDigest {
+            differences.append("the seed's content digest \(seed.metadata.originDigest ?? "(none)") is not the one the store was installed from (\(store.originDigest ?? "none recorded"))")
+        }
+        return differences.isEmpty ? .same : .differs(differences)
+    }
+
+    private func storeIsInitialised() throws(InstallError) -> Bool {
+        do {
+            return try StoreConnection(path: storePath, layout: layout, access: .readOnly).isInitialised(template: initialisationCheck)
+        } catch {
+            // A store made for another model version has no answer to give; it is not replaced blindly.
+            throw InstallError("cannot tell whether \(storePath) is initialised: \(error)")
+        }
+    }
+
+    private func createDirectory() throws(InstallError) {
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            let reason = (error as NSError).localizedDescription
+            throw InstallError("cannot create the data directory \(directory): \(reason)")
+        }
+        guard FileManager.default.isWritableFile(atPath: directory) else {
+            throw InstallError("cannot install into \(directory): the directory is not writable")
+        }
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import SeedModel
+
+/// Checks a seed store, or the copy an installer made of it, before it may become a user's
+/// store. Reads only (a seed may lie in a read-only place).
+public enum SeedCheck {
+    /// How much of the contents to check.
+    public enum Depth: Sendable {
+        /// The seal when the seed has one (one read of the bytes), otherwise `quick_check`
+        /// and the recorded content digest.
+        case standard
+        /// `quick_check` and the content digest always, the seal too when there is one.
+        case thorough
+    }
+
+    /// Why a file is not a usable seed.
+    public struct Failure: Error, Sendable, CustomStringConvertible {
+        /// The file.
+        public var path: String
+        /// What is wrong with it.
+        public var reason: String
+
+        /// `/app/Seed.sqlite: truncated: ...`.
+        public var description: String { "\(path): \(reason)" }
+    }
+
+    /// What the cheap checks read: enough to compare a seed with an installed store.
+    public struct Identity: Sendable, Equatable {
+        /// `Z_METADATA.Z_UUID`.
+        public var uuid: String
+        /// The store's metadata.
+        public var metadata: StoreMetadata
+    }
+
+    /// The checks that cost no more than a few reads: the file is there, has SQLite's
+    /// header, is as long as its header says, has no journal beside it, and was made for `model`.
+    public static func identify(_ path: String, model: DataModel) throws(Failure) -> Identity {
+        func fail(_ reason: String) -> Failure { Failure(path: path, reason: reason) }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw fail("no such file") }
+        guard !isDirectory.boolValue else { throw fail("a directory, not a store file") }
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw fail("not readable") }
+        let header = [UInt8]((try? handle.read(upToCount: 100)) ?? Data())
+        let size = (try? handle.seekToEnd()).map(Int.init) ?? 0
+        try? handle.close()
+        guard header.count == 100 else { throw fail("truncated: \(size) bytes, less than an SQLite header") }
+        guard header.starts(with: Array("SQLite format 3\0".utf8)) else { throw fail("not an SQLite database (no 'SQLite format 3' header)") }
+        let rawPageSize = Int(header[16]) << 8 | Int(header[17])
+        let pageSize = rawPageSize == 1 ? 65536 : rawPageSize
+        guard pageSize >= 512, pageSize & (pageSize - 1) == 0 else { throw fail("damaged header: page size \(rawPageSize)") }
+        let pages = header[28..<32].reduce(0) { $0 << 8 | Int($1) }
+        let headerCountIsValid = header[24..<28].elementsEqual(header[92..<96]) && pages > 0
+        if headerCountIsValid && size < pages * pageSize {
+            throw fail("truncated: the header says \(pages) pages of \(pageSize) bytes (\(pages * pageSize) bytes), the file has \(size)")
+        }
+        if size % pageSize != 0 { throw fail("truncated: \(size) bytes is not a whole number of \(pageSize)-byte pages") }
+        if let sidecar = StoreFile.sidecars(of: path).first {
+            throw fail("\(sidecar) lies beside it: the seed is not complete in one file")
+        }
+        let identity: Identity
+        do {
+            let database = try Database(path: path, mode: .readOnly, immutable: true)
+            guard let row = try database.rows("SELECT Z_UUID, Z_PLIST FROM Z_METADATA").first,
+                  let uuid = row[0].text, let bytes = row[1].blob else {
+                throw fail("no Core Data metadata (Z_METADATA is empty)")
+            }
+            identity = Identity(uuid: uuid, metadata: try StoreMetadata(decoding: bytes))
+        } catch let failure as Failure {
+            throw failure
+        } catch {
+            throw fail("damaged: cannot read its metadata (\(error))")
+        }
+        let differences = identity.metadata.differences(from: model)
+        if !differences.isEmpty {
+            throw fail("made for another model: \(differences.joined(separator: "; "))")
+        }
+        return identity
+    }
+
+    /// Checks the contents: the seal, or `quick_check` with the content digest (on two threads).
+    public static func checkContents(_ path: String, identity: Identity, depth: Depth = .standard) throws(Failure) {
+        func fail(_ reason: String) -> Failure { Failure(path: path, reason: reason) }
+        do {
+            let sealed = identity.metadata.seal == StoreSeal.scheme
+            if sealed, case .broken(let expected, let found) = try StoreSeal.check(path: path) {
+                throw fail("damaged: its bytes do not match the seal seedgen wrote (Z_UUID \(expected), the bytes give \(found))")
+            }
+            guard !sealed || depth == .thorough else { return }
+            let database = try Database(path: path, mode: .readOnly, immutable: true)
+            let digest = identity.metadata.contentDigest == nil ? nil : try ContentDigest.Job(path: path, database: database)
+            digest?.start()
+            let problems: [String]
+            do {
+                problems = try database.rows("PRAGMA quick_check(5)").compactMap { $0.first?.text }
+            } catch {
+                digest?.abandon()
+                throw error
+            }
+            let summary = try digest?.finish()
+            if problems != ["ok"] {
+                throw fail("damaged: PRAGMA quick_check: \(problems.joined(separator: "; "))")
+            }
+            if let recorded = identity.metadata.contentDigest, let summary, summary.digest != recorded {
+                throw fail("damaged: its rows digest to \(summary.digest), not to the recorded \(recorded)")
+            }
+        } catch let failure as Failure {
+            throw failure
+        } catch {
+            throw fail("damaged: \(error)")
+        }
+    }
+}

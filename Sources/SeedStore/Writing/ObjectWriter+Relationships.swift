@@ -1,0 +1,196 @@
+import SeedModel
+
+extension ObjectWriter {
+    /// Sets a to-one relationship (nil clears it) and keeps the inverse side right: a
+    /// one-to-one partner's old partners are released, a to-many inverse gains and loses.
+    public func relate(_ object: ObjectID, _ relationship: String, to target: ObjectID?) throws {
+        let object = try resolve(object)
+        let description = try self.relationship(relationship, of: object)
+        guard !description.isToMany else {
+            throw WriteError("'\(object.entity).\(relationship)' is a to-many relationship; use add(_:_:_:) and remove(_:_:_:)")
+        }
+        let target = try target.map { try checkedDestination($0, of: description, from: object) }
+        let current = try toOne(of: object, description)
+        guard current != target else { return }
+        let inverse = model.inverse(of: description)
+        if let inverse, !inverse.isToMany {
+            if let current {
+                try setToOne(of: current, inverse, to: nil)
+            }
+            if let target, let previous = try toOne(of: target, inverse), previous != object {
+                try setToOne(of: previous, description, to: nil)
+            }
+            if let target {
+                try setToOne(of: target, inverse, to: object)
+            }
+        } else if inverse != nil {
+            // The to-many side is stored on this side only; its objects still change.
+            if let current { try markChanged(current) }
+            if let target { try markChanged(target) }
+        }
+        try setToOne(of: object, description, to: target)
+    }
+
+    /// Adds `target` to a to-many relationship (and sets the inverse side).
+    public func add(_ object: ObjectID, _ relationship: String, _ target: ObjectID) throws {
+        let object = try resolve(object)
+        let description = try toMany(relationship, of: object)
+        let target = try checkedDestination(target, of: description, from: object)
+        let inverse = model.inverse(of: description)!
+        if !inverse.isToMany {
+            try relate(target, inverse.name, to: object)
+            return
+        }
+        let join = layout.joinTable(for: relationship, of: object.entity)!
+        let owner = model.declaringEntity(of: relationship, from: model.entity(named: object.entity)!)!.name
+        let objectIsFirst = join.entity == owner && join.relationship == relationship
+        let (first, second) = objectIsFirst ? (object, target) : (target, object)
+        var columns = [join.firstColumn, join.secondColumn]
+        var arguments: [SQLValue] = [.integer(first.primaryKey), .integer(second.primaryKey)]
+        for column in join.orderColumns {
+            // Z_FOK_<first> orders the first-side objects within each second-side object's list.
+            let ordersFirst = column == "Z_FOK_\(join.firstColumn.dropFirst(2))"
+            let (within, holder) = ordersFirst ? (join.secondColumn, second) : (join.firstColumn, first)
+            columns.append(column)
+            arguments.append(try database.scalar("SELECT IFNULL(MAX(\(column)), 0) + 1 FROM \(join.name) WHERE \(within) = ?",
+                                                 [.integer(holder.primaryKey)]) ?? .integer(1))
+        }
+        let placeholders = Array(repeating: "?", count: columns.count).joined(separator: ", ")
+        try database.run("INSERT OR IGNORE INTO \(join.name) (\(columns.joined(separator: ", "))) VALUES (\(placeholders))", arguments)
+        if database.changes > 0 {
+            try markChanged(object)
+            try markChanged(target)
+        }
+    }
+
+    /// Removes `target` from a to-many relationship (and clears the inverse side).
+    public func remove(_ object: ObjectID, _ relationship: String, _ target: ObjectID) throws {
+        let object = try resolve(object)
+        let description = try toMany(relationship, of: object)
+        let target = try checkedDestination(target, of: description, from: object)
+        try detach(object, from: target, through: description)
+    }
+
+    /// The objects a relationship of `object` leads to, in `Z_PK` order.
+    public func destinations(of object: ObjectID, _ relationship: String) throws -> [ObjectID] {
+        let object = try resolve(object)
+        return try destinations(of: object, try self.relationship(relationship, of: object))
+    }
+
+    // MARK: - Internals
+
+    func relationship(_ name: String, of object: ObjectID) throws -> RelationshipDescription {
+        let entity = model.entity(named: object.entity)!
+        guard let relationship = model.allRelationships(of: entity).first(where: { $0.name == name }), !relationship.isTransient else {
+            throw WriteError("entity '\(object.entity)' has no relationship '\(name)'")
+        }
+        return relationship
+    }
+
+    private func toMany(_ name: String, of object: ObjectID) throws -> RelationshipDescription {
+        let description = try relationship(name, of: object)
+        guard description.isToMany else {
+            throw WriteError("'\(object.entity).\(name)' is a to-one relationship; use relate(_:_:to:)")
+        }
+        return description
+    }
+
+    private func checkedDestination(_ target: ObjectID, of relationship: RelationshipDescription, from object: ObjectID) throws -> ObjectID {
+        let target = try resolve(target)
+        let destination = model.entity(named: relationship.destinationEntity)!
+        guard model.entity(model.entity(named: target.entity)!, isKindOf: destination) else {
+            throw WriteError("\(object.entity).\(relationship.name) leads to \(relationship.destinationEntity), not to \(target)")
+        }
+        return target
+    }
+
+    /// The to-one's column and its companions (destination entity, position in an ordered inverse).
+    private func toOneColumns(of object: ObjectID, _ relationship: RelationshipDescription) -> (key: String, entity: String?, order: String?) {
+        let owner = model.declaringEntity(of: relationship.name, from: model.entity(named: object.entity)!)!.name
+        let columns = layout.table(named: table(of: object))!.columns
+        func column(_ matches: (ColumnLayout.Role) -> Bool) -> String? { columns.first { matches($0.role) }?.name }
+        return (
+            key: column { if case .foreignKey(owner, relationship.name, _) = $0 { true } else { false } }!,
+            entity: column { if case .foreignEntity(owner, relationship.name) = $0 { true } else { false } },
+            order: column { if case .foreignOrder(owner, relationship.name) = $0 { true } else { false } }
+        )
+    }
+
+    private func toOne(of object: ObjectID, _ relationship: RelationshipDescription) throws -> ObjectID? {
+        let columns = toOneColumns(of: object, relationship)
+        let value = try database.scalar("SELECT \(columns.key) FROM \(table(of: object)) WHERE Z_PK = ?", [.integer(object.primaryKey)])
+        guard let key = value?.integer else { return nil }
+        return try resolve(ObjectID(entity: relationship.destinationEntity, primaryKey: key))
+    }
+
+    /// Writes one to-one column (and its companions) and counts the object as changed.
+    private func setToOne(of object: ObjectID, _ relationship: RelationshipDescription, to target: ObjectID?) throws {
+        let columns = toOneColumns(of: object, relationship)
+        var assignments = ["\(columns.key) = ?"]
+        var arguments: [SQLValue] = [target.map { .integer($0.primaryKey) } ?? .null]
+        if let column = columns.entity {
+            assignments.append("\(column) = ?")
+            arguments.append(target.map { .integer(Int64(layout.entity(named: $0.entity)!.number)) } ?? .null)
+        }
+        if let column = columns.order {
+            assignments.append("\(column) = ?")
+            if let target {
+                arguments.append(try database.scalar("SELECT IFNULL(MAX(\(column)), 0) + 1 FROM \(table(of: object)) WHERE \(columns.key) = ?",
+                                                     [.integer(target.primaryKey)]) ?? .integer(1))
+            } else {
+                arguments.append(.null)
+            }
+        }
+        try database.run("UPDATE \(table(of: object)) SET \(assignments.joined(separator: ", ")) WHERE Z_PK = ?",
+                         arguments + [.integer(object.primaryKey)])
+        try markChanged(object)
+    }
+
+    func destinations(of object: ObjectID, _ relationship: RelationshipDescription) throws -> [ObjectID] {
+        if !relationship.isToMany {
+            return try toOne(of: object, relationship).map { [$0] } ?? []
+        }
+        let inverse = model.inverse(of: relationship)!
+        let destination = layout.entity(named: relationship.destinationEntity)!
+        let rows: [[SQLValue]]
+        if !inverse.isToMany {
+            let column = layout.column(for: inverse.name, of: destination.name)!
+            rows = try database.rows("SELECT Z_PK, Z_ENT FROM \(destination.table) WHERE \(column) = ? AND Z_ENT IN (\(destination.subtreeList)) ORDER BY Z_PK",
+                                     [.integer(object.primaryKey)])
+        } else {
+            let join = layout.joinTable(for: relationship.name, of: object.entity)!
+            let owner = model.declaringEntity(of: relationship.name, from: model.entity(named: object.entity)!)!.name
+            let (mine, theirs) = join.entity == owner && join.relationship == relationship.name
+                ? (join.firstColumn, join.secondColumn) : (join.secondColumn, join.firstColumn)
+            rows = try database.rows("""
+                SELECT d.Z_PK, d.Z_ENT FROM \(join.name) j JOIN \(destination.table) d ON d.Z_PK = j.\(theirs)
+                WHERE j.\(mine) = ? ORDER BY d.Z_PK
+                """, [.integer(object.primaryKey)])
+        }
+        return rows.compactMap { row in
+            guard let key = row[0].integer, let number = row[1].integer, let entity = layout.entity(number: Int(number)) else { return nil }
+            return ObjectID(entity: entity.name, primaryKey: key)
+        }
+    }
+
+    /// Undoes the link between `object` and `destination` through `relationship`, on both sides.
+    func detach(_ object: ObjectID, from destination: ObjectID, through relationship: RelationshipDescription) throws {
+        let inverse = model.inverse(of: relationship)
+        if !relationship.isToMany {
+            if try toOne(of: object, relationship) == destination { try relate(object, relationship.name, to: nil) }
+        } else if let inverse, !inverse.isToMany {
+            if try toOne(of: destination, inverse) == object { try relate(destination, inverse.name, to: nil) }
+        } else {
+            let join = layout.joinTable(for: relationship.name, of: object.entity)!
+            let owner = model.declaringEntity(of: relationship.name, from: model.entity(named: object.entity)!)!.name
+            let objectIsFirst = join.entity == owner && join.relationship == relationship.name
+            let (first, second) = objectIsFirst ? (object, destination) : (destination, object)
+            try database.run("DELETE FROM \(join.name) WHERE \(join.firstColumn) = ? AND \(join.secondColumn) = ?",
+                             [.integer(first.primaryKey), .integer(second.primaryKey)])
+            if database.changes > 0 {
+                try markChanged(object)
+                try markChanged(destination)
+            }
+        }
+    }
+}

@@ -1,0 +1,216 @@
+import SeedModel
+
+/// The identity of one object in a store: its entity and `Z_PK`.
+public struct ObjectID: Sendable, Hashable, CustomStringConvertible {
+    /// The entity's name (the concrete one when read from the store).
+    public var entity: String
+    /// `Z_PK`.
+    public var primaryKey: Int64
+
+    /// Creates an object identity.
+    public init(entity: String, primaryKey: Int64) {
+        self.entity = entity
+        self.primaryKey = primaryKey
+    }
+
+    /// `Team #3`.
+    public var description: String { "\(entity) #\(primaryKey)" }
+}
+
+/// A change the model does not allow (unknown property, wrong type, deny rule, missing value).
+public struct WriteError: Error, Sendable, CustomStringConvertible {
+    /// What is wrong, naming the entity and property.
+    public var description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}
+
+/// Inserts, updates, relates and deletes objects inside one transaction of a
+/// `StoreConnection`, the way Core Data's save would: `Z_PK` from `Z_PRIMARYKEY.Z_MAX`,
+/// `Z_OPT` counted up once per changed object, both sides of every relationship kept, delete
+/// rules applied, required values checked before the transaction commits.
+public final class ObjectWriter {
+    /// The store's layout.
+    public let layout: StoreLayout
+    let database: Database
+    /// Objects inserted or changed in this transaction (their `Z_OPT` is already counted).
+    private(set) var changed: Set<ObjectID> = []
+    /// Objects deleted in this transaction.
+    private(set) var deleted: Set<ObjectID> = []
+
+    var model: DataModel { layout.model }
+
+    init(database: Database, layout: StoreLayout) {
+        self.database = database
+        self.layout = layout
+    }
+
+    /// True once anything was written.
+    public var hasChanges: Bool { !changed.isEmpty || !deleted.isEmpty }
+
+    /// Inserts an object of `entity` with attribute values (unset attributes get the model's
+    /// default); relationships are set afterwards with `relate` and `add`.
+    @discardableResult
+    public func insert(_ entity: String, _ values: [String: SQLValue] = [:]) throws -> ObjectID {
+        let description = try entityDescription(entity)
+        guard !description.isAbstract else { throw WriteError("cannot insert an object of the abstract entity '\(entity)'") }
+        let entityLayout = layout.entity(named: entity)!
+        let root = layout.entity(named: model.root(of: description).name)!
+        let key = (try database.scalar("SELECT Z_MAX FROM Z_PRIMARYKEY WHERE Z_ENT = ?", [.integer(Int64(root.number))])?.integer ?? 0) + 1
+        try database.run("UPDATE Z_PRIMARYKEY SET Z_MAX = ? WHERE Z_ENT = ?", [.integer(key), .integer(Int64(root.number))])
+        var columns = ["Z_PK", "Z_ENT", "Z_OPT"]
+        var arguments: [SQLValue] = [.integer(key), .integer(Int64(entityLayout.number)), .integer(1)]
+        for (column, value) in try attributeAssignments(values, of: description, withDefaults: true) {
+            columns.append(column)
+            arguments.append(value)
+        }
+        let placeholders = Array(repeating: "?", count: columns.count).joined(separator: ", ")
+        try database.run("INSERT INTO \(entityLayout.table) (\(columns.joined(separator: ", "))) VALUES (\(placeholders))", arguments)
+        let object = ObjectID(entity: entity, primaryKey: key)
+        changed.insert(object)
+        return object
+    }
+
+    /// Sets attribute values of an existing object (`.null` clears one).
+    public func update(_ object: ObjectID, _ values: [String: SQLValue]) throws {
+        let object = try resolve(object)
+        let assignments = try attributeAssignments(values, of: model.entity(named: object.entity)!, withDefaults: false)
+        guard !assignments.isEmpty else { return }
+        let settings = assignments.map { "\($0.column) = ?" }.joined(separator: ", ")
+        try database.run("UPDATE \(table(of: object)) SET \(settings) WHERE Z_PK = ?",
+                         assignments.map(\.value) + [.integer(object.primaryKey)])
+        try markChanged(object)
+    }
+
+    /// Deletes an object, applying each relationship's delete rule (Nullify, Cascade, Deny;
+    /// No Action is treated as Nullify, so that no reference is left dangling).
+    public func delete(_ object: ObjectID) throws {
+        let object = try resolve(object)
+        guard !deleted.contains(object) else { return }
+        deleted.insert(object)
+        changed.remove(object)
+        let entity = model.entity(named: object.entity)!
+        for relationship in model.allRelationships(of: entity) where !relationship.isTransient {
+            let destinations = try self.destinations(of: object, relationship).filter { !deleted.contains($0) }
+            guard !destinations.isEmpty else { continue }
+            switch relationship.deletionRule {
+            case .deny:
+                throw WriteError("cannot delete \(object): its relationship '\(relationship.name)' still leads to \(destinations[0]) (delete rule Deny)")
+            case .cascade:
+                for destination in destinations { try delete(destination) }
+            case .nullify, .noAction:
+                for destination in destinations {
+                    try detach(object, from: destination, through: relationship)
+                }
+            }
+        }
+        try database.run("DELETE FROM \(table(of: object)) WHERE Z_PK = ?", [.integer(object.primaryKey)])
+    }
+
+    /// Checks every object this transaction inserted or changed: required attributes have
+    /// values and required to-one relationships are set (what Core Data validates on save).
+    func validate() throws {
+        for object in changed.sorted(by: { ($0.entity, $0.primaryKey) < ($1.entity, $1.primaryKey) }) {
+            let entity = model.entity(named: object.entity)!
+            var required: [(name: String, column: String, kind: String)] = []
+            for attribute in model.allAttributes(of: entity) where !attribute.isOptional && !attribute.isTransient {
+                if let column = layout.column(for: attribute.name, of: entity.name) { required.append((attribute.name, column, "attribute")) }
+            }
+            for relationship in model.allRelationships(of: entity) where !relationship.isOptional && !relationship.isToMany && !relationship.isTransient {
+                if let column = layout.column(for: relationship.name, of: entity.name) { required.append((relationship.name, column, "relationship")) }
+            }
+            guard !required.isEmpty else { continue }
+            let row = try database.rows("SELECT \(required.map(\.column).joined(separator: ", ")) FROM \(table(of: object)) WHERE Z_PK = ?",
+                                        [.integer(object.primaryKey)]).first ?? []
+            for (index, value) in row.enumerated() where value == .null {
+                throw WriteError("\(object): the required \(required[index].kind) '\(required[index].name)' has no value")
+            }
+        }
+    }
+
+    // MARK: - Helpers shared with the relationship methods
+
+    func entityDescription(_ name: String) throws -> EntityDescription {
+        guard let entity = model.entity(named: name) else { throw WriteError("the model has no entity '\(name)'") }
+        return entity
+    }
+
+    /// The object as stored: it must exist, and its concrete entity is read from `Z_ENT`.
+    func resolve(_ object: ObjectID) throws -> ObjectID {
+        let entity = try entityDescription(object.entity)
+        let entityLayout = layout.entity(named: entity.name)!
+        let number = try database.scalar("SELECT Z_ENT FROM \(entityLayout.table) WHERE Z_PK = ?", [.integer(object.primaryKey)])?.integer
+        guard let number, entityLayout.subtreeNumbers.contains(Int(number)), let concrete = layout.entity(number: Int(number)) else {
+            throw WriteError("there is no \(object) in the store")
+        }
+        return ObjectID(entity: concrete.name, primaryKey: object.primaryKey)
+    }
+
+    func table(of object: ObjectID) -> String {
+        layout.entity(named: object.entity)!.table
+    }
+
+    /// Counts `Z_OPT` up once per transaction for an object that changed.
+    func markChanged(_ object: ObjectID) throws {
+        guard !changed.contains(object), !deleted.contains(object) else { return }
+        try database.run("UPDATE \(table(of: object)) SET Z_OPT = IFNULL(Z_OPT, 0) + 1 WHERE Z_PK = ?", [.integer(object.primaryKey)])
+        changed.insert(object)
+    }
+
+    /// Column assignments for attribute values, checked against the attributes' types.
+    private func attributeAssignments(_ values: [String: SQLValue], of entity: EntityDescription,
+                                      withDefaults: Bool) throws -> [(column: String, value: SQLValue)] {
+        var remaining = values
+        var result: [(column: String, value: SQLValue)] = []
+        for attribute in model.allAttributes(of: entity) where !attribute.isTransient {
+            guard let column = layout.column(for: attribute.name, of: entity.name) else { continue }
+            if let value = remaining.removeValue(forKey: attribute.name) {
+                result.append((column, try Self.coerce(value, to: attribute, of: entity.name)))
+            } else if withDefaults, let text = attribute.defaultValue, let value = Self.defaultValue(text, type: attribute.type) {
+                result.append((column, value))
+            }
+        }
+        if let name = remaining.keys.sorted().first {
+            let isRelationship = model.allRelationships(of: entity).contains { $0.name == name }
+            throw WriteError(isRelationship
+                ? "'\(entity.name).\(name)' is a relationship; set it with relate(_:_:to:) or add(_:_:_:)"
+                : "entity '\(entity.name)' has no attribute '\(name)'")
+        }
+        return result
+    }
+
+    /// A value as the attribute's column stores it, or an error naming the attribute.
+    static func coerce(_ value: SQLValue, to attribute: AttributeDescription, of entity: String) throws -> SQLValue {
+        switch (attribute.type, value) {
+        case (_, .null):
+            return .null
+        case (.integer16, .integer(let number)) where Int16(exactly: number) == nil,
+             (.integer32, .integer(let number)) where Int32(exactly: number) == nil:
+            throw WriteError("\(entity).\(attribute.name): \(number) does not fit an \(attribute.type.rawValue) attribute")
+        case (.integer16, .integer), (.integer32, .integer), (.integer64, .integer):
+            return value
+        case (.boolean, .integer(let number)) where number == 0 || number == 1:
+            return value
+        case (.double, .integer(let number)), (.float, .integer(let number)), (.date, .integer(let number)), (.decimal, .integer(let number)):
+            return .real(Double(number))
+        case (.double, .real), (.float, .real), (.date, .real), (.decimal, .real),
+             (.string, .text), (.uri, .text), (.binary, .blob), (.transformable, .blob), (.uuid, .blob):
+            return value
+        default:
+            throw WriteError("\(entity).\(attribute.name) is a \(attribute.type.rawValue) attribute; \(value) does not fit it")
+        }
+    }
+
+    /// The model's default value text as a column value (numbers, booleans, strings).
+    static func defaultValue(_ text: String, type: AttributeType) -> SQLValue? {
+        switch type {
+        case .integer16, .integer32, .integer64: Int64(text).map(SQLValue.integer)
+        case .double, .float, .decimal: Double(text).map(SQLValue.real)
+        case .boolean: ["YES", "true", "1"].contains(text) ? .integer(1) : ["NO", "false", "0"].contains(text) ? .integer(0) : nil
+        case .string: .text(text)
+        default: nil
+        }
+    }
+}

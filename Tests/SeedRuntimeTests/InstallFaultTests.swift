@@ -1,0 +1,101 @@
+import Foundation
+import SeedgenTestSupport
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The installer under faults, with real processes: killed at random moments, and started
+/// sixteen at once.
+@Suite(.serialized) struct InstallFaultTests {
+    static let locations = SeedgenTool.program(named: "locations")
+    static let emplan = SeedgenTool.program(named: "emplan")
+
+    /// Starts a program without waiting; its output goes to files in `directory`.
+    static func launch(_ program: URL?, _ arguments: [String], output: String) throws -> Process {
+        let process = Process()
+        process.executableURL = try #require(program)
+        process.arguments = arguments
+        FileManager.default.createFile(atPath: output, contents: nil)
+        FileManager.default.createFile(atPath: output + ".err", contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
+        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: output + ".err"))
+        try process.run()
+        return process
+    }
+
+    @Test func killedAtRandomMomentsLeavesNoStoreOrAWholeOne() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let seed = directory.path("seed/Locations.sqlite")
+        try FileManager.default.createDirectory(atPath: directory.path("seed"), withIntermediateDirectories: true)
+        try RuntimeFixtures.locationsSeed(events: 60_000, at: seed, in: directory)
+        let seedBytes = try #require(RuntimeFixtures.bytes(seed))
+        let model = RuntimeFixtures.seeds.appendingPathComponent("Locations/Locations.xcdatamodeld").path
+        let data = directory.path("data")
+        let store = data + "/Locations.sqlite"
+        let arguments = ["list", "--limit", "1", "--data-dir", data, "--seed", seed, "--model", model]
+
+        // How long one whole start takes here, so that kills spread over all of it.
+        let started = Date()
+        let first = try Self.launch(Self.locations, arguments, output: directory.path("first.out"))
+        first.waitUntilExit()
+        #expect(first.terminationStatus == 0)
+        let span = max(Date().timeIntervalSince(started), 0.02) * 1.2
+        print("one start with install: \(Int(span / 1.2 * 1000)) ms")
+
+        var outcomes: [String: Int] = [:]
+        for round in 0..<200 {
+            try? FileManager.default.removeItem(atPath: data)
+            let child = try Self.launch(Self.locations, arguments, output: directory.path("kill.out"))
+            usleep(useconds_t(Double.random(in: 0...span) * 1_000_000))
+            kill(child.processIdentifier, SIGKILL)
+            child.waitUntilExit()
+            let files = RuntimeFixtures.listing(data)
+            if files.contains("Locations.sqlite") {
+                #expect(RuntimeFixtures.bytes(store) == seedBytes, "round \(round): a store that is not the whole seed")
+                outcomes["whole store", default: 0] += 1
+            } else {
+                outcomes["no store", default: 0] += 1
+            }
+            if files.contains(where: { $0.contains(".seedgen-install-") }) { outcomes["stray temporary", default: 0] += 1 }
+            #expect(files.allSatisfy { $0 == "Locations.sqlite" || $0.hasPrefix(".Locations.sqlite.seedgen-") }, "round \(round): \(files)")
+
+            // The next start succeeds and leaves the whole seed and nothing else.
+            let next = try Self.launch(Self.locations, arguments, output: directory.path("next.out"))
+            next.waitUntilExit()
+            #expect(next.terminationStatus == 0, "round \(round): \((try? String(contentsOfFile: directory.path("next.out.err"), encoding: .utf8)) ?? "")")
+            #expect(RuntimeFixtures.bytes(store) == seedBytes)
+            #expect(RuntimeFixtures.listing(data) == [".Locations.sqlite.seedgen-lock", "Locations.sqlite"], "round \(round)")
+        }
+        // The kills must have landed on both sides of the rename, and inside the copy.
+        #expect(outcomes["whole store", default: 0] > 0 && outcomes["no store", default: 0] > 0, "\(outcomes)")
+        #expect(outcomes["stray temporary", default: 0] > 0, "\(outcomes)")
+        print("kill -9 outcomes over 200 rounds: \(outcomes)")
+    }
+
+    @Test func sixteenProcessesAtOnceCopyOnce() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let seed = directory.path("seed/EMPlan.sqlite")
+        try FileManager.default.createDirectory(atPath: directory.path("seed"), withIntermediateDirectories: true)
+        try RuntimeFixtures.emplanSeed(at: seed)
+        let model = RuntimeFixtures.seeds.appendingPathComponent("EMPlan/EMPlan.xcdatamodeld").path
+        let data = directory.path("data")
+        let processes = try (0..<16).map { index in
+            try Self.launch(Self.emplan, ["status", "--data-dir", data, "--seed", seed, "--model", model], output: directory.path("p\(index).out"))
+        }
+        var installs = 0
+        for (index, process) in processes.enumerated() {
+            process.waitUntilExit()
+            let output = try String(contentsOfFile: directory.path("p\(index).out"), encoding: .utf8)
+            #expect(process.terminationStatus == 0, "\(output)")
+            #expect(output.contains("initialisationCheck: initialised"), "\(output)")
+            #expect(output.contains("16 teams, 31 matches"))
+            if output.contains("installed the seed store") { installs += 1 }
+        }
+        #expect(installs == 1)
+        #expect(RuntimeFixtures.bytes(data + "/EMPlan.sqlite") == RuntimeFixtures.bytes(seed))
+        #expect(RuntimeFixtures.listing(data) == [".EMPlan.sqlite.seedgen-lock", "EMPlan.sqlite"])
+    }
+}

@@ -1,0 +1,200 @@
+import Foundation
+import SeedModel
+import SeedRuntime
+import SeedStore
+import SeedgenTestSupport
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@Suite struct SeedInstallerTests {
+    let directory: TemporaryDirectory
+    let layout: StoreLayout
+    let seed: String
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        layout = try RuntimeFixtures.layout("EMPlan")
+        seed = directory.path("bundle/EMPlan.sqlite")
+        try FileManager.default.createDirectory(atPath: directory.path("bundle"), withIntermediateDirectories: true)
+        try RuntimeFixtures.emplanSeed(at: seed)
+    }
+
+    func installer(_ store: String, seed: String? = nil, policy: SeedInstaller.Policy = .keep) -> SeedInstaller {
+        SeedInstaller(seedPath: seed ?? self.seed, storePath: store, layout: layout, policy: policy)
+    }
+
+    @Test func installsIntoAMissingDirectoryThenKeepsTheStore() throws {
+        defer { directory.remove() }
+        let store = directory.path("data/nested/EMPlan.sqlite")
+        let first = try installer(store).install()
+        #expect(first.action == .installed)
+        #expect(RuntimeFixtures.bytes(store) == RuntimeFixtures.bytes(seed))
+        #expect(RuntimeFixtures.listing(directory.path("data/nested")) == [".EMPlan.sqlite.seedgen-lock", "EMPlan.sqlite"])
+        #expect(try StoreSeal.check(path: store) == .intact)
+        let second = try installer(store).install()
+        #expect(second.action == .alreadyPresent)
+        #expect(second.seed == .same)
+        #expect(try StoreConnection(path: store, layout: layout, access: .readOnly).isInitialised())
+    }
+
+    @Test func isInitialisedIsFalseOnAnEmptyStoreOfTheSameModel() throws {
+        defer { directory.remove() }
+        let empty = directory.path("empty.sqlite")
+        try RuntimeFixtures.build(layout, at: empty)
+        #expect(try StoreConnection(path: empty, layout: layout, access: .readOnly).isInitialised() == false)
+        #expect(try StoreConnection(path: seed, layout: layout, access: .readOnly).isInitialised())
+        #expect(throws: StoreConnection.OpenError.self) {
+            try StoreConnection(path: seed, layout: layout, access: .readOnly).isInitialised(template: "noSuchTemplate")
+        }
+    }
+
+    /// Each bad seed is refused with a reason naming it, and the data directory gets no store and no temporary file.
+    @Test(arguments: ["missing", "truncated", "corrupted", "header", "other model", "journal beside it"])
+    func refusesABadSeed(_ damage: String) throws {
+        defer { directory.remove() }
+        let bad = directory.path("bad/EMPlan.sqlite")
+        try FileManager.default.createDirectory(atPath: directory.path("bad"), withIntermediateDirectories: true)
+        let original = RuntimeFixtures.bytes(seed)!
+        var expected = ""
+        switch damage {
+        case "missing":
+            expected = "no such file"
+        case "truncated":
+            try original.prefix(original.count - 4096).write(to: URL(fileURLWithPath: bad))
+            expected = "truncated"
+        case "corrupted":
+            var bytes = original
+            bytes[bytes.count - 3000] ^= 0x5A  // inside the last page's rows
+            try bytes.write(to: URL(fileURLWithPath: bad))
+            expected = "do not match the seal"
+        case "header":
+            var bytes = original
+            bytes[0] = UInt8(ascii: "X")
+            try bytes.write(to: URL(fileURLWithPath: bad))
+            expected = "not an SQLite database"
+        case "other model":
+            try RuntimeFixtures.build(try RuntimeFixtures.layout("Locations"), at: bad)
+            expected = "made for another model"
+        default:
+            try original.write(to: URL(fileURLWithPath: bad))
+            try Data("x".utf8).write(to: URL(fileURLWithPath: bad + "-journal"))
+            expected = "-journal lies beside it"
+        }
+        let store = directory.path("data/EMPlan.sqlite")
+        let error = #expect(throws: InstallError.self) { try installer(store, seed: bad).install() }
+        #expect(error?.description.contains(bad) == true, "\(error?.description ?? "")")
+        #expect(error?.description.contains(expected) == true, "\(error?.description ?? "")")
+        #expect(RuntimeFixtures.listing(directory.path("data")) == [".EMPlan.sqlite.seedgen-lock"])
+    }
+
+    /// An unsealed seed (as Core Data would leave it) is checked with quick_check and the content digest.
+    @Test func checksAnUnsealedSeedByItsContentDigest() throws {
+        defer { directory.remove() }
+        let unsealed = directory.path("unsealed.sqlite")
+        try FileManager.default.copyItem(atPath: seed, toPath: unsealed)
+        // Drop the seal key and change one row: only the content digest can notice.
+        let connection = try StoreConnection(path: unsealed, layout: layout)
+        var metadata = try connection.metadata()
+        metadata.seal = nil
+        try StoreRewriter.setMetadata(metadata, of: unsealed)
+        #expect(throws: Never.self) { try installer(directory.path("a/EMPlan.sqlite"), seed: unsealed).install() }
+        try StoreRewriter.execute("UPDATE ZTEAM SET ZNAME = 'Deutschland!' WHERE ZNAME = 'Deutschland'", on: unsealed)
+        let error = #expect(throws: InstallError.self) { try installer(directory.path("b/EMPlan.sqlite"), seed: unsealed).install() }
+        #expect(error?.description.contains("digest") == true, "\(error?.description ?? "")")
+    }
+
+    @Test func cleansUpAfterAnInterruptedInstallButNeverTouchesARealStoresJournal() throws {
+        defer { directory.remove() }
+        let data = directory.path("data")
+        try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
+        let store = data + "/EMPlan.sqlite"
+        let stray = data + "/.EMPlan.sqlite.seedgen-install-999-1"
+        try Data(repeating: 7, count: 5000).write(to: URL(fileURLWithPath: stray))
+        try Data("old log".utf8).write(to: URL(fileURLWithPath: store + "-wal"))
+        let report = try installer(store).install()
+        #expect(report.action == .installed)
+        #expect(report.cleanedUp.contains(stray))
+        #expect(!FileManager.default.fileExists(atPath: stray))
+        // The orphaned log was moved aside, not applied to the new store and not deleted.
+        #expect(!FileManager.default.fileExists(atPath: store + "-wal"))
+        let moved = RuntimeFixtures.listing(data).filter { $0.hasPrefix("EMPlan.sqlite-wal.orphaned-") }
+        #expect(moved.count == 1)
+        #expect(RuntimeFixtures.bytes(store) == RuntimeFixtures.bytes(seed))
+
+        // With a store there, a journal beside it belongs to it: left exactly as it is.
+        try Data("live journal".utf8).write(to: URL(fileURLWithPath: store + "-journal"))
+        #expect(try installer(store).install().action == .alreadyPresent)
+        #expect(RuntimeFixtures.bytes(store + "-journal") == Data("live journal".utf8))
+    }
+
+    @Test func reportsANewerSeedAndAppliesThePolicy() throws {
+        defer { directory.remove() }
+        let store = directory.path("data/EMPlan.sqlite")
+        #expect(try installer(store).install().action == .installed)
+        // The user changes the store; a new app version ships a seed with one more match note.
+        let container = try StoreContainer(storePath: store, layout: layout)
+        try container.writeAndWait { writer in
+            let team = try container.viewContext.fetch("Team", where: "name == 'Polen'")[0].objectID
+            try writer.update(team, ["name": .text("Polska")])
+        }
+        let newer = directory.path("bundle2/EMPlan.sqlite")
+        let setup = try String(contentsOf: RuntimeFixtures.seeds.appendingPathComponent("EMPlan/setup.plist"), encoding: .utf8)
+        #expect(setup.contains("Joachim"))
+        let changed = try directory.write(setup.replacingOccurrences(of: "Joachim", with: "Jogi"), to: "bundle2/setup.plist")
+        try RuntimeFixtures.build(layout, at: newer, inputs: [changed])
+
+        let kept = try installer(store, seed: newer).install()
+        #expect(kept.action == .alreadyPresent)
+        guard case .differs(let reasons) = kept.seed else { Issue.record("expected a difference, got \(kept.seed)"); return }
+        #expect(reasons.joined().contains("content digest"))
+        #expect(try container.viewContext.count("Team", where: "name == 'Polska'") == 1)
+
+        // Initialised: replaceIfNotInitialised keeps it too.
+        #expect(try installer(store, seed: newer, policy: .replaceIfNotInitialised).install().action == .alreadyPresent)
+
+        let replaced = try installer(store, seed: newer, policy: .replace).install()
+        guard case .replaced(let backup) = replaced.action else { Issue.record("expected a replacement, got \(replaced.action)"); return }
+        #expect(RuntimeFixtures.bytes(store) == RuntimeFixtures.bytes(newer))
+        #expect(try StoreConnection(path: backup, layout: layout, access: .readOnly).count(FetchRequest(entity: "Team", predicate: try FetchPredicate(parsing: "name == 'Polska'"))) == 1)
+        #expect(try installer(store, seed: newer, policy: .replace).install().action == .alreadyPresent)
+    }
+
+    @Test func installsFromAReadOnlySeedLocation() throws {
+        defer {
+            chmod(directory.path("bundle"), 0o755)
+            directory.remove()
+        }
+        chmod(seed, 0o444)
+        chmod(directory.path("bundle"), 0o555)
+        let store = directory.path("data/EMPlan.sqlite")
+        #expect(try installer(store).install().action == .installed)
+        #expect(RuntimeFixtures.listing(directory.path("bundle")) == ["EMPlan.sqlite"])
+    }
+
+    @Test func failsClearlyWithoutWritePermission() throws {
+        defer {
+            chmod(directory.path("locked"), 0o755)
+            directory.remove()
+        }
+        // Root may write anywhere, so for root the directory cannot be made: it would lie under a file.
+        let parent: String
+        if geteuid() == 0 {
+            try Data().write(to: URL(fileURLWithPath: directory.path("plain-file")))
+            parent = directory.path("plain-file")
+        } else {
+            try FileManager.default.createDirectory(atPath: directory.path("locked"), withIntermediateDirectories: true)
+            chmod(directory.path("locked"), 0o555)
+            parent = directory.path("locked")
+        }
+        let error = #expect(throws: InstallError.self) { try installer(parent + "/app/EMPlan.sqlite").install() }
+        #expect(error?.description.contains(parent + "/app") == true, "\(error?.description ?? "")")
+    }
+
+    @Test func dataDirectoryFollowsXDG() {
+        #expect(DataDirectory.path(forApp: "emplan", environment: ["XDG_DATA_HOME": "/x/data", "HOME": "/home/u"]) == "/x/data/emplan")
+        #expect(DataDirectory.path(forApp: "emplan", environment: ["HOME": "/home/u"]) == "/home/u/.local/share/emplan")
+        #expect(DataDirectory.path(forApp: "emplan", environment: ["XDG_DATA_HOME": "relative", "HOME": "/home/u"]) == "/home/u/.local/share/emplan")
+    }
+}
