@@ -6,7 +6,7 @@ SEEDS_OUT := build/seeds
 SEEDGEN := .build/release/seedgen
 SYSTEM_PACKAGES := libxml2-dev libsqlite3-dev pkg-config
 
-.PHONY: all deps seed test bench release clean
+.PHONY: all deps seed test bench bench-runtime release clean
 
 all: seed
 
@@ -49,8 +49,17 @@ test: deps
 # Speed and memory against the C floor (../shared/bench): median ratio and peak memory.
 BENCH_EVENTS ?= 1000000
 BENCH_RUNS ?= 5
-bench: release
+BENCH_DIR ?= build/bench
+bench: release bench-runtime
 	python3 ../shared/bench/compare.py $(BENCH_EVENTS) --runs $(BENCH_RUNS) --seedgen $(SEEDGEN)
+
+# The runtime: open + initialisationCheck on 1M rows, and install of a ~100 MB seed vs cp + fsync.
+bench-runtime: deps
+	$(SWIFT) build -c release --product seedgen-bench
+	@mkdir -p $(BENCH_DIR)
+	@[ -f $(BENCH_DIR)/events-1m.xml ] || python3 ../shared/bench/gen_events.py 1000000 $(BENCH_DIR)/events-1m.xml
+	@[ -f $(BENCH_DIR)/events-2m.xml ] || python3 ../shared/bench/gen_events.py 2000000 $(BENCH_DIR)/events-2m.xml
+	.build/release/seedgen-bench $(BENCH_DIR)/events-1m.xml $(BENCH_DIR)/events-2m.xml --runs $(BENCH_RUNS)
 
 clean:
 	rm -rf build .build

@@ -77,6 +77,9 @@ let package = Package(
             dependencies: ["SeedApps", "SeedRuntime", "SeedStore", "SeedImport", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 
+        // `make bench`: the runtime's speed targets (not a product).
+        .executableTarget(name: "seedgen-bench", dependencies: ["SeedRuntime", "SeedStore", "SeedModel", "SeedImport"]),
+
         // Finds the corpus and makes temporary directories; used by the tests only.
         .target(name: "SeedgenTestSupport", dependencies: ["SeedStore"], path: "Tests/SeedgenTestSupport"),
         .testTarget(name: "SeedModelTests", dependencies: ["SeedModel", "SeedgenTestSupport"]),

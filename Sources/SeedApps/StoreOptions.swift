@@ -51,8 +51,13 @@ public struct StoreOptions: ParsableArguments {
         case .replaced(let backup): lines.append("replaced \(report.storePath) with the seed; the old store is at \(backup)")
         case .alreadyPresent: break
         }
-        if case .differs(let reasons) = report.seed, report.action == .alreadyPresent {
+        switch report.seed {
+        case .differs(let reasons) where report.action == .alreadyPresent:
             lines.append("note: the bundled seed differs from the one \(report.storePath) came from; keeping your data (\(reasons.joined(separator: "; ")))")
+        case .unavailable(let reason):
+            lines.append("note: the bundled seed cannot be read (\(reason)); using the store that is there")
+        default:
+            break
         }
         lines += report.cleanedUp.map { "cleaned up \($0) (left by an interrupted start)" }
         for line in lines { FileHandle.standardError.write(Data((line + "\n").utf8)) }
