@@ -79,7 +79,8 @@ extension SeedInstaller {
             let code = errno
             // Some file systems have no hard links; under the lock, rename after one more look.
             guard code != EEXIST, !FileManager.default.fileExists(atPath: storePath), rename(temporary, storePath) == 0 else {
-                if let backup { rename(backup, storePath) }
+                // Put the user's store back, again without replacing whatever is there now.
+                if let backup, link(backup, storePath) == 0 { unlink(backup) }
                 throw InstallError("cannot put the seed in place at \(storePath): \(String(cString: strerror(code == EEXIST ? code : errno)))")
             }
         }
