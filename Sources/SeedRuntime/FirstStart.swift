@@ -20,24 +20,37 @@ public enum FirstStart {
     /// Runs the flow. `fill` writes a complete store to the path it is given (the app builds it
     /// from its source data with `SeedImporter`); it runs only when the store needs filling.
     ///
-    /// Filling builds a new store beside the old one and installs it in the old one's place with
-    /// the installer's guarantees (lock, checks, no half-written file); under the lock the old
-    /// store's check runs again, so two processes starting at once fill it once.
+    /// Everything happens under the installer's lock, so two processes starting at once fill
+    /// once. The new store is built in a folder beside the old one (`.<store>.seedgen-install-fill-…`,
+    /// removed by the next start if this one is killed) and installed in its place with the
+    /// installer's checks; the old file is kept.
     public static func run(_ installer: SeedInstaller, fill: (String) throws -> Void) throws -> Outcome {
-        let report = try installer.install()
-        if report.action == .installed { return .installedSeed }
-        if case .replaced = report.action { return .installedSeed }
-        let connection = try StoreConnection(path: installer.storePath, layout: installer.layout, access: .readOnly)
-        if try connection.isInitialised(template: installer.initialisationCheck) { return .alreadyInitialised }
-        let directory = URL(fileURLWithPath: installer.storePath).deletingLastPathComponent()
-        let filled = directory.appendingPathComponent(".\(installer.storeName).seedgen-fill-\(getpid()).sqlite").path
-        defer { try? FileManager.default.removeItem(atPath: filled) }
-        try fill(filled)
-        var filler = installer
-        filler.seedPath = filled
-        filler.policy = .replaceIfNotInitialised
-        let result = try filler.install()
-        if case .replaced(let backup) = result.action { return .filled(backup: backup) }
-        return .alreadyInitialised
+        try installer.withLock { () throws(InstallError) -> Outcome in
+            let report = try installer.installLocked()
+            guard report.action == .alreadyPresent else { return .installedSeed }
+            let initialised: Bool
+            do {
+                initialised = try StoreConnection(path: installer.storePath, layout: installer.layout, access: .readOnly)
+                    .isInitialised(template: installer.initialisationCheck)
+            } catch {
+                throw InstallError("cannot tell whether \(installer.storePath) is initialised: \(error)")
+            }
+            if initialised { return .alreadyInitialised }
+            let folder = URL(fileURLWithPath: installer.directory).appendingPathComponent(installer.temporaryPrefix + "fill-\(getpid())")
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let filled = folder.appendingPathComponent(installer.storeName).path
+            do {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                try fill(filled)
+            } catch {
+                throw InstallError("filling \(installer.storePath) from the source data failed: \(error)")
+            }
+            var filler = installer
+            filler.seedPath = filled
+            filler.policy = .replaceIfNotInitialised
+            let result = try filler.installLocked(cleaningUp: false)
+            guard case .replaced(let backup) = result.action else { return .alreadyInitialised }
+            return .filled(backup: backup)
+        }
     }
 }

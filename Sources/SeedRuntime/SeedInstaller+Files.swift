@@ -8,13 +8,13 @@ import Darwin
 #endif
 
 extension SeedInstaller {
-    /// Removes temporary copies an interrupted install left (only ever called under the lock,
-    /// so no other installer is writing one).
+    /// Removes temporary copies and fill folders an interrupted start left (only ever called
+    /// under the lock, so no other process is writing one).
     func removeStrayTemporaries() -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         return names.filter { $0.hasPrefix(temporaryPrefix) }.sorted().compactMap { name in
             let path = URL(fileURLWithPath: directory).appendingPathComponent(name).path
-            return unlink(path) == 0 ? path : nil
+            return (try? FileManager.default.removeItem(atPath: path)) != nil ? path : nil
         }
     }
 

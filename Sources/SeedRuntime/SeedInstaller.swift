@@ -54,6 +54,11 @@ public struct SeedInstaller: Sendable {
 
     /// Installs the seed when no store exists; otherwise compares and applies the policy.
     public func install() throws(InstallError) -> InstallReport {
+        try withLock { () throws(InstallError) in try installLocked() }
+    }
+
+    /// Runs `body` holding the store's lock, in a directory that exists.
+    func withLock<Result>(_ body: () throws(InstallError) -> Result) throws(InstallError) -> Result {
         try createDirectory()
         let lock: FileLock
         do {
@@ -62,7 +67,13 @@ public struct SeedInstaller: Sendable {
             throw InstallError("\(error)")
         }
         defer { lock.release() }
-        var cleanedUp = removeStrayTemporaries()
+        return try body()
+    }
+
+    /// `install()` for a caller that holds the lock; `cleaningUp: false` keeps temporaries
+    /// (the caller's own fill folder is one).
+    func installLocked(cleaningUp: Bool = true) throws(InstallError) -> InstallReport {
+        var cleanedUp = cleaningUp ? removeStrayTemporaries() : []
         guard FileManager.default.fileExists(atPath: storePath) else {
             cleanedUp += try moveOrphanedSidecarsAside()
             try publish(try copyAndCheckSeed(), replacing: nil)

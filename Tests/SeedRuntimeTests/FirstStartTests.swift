@@ -27,11 +27,16 @@ import Testing
         #expect(!fills.value)
 
         // 2. A store of the model that holds nothing: filled from setup.plist, the old file kept.
+        // A fill folder left by a start that was killed goes away.
         let empty = directory.path("empty/EMPlan.sqlite")
-        try FileManager.default.createDirectory(atPath: directory.path("empty"), withIntermediateDirectories: true)
+        let leftover = directory.path("empty/.EMPlan.sqlite.seedgen-install-fill-999")
+        try FileManager.default.createDirectory(atPath: leftover, withIntermediateDirectories: true)
+        try Data("half a store".utf8).write(to: URL(fileURLWithPath: leftover + "/EMPlan.sqlite"))
         try RuntimeFixtures.build(layout, at: empty)
         guard case .filled(let backup) = try start(empty) else { Issue.record("expected a fill"); return }
         #expect(fills.value)
+        #expect(!FileManager.default.fileExists(atPath: leftover))
+        #expect(RuntimeFixtures.listing(directory.path("empty")).count == 3)
         #expect(try StoreConnection(path: empty, layout: layout, access: .readOnly).isInitialised())
         #expect(try StoreConnection(path: backup, layout: layout, access: .readOnly).isInitialised() == false)
         #expect(try StoreVerifier(storePath: empty, layout: layout).verify() == [])

@@ -98,4 +98,31 @@ import Glibc
         #expect(RuntimeFixtures.bytes(data + "/EMPlan.sqlite") == RuntimeFixtures.bytes(seed))
         #expect(RuntimeFixtures.listing(data) == [".EMPlan.sqlite.seedgen-lock", "EMPlan.sqlite"])
     }
+
+    @Test func eightProcessesOnAnEmptyStoreFillItOnce() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let layout = try RuntimeFixtures.layout("EMPlan")
+        let seed = directory.path("seed/EMPlan.sqlite")
+        try FileManager.default.createDirectory(atPath: directory.path("seed"), withIntermediateDirectories: true)
+        try RuntimeFixtures.emplanSeed(at: seed)
+        let data = directory.path("data")
+        try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
+        try RuntimeFixtures.build(layout, at: data + "/EMPlan.sqlite")
+        let model = RuntimeFixtures.seeds.appendingPathComponent("EMPlan/EMPlan.xcdatamodeld").path
+        let processes = try (0..<8).map { index in
+            try Self.launch(Self.emplan, ["status", "--data-dir", data, "--seed", seed, "--model", model], output: directory.path("f\(index).out"))
+        }
+        var fills = 0
+        for (index, process) in processes.enumerated() {
+            process.waitUntilExit()
+            let output = try String(contentsOfFile: directory.path("f\(index).out"), encoding: .utf8)
+            #expect(process.terminationStatus == 0, "\(output)")
+            #expect(output.contains("initialisationCheck: initialised"), "\(output)")
+            if output.contains("filled") { fills += 1 }
+        }
+        #expect(fills == 1)
+        let files = RuntimeFixtures.listing(data)
+        #expect(files.count == 3 && files.filter { $0.hasPrefix("EMPlan.sqlite.replaced-") }.count == 1, "\(files)")
+    }
 }
