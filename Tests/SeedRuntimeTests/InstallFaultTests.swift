@@ -24,6 +24,31 @@ import Glibc
         return process
     }
 
+    /// Starts `count` `emplan status` processes at once on `data` and returns their outputs,
+    /// after checking that each exited 0 and saw an initialised store.
+    static func emplanTogether(_ count: Int, data: String, seed: String, in directory: TemporaryDirectory) throws -> [String] {
+        let model = RuntimeFixtures.seeds.appendingPathComponent("EMPlan/EMPlan.xcdatamodeld").path
+        let processes = try (0..<count).map { index in
+            try launch(emplan, ["status", "--data-dir", data, "--seed", seed, "--model", model], output: directory.path("p\(index).out"))
+        }
+        return try processes.enumerated().map { index, process in
+            process.waitUntilExit()
+            let output = try String(contentsOfFile: directory.path("p\(index).out"), encoding: .utf8)
+            #expect(process.terminationStatus == 0, "\(output)")
+            #expect(output.contains("initialisationCheck: initialised"), "\(output)")
+            #expect(output.contains("16 teams, 31 matches"))
+            return output
+        }
+    }
+
+    /// A directory with the EM-Plan seed at `seed/EMPlan.sqlite`.
+    static func emplanSeed(in directory: TemporaryDirectory) throws -> String {
+        let seed = directory.path("seed/EMPlan.sqlite")
+        try FileManager.default.createDirectory(atPath: directory.path("seed"), withIntermediateDirectories: true)
+        try RuntimeFixtures.emplanSeed(at: seed)
+        return seed
+    }
+
     @Test func killedAtRandomMomentsLeavesNoStoreOrAWholeOne() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -77,24 +102,10 @@ import Glibc
     @Test func sixteenProcessesAtOnceCopyOnce() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let seed = directory.path("seed/EMPlan.sqlite")
-        try FileManager.default.createDirectory(atPath: directory.path("seed"), withIntermediateDirectories: true)
-        try RuntimeFixtures.emplanSeed(at: seed)
-        let model = RuntimeFixtures.seeds.appendingPathComponent("EMPlan/EMPlan.xcdatamodeld").path
+        let seed = try Self.emplanSeed(in: directory)
         let data = directory.path("data")
-        let processes = try (0..<16).map { index in
-            try Self.launch(Self.emplan, ["status", "--data-dir", data, "--seed", seed, "--model", model], output: directory.path("p\(index).out"))
-        }
-        var installs = 0
-        for (index, process) in processes.enumerated() {
-            process.waitUntilExit()
-            let output = try String(contentsOfFile: directory.path("p\(index).out"), encoding: .utf8)
-            #expect(process.terminationStatus == 0, "\(output)")
-            #expect(output.contains("initialisationCheck: initialised"), "\(output)")
-            #expect(output.contains("16 teams, 31 matches"))
-            if output.contains("installed the seed store") { installs += 1 }
-        }
-        #expect(installs == 1)
+        let outputs = try Self.emplanTogether(16, data: data, seed: seed, in: directory)
+        #expect(outputs.filter { $0.contains("installed the seed store") }.count == 1)
         #expect(RuntimeFixtures.bytes(data + "/EMPlan.sqlite") == RuntimeFixtures.bytes(seed))
         #expect(RuntimeFixtures.listing(data) == [".EMPlan.sqlite.seedgen-lock", "EMPlan.sqlite"])
     }
@@ -102,26 +113,12 @@ import Glibc
     @Test func eightProcessesOnAnEmptyStoreFillItOnce() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let layout = try RuntimeFixtures.layout("EMPlan")
-        let seed = directory.path("seed/EMPlan.sqlite")
-        try FileManager.default.createDirectory(atPath: directory.path("seed"), withIntermediateDirectories: true)
-        try RuntimeFixtures.emplanSeed(at: seed)
+        let seed = try Self.emplanSeed(in: directory)
         let data = directory.path("data")
         try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
-        try RuntimeFixtures.build(layout, at: data + "/EMPlan.sqlite")
-        let model = RuntimeFixtures.seeds.appendingPathComponent("EMPlan/EMPlan.xcdatamodeld").path
-        let processes = try (0..<8).map { index in
-            try Self.launch(Self.emplan, ["status", "--data-dir", data, "--seed", seed, "--model", model], output: directory.path("f\(index).out"))
-        }
-        var fills = 0
-        for (index, process) in processes.enumerated() {
-            process.waitUntilExit()
-            let output = try String(contentsOfFile: directory.path("f\(index).out"), encoding: .utf8)
-            #expect(process.terminationStatus == 0, "\(output)")
-            #expect(output.contains("initialisationCheck: initialised"), "\(output)")
-            if output.contains("filled") { fills += 1 }
-        }
-        #expect(fills == 1)
+        try RuntimeFixtures.build(try RuntimeFixtures.layout("EMPlan"), at: data + "/EMPlan.sqlite")
+        let outputs = try Self.emplanTogether(8, data: data, seed: seed, in: directory)
+        #expect(outputs.filter { $0.contains("filled") }.count == 1)
         let files = RuntimeFixtures.listing(data)
         #expect(files.count == 3 && files.filter { $0.hasPrefix("EMPlan.sqlite.replaced-") }.count == 1, "\(files)")
     }
