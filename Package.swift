@@ -87,7 +87,7 @@ let package = Package(
         .testTarget(name: "SeedImportTests", dependencies: ["SeedImport", "SeedgenTestSupport"]),
         .testTarget(
             name: "SeedRuntimeTests",
-            dependencies: ["SeedRuntime", "SeedStore", "SeedModel", "SeedImport", "SeedgenTestSupport", "emplan", "locations"]
+            dependencies: ["SeedRuntime", "SeedStore", "SeedModel", "SeedImport", "SeedgenTestSupport", "emplan", "locations", "laptimer"]
         ),
         .testTarget(name: "SeedgenCLITests", dependencies: ["seedgen", "SeedStore", "SeedModel", "SeedgenTestSupport"]),
     ],

@@ -75,26 +75,27 @@ public struct AppError: Error, CustomStringConvertible {
     }
 }
 
+/// A time given on the command line in ISO 8601 (`2026-11-22T10:15:03Z`, fractional seconds allowed).
+public struct Timestamp: ExpressibleByArgument, Sendable {
+    /// The time.
+    public var date: Date
+
+    private static let withFraction = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+    private static let withoutFraction = Date.ISO8601FormatStyle()
+
+    /// Parses an ISO 8601 time; nil (a usage error) for anything else.
+    public init?(argument: String) {
+        guard let date = (try? Self.withFraction.parse(argument)) ?? (try? Self.withoutFraction.parse(argument)) else { return nil }
+        self.date = date
+    }
+}
+
 extension Date {
+    private static let listingStyle = Date.ISO8601FormatStyle(dateSeparator: .dash, dateTimeSeparator: .space, timeZone: TimeZone(identifier: "UTC")!)
+        .year().month().day().time(includingFractionalSeconds: true)
+
     /// `2026-11-22 10:15:03.250` in UTC, for listings.
     public var listingText: String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss.SSS"
-        return formatter.string(from: self)
-    }
-
-    /// Parses `2026-11-22T10:15:03Z` (ISO 8601, optional fractional seconds).
-    public init?(iso8601 text: String) {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        if let date = formatter.date(from: text) {
-            self = date
-            return
-        }
-        formatter.formatOptions = [.withInternetDateTime]
-        guard let date = formatter.date(from: text) else { return nil }
-        self = date
+        formatted(Self.listingStyle)
     }
 }

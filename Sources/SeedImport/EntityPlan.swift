@@ -36,19 +36,17 @@ final class EntityPlan {
     /// One to-one relationship's columns.
     final class ToOneSlot {
         let relationship: RelationshipDescription
-        let column: String
+        /// The foreign key and its companions (destination entity, position in an ordered inverse).
+        let columns: ToOneColumns
         let parameter: Int32
-        /// `Z<d>_<NAME>`: the destination's entity number (assumed layout).
-        let entityColumn: String?
-        /// `Z_FOK_<NAME>`: position in the inverse's ordered to-many.
-        let orderColumn: String?
 
-        init(relationship: RelationshipDescription, column: String, parameter: Int32, entityColumn: String?, orderColumn: String?) {
+        /// The foreign key column.
+        var column: String { columns.key }
+
+        init(relationship: RelationshipDescription, columns: ToOneColumns, parameter: Int32) {
             self.relationship = relationship
-            self.column = column
+            self.columns = columns
             self.parameter = parameter
-            self.entityColumn = entityColumn
-            self.orderColumn = orderColumn
         }
     }
 
@@ -103,7 +101,6 @@ final class EntityPlan {
         self.primaryKeys = primaryKeys
         let model = storeLayout.model
         let layout = storeLayout.entity(named: entity.name)!
-        let tableLayout = storeLayout.table(named: layout.table)!
         let origin = InputLocation(file: model.source, line: entity.line, column: 0)
         self.entity = entity
         self.layout = layout
@@ -122,18 +119,11 @@ final class EntityPlan {
             } catch {
                 throw InputError("attribute '\(entity.name).\(attribute.name)': \(error)", at: origin)
             }
-            var defaultValue: SQLValue?
-            if let text = attribute.defaultValue {
-                // A Date default is written as seconds since 2001 (`defaultDateTimeInterval`).
-                if attribute.type == .date, let seconds = Double(text) {
-                    defaultValue = .real(seconds)
-                } else {
-                    do {
-                        defaultValue = try converter.convert(text)
-                    } catch {
-                        throw InputError("default value of '\(entity.name).\(attribute.name)': \(error)", at: InputLocation(file: model.source, line: attribute.line, column: 0))
-                    }
-                }
+            let defaultValue: SQLValue?
+            do {
+                defaultValue = try attribute.storedDefaultValue()
+            } catch {
+                throw InputError("'\(entity.name).\(attribute.name)': \(error)", at: InputLocation(file: model.source, line: attribute.line, column: 0))
             }
             slots.append(AttributeSlot(attribute: attribute, column: column, parameter: Int32(columns.count + 1),
                                        converter: converter, defaultValue: defaultValue))
@@ -143,20 +133,9 @@ final class EntityPlan {
         for relationship in model.allRelationships(of: entity) where !relationship.isTransient {
             relationships[relationship.name] = relationship
             guard !relationship.isToMany else { continue }
-            let column = storeLayout.column(for: relationship.name, of: entity.name)!
-            columns.append(column)
-            let declaring = model.declaringEntity(of: relationship.name, from: entity)!.name
-            let extra = tableLayout.columns.filter {
-                switch $0.role {
-                case .foreignEntity(let owner, let name), .foreignOrder(let owner, let name):
-                    owner == declaring && name == relationship.name
-                default: false
-                }
-            }
-            toOnes[relationship.name] = ToOneSlot(
-                relationship: relationship, column: column, parameter: Int32(columns.count + 1),
-                entityColumn: extra.first { if case .foreignEntity = $0.role { true } else { false } }?.name,
-                orderColumn: extra.first { if case .foreignOrder = $0.role { true } else { false } }?.name)
+            let stored = storeLayout.toOneColumns(for: relationship.name, of: entity.name)!
+            columns.append(stored.key)
+            toOnes[relationship.name] = ToOneSlot(relationship: relationship, columns: stored, parameter: Int32(columns.count + 1))
         }
         self.attributeSlots = slots
         self.attributes = Dictionary(uniqueKeysWithValues: slots.map { ($0.attribute.name, $0) })

@@ -80,17 +80,16 @@ extension SeedRepository {
         }
         var assignments = ["\(slot.column) = ?"]
         var arguments: [SQLValue] = [.integer(target.primaryKey)]
-        if let column = slot.entityColumn {
+        if let column = slot.columns.entity {
             assignments.append("\(column) = ?")
             arguments.append(.integer(Int64(target.entityNumber)))
         }
-        if let column = slot.orderColumn {
+        if let column = slot.columns.order {
             assignments.append("\(column) = ?")
             if let order {
                 arguments.append(.integer(Int64(order)))
             } else {
-                let next = try query("SELECT IFNULL(MAX(\(column)), 0) + 1 FROM \(table) WHERE \(slot.column) = ?",
-                                     [.integer(target.primaryKey)], at: location).first?.first ?? .integer(1)
+                let next = try query(slot.columns.nextPositionSQL(in: table)!, [.integer(target.primaryKey)], at: location).first?.first ?? .integer(1)
                 arguments.append(next)
             }
         }
@@ -100,26 +99,18 @@ extension SeedRepository {
     /// One row of a many-to-many join table, with order columns where either side is ordered.
     private func addJoinRow(_ source: ObjectReference, _ relationship: RelationshipDescription, _ target: ObjectReference,
                             position: Int?, at location: InputLocation) throws(InputError) {
-        let join = layout.joinTable(for: relationship.name, of: source.entity)!
-        let owner = model.declaringEntity(of: relationship.name, from: model.entity(named: source.entity)!)!.name
-        let sourceIsFirst = join.entity == owner && join.relationship == relationship.name
+        let (join, sourceIsFirst) = layout.joinTableSide(for: relationship.name, of: source.entity)!
         let (first, second) = sourceIsFirst ? (source, target) : (target, source)
-        var columns = [join.firstColumn, join.secondColumn]
         var arguments: [SQLValue] = [.integer(first.primaryKey), .integer(second.primaryKey)]
-        for column in join.orderColumns {
-            // Z_FOK_<first> orders the first-side objects within each second-side object's list.
-            let ordersFirst = column == "Z_FOK_\(join.firstColumn.dropFirst(2))"
-            let (within, owner) = ordersFirst ? (join.secondColumn, second) : (join.firstColumn, first)
-            columns.append(column)
-            if let position, ordersFirst != sourceIsFirst {
+        for ordering in join.orderings {
+            if let position, ordering.ordersFirstSide != sourceIsFirst {
                 arguments.append(.integer(Int64(position)))
             } else {
-                arguments.append(try query("SELECT IFNULL(MAX(\(column)), 0) + 1 FROM \(join.name) WHERE \(within) = ?",
-                                           [.integer(owner.primaryKey)], at: location).first?.first ?? .integer(1))
+                let holder = ordering.ordersFirstSide ? second : first
+                arguments.append(try query(join.nextPositionSQL(ordering), [.integer(holder.primaryKey)], at: location).first?.first ?? .integer(1))
             }
         }
-        let placeholders = columns.map { _ in "?" }.joined(separator: ", ")
-        try run("INSERT OR IGNORE INTO \(join.name) (\(columns.joined(separator: ", "))) VALUES (\(placeholders))", arguments, at: location)
+        try run(join.insertSQL, arguments, at: location)
     }
 
     /// Resolves the references still open, applies defaults to keyed objects and checks

@@ -28,14 +28,7 @@ public enum FirstStart {
         try installer.withLock { () throws(InstallError) -> Outcome in
             let report = try installer.installLocked()
             guard report.action == .alreadyPresent else { return .installedSeed }
-            let initialised: Bool
-            do {
-                initialised = try StoreConnection(path: installer.storePath, layout: installer.layout, access: .readOnly)
-                    .isInitialised(template: installer.initialisationCheck)
-            } catch {
-                throw InstallError("cannot tell whether \(installer.storePath) is initialised: \(error)")
-            }
-            if initialised { return .alreadyInitialised }
+            if try installer.storeIsInitialised() { return .alreadyInitialised }
             let folder = URL(fileURLWithPath: installer.directory).appendingPathComponent(installer.temporaryPrefix + "fill-\(getpid())")
             defer { try? FileManager.default.removeItem(at: folder) }
             let filled = folder.appendingPathComponent(installer.storeName).path

@@ -43,8 +43,7 @@ extension SeedInstaller {
         } catch {
             throw InstallError("bad seed: \(error)")
         }
-        let temporary = URL(fileURLWithPath: directory)
-            .appendingPathComponent(temporaryPrefix + "\(getpid())-\(UInt32.random(in: .min ... .max))").path
+        let temporary = DurableFile.temporaryPath(beside: storePath, purpose: Self.temporaryPurpose)
         do {
             try Self.copy(seedPath, to: temporary)
             let sync = Thread.running { () throws(DurableFile.Failure) in try DurableFile.sync(temporary) }

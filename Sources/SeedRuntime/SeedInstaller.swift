@@ -49,8 +49,10 @@ public struct SeedInstaller: Sendable {
 
     var directory: String { URL(fileURLWithPath: storePath).deletingLastPathComponent().path }
     var storeName: String { URL(fileURLWithPath: storePath).lastPathComponent }
-    /// The prefix of this installer's temporary files: `.<store>.seedgen-install-`.
-    var temporaryPrefix: String { ".\(storeName).seedgen-install-" }
+    /// What this installer's temporary files are named for (`DurableFile.temporaryPath`).
+    static let temporaryPurpose = "seedgen-install"
+    /// The prefix of those files: `.<store>.seedgen-install-`.
+    var temporaryPrefix: String { ".\(storeName).\(Self.temporaryPurpose)-" }
 
     /// Installs the seed when no store exists; otherwise compares and applies the policy.
     public func install() throws(InstallError) -> InstallReport {
@@ -120,7 +122,8 @@ public struct SeedInstaller: Sendable {
         return differences.isEmpty ? .same : .differs(differences)
     }
 
-    private func storeIsInitialised() throws(InstallError) -> Bool {
+    /// Whether the store there holds its data (the `initialisationCheck` template finds something).
+    func storeIsInitialised() throws(InstallError) -> Bool {
         do {
             return try StoreConnection(path: storePath, layout: layout, access: .readOnly).isInitialised(template: initialisationCheck)
         } catch {

@@ -23,7 +23,7 @@ struct EMPlan: ParsableCommand {
         var source: String?
 
         /// Runs the first-start flow and opens the store.
-        func open() throws -> (StoreContainer, FirstStart.Outcome) {
+        func open() throws -> StoreContainer {
             let installer = try store.installer(app: "emplan", name: "EMPlan")
             let source = source ?? URL(fileURLWithPath: store.paths(app: "emplan", name: "EMPlan").model)
                 .deletingLastPathComponent().appendingPathComponent("setup.plist").path
@@ -34,7 +34,16 @@ struct EMPlan: ParsableCommand {
                 try importer.finish()
                 _ = try builder.finish()
             }
-            return (try StoreContainer(storePath: installer.storePath, layout: installer.layout), outcome)
+            switch outcome {
+            case .installedSeed: note("installed the seed store at \(installer.storePath)")
+            case .filled(let backup): note("filled \(installer.storePath) from \(source) (the uninitialised store is kept at \(backup))")
+            case .alreadyInitialised: break
+            }
+            return try StoreContainer(storePath: installer.storePath, layout: installer.layout)
+        }
+
+        private func note(_ line: String) {
+            FileHandle.standardError.write(Data((line + "\n").utf8))
         }
     }
 
@@ -43,12 +52,8 @@ struct EMPlan: ParsableCommand {
         @OptionGroup var options: Options
 
         func run() throws {
-            let (container, outcome) = try options.open()
-            switch outcome {
-            case .installedSeed: print("installed the seed store at \(container.storePath)")
-            case .alreadyInitialised: print("store at \(container.storePath)")
-            case .filled(let backup): print("filled \(container.storePath) from the source data (the uninitialised store is kept at \(backup))")
-            }
+            let container = try options.open()
+            print("store: \(container.storePath)")
             let initialised = try container.isInitialised()
             print("initialisationCheck: \(initialised ? "initialised" : "NOT initialised")")
             let teams = try container.viewContext.count("Team")
@@ -63,7 +68,7 @@ struct EMPlan: ParsableCommand {
         @OptionGroup var options: Options
 
         func run() throws {
-            let context = try options.open().0.viewContext
+            let context = try options.open().viewContext
             for group in try context.fetch("Group", sortedBy: [.init("name")]) {
                 let name = group.string("name") ?? "?"
                 let teams = try context.fetch("Team", where: "group.name == $NAME", variables: ["NAME": .text(name)], sortedBy: [.init("name")])
@@ -78,7 +83,7 @@ struct EMPlan: ParsableCommand {
         @Argument(help: "The team's name as in the plan, e.g. Deutschland.") var name: String
 
         func run() throws {
-            let context = try options.open().0.viewContext
+            let context = try options.open().viewContext
             guard try context.count("Team", where: "name ==[c] $NAME", variables: ["NAME": .text(name)]) > 0 else {
                 throw AppError("no team '\(name)'; `emplan groups` lists them")
             }
@@ -105,7 +110,7 @@ struct EMPlan: ParsableCommand {
         @OptionGroup var options: Options
 
         func run() throws {
-            let context = try options.open().0.viewContext
+            let context = try options.open().viewContext
             for match in try context.fetch("Match", sortedBy: [.init("date"), .init("number")]) {
                 let home = match.string("home") ?? match.string("homePlaceholder") ?? "?"
                 let guest = match.string("guest") ?? match.string("guestPlaceholder") ?? "?"

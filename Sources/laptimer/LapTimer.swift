@@ -16,13 +16,10 @@ struct LapTimer: ParsableCommand {
     struct Lap: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Record a lap (now, or at --at).")
         @OptionGroup var store: StoreOptions
-        @Option(help: ArgumentHelp("The lap's time stamp, ISO 8601 (default: now).", valueName: "time")) var at: String?
+        @Option(help: ArgumentHelp("The lap's time stamp, ISO 8601 (default: now).", valueName: "time")) var at: Timestamp?
 
         func run() throws {
-            let time = try at.map { text in
-                guard let date = Date(iso8601: text) else { throw ValidationError("--at '\(text)' is not an ISO 8601 time like 2026-11-22T10:15:03Z") }
-                return date
-            } ?? Date()
+            let time = at?.date ?? Date()
             let container = try store.open(app: "laptimer", name: "LapTimer")
             let lap = try container.writeAndWait { try $0.insert("Event", ["timeStamp": .date(time)]) }
             print("lap \(lap.primaryKey) at \(time.listingText)")

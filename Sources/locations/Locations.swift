@@ -18,7 +18,7 @@ struct Locations: ParsableCommand {
         @OptionGroup var store: StoreOptions
         @Argument(help: "Latitude in degrees (-90…90).") var latitude: Double
         @Argument(help: "Longitude in degrees (-180…180).") var longitude: Double
-        @Option(help: ArgumentHelp("The creation date, ISO 8601 (default: now).", valueName: "time")) var at: String?
+        @Option(help: ArgumentHelp("The creation date, ISO 8601 (default: now).", valueName: "time")) var at: Timestamp?
 
         func validate() throws {
             guard (-90...90).contains(latitude) else { throw ValidationError("latitude \(latitude) is not within -90…90") }
@@ -26,10 +26,7 @@ struct Locations: ParsableCommand {
         }
 
         func run() throws {
-            let time = try at.map { text in
-                guard let date = Date(iso8601: text) else { throw ValidationError("--at '\(text)' is not an ISO 8601 time like 2026-11-22T10:15:03Z") }
-                return date
-            } ?? Date()
+            let time = at?.date ?? Date()
             let container = try store.open(app: "locations", name: "Locations")
             let event = try container.writeAndWait {
                 try $0.insert("Event", ["creationDate": .date(time), "latitude": .real(latitude), "longitude": .real(longitude)])

@@ -43,7 +43,7 @@ import Testing
 
         // 3. Initialised (and changed by the user): left exactly as it is.
         let container = try StoreContainer(storePath: fresh, layout: layout)
-        try container.writeAndWait { try $0.insert("Group", ["name": .text("E")]) }
+        _ = try container.writeAndWait { try $0.insert("Group", ["name": .text("E")]) }
         let before = RuntimeFixtures.bytes(fresh)
         fills.set(false)
         #expect(try start(fresh) == .alreadyInitialised)

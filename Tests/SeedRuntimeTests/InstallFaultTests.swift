@@ -14,18 +14,20 @@ import Glibc
     /// Starts a program without waiting; its output goes to files in `directory`.
     static func launch(_ program: URL?, _ arguments: [String], output: String) throws -> Process {
         let process = Process()
-        process.executableURL = try #require(program)
+        guard let program else { throw CocoaError(.fileNoSuchFile) }
+        process.executableURL = program
         process.arguments = arguments
-        FileManager.default.createFile(atPath: output, contents: nil)
-        FileManager.default.createFile(atPath: output + ".err", contents: nil)
+        _ = FileManager.default.createFile(atPath: output, contents: nil)
+        _ = FileManager.default.createFile(atPath: output + ".err", contents: nil)
         process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: output + ".err"))
         try process.run()
         return process
     }
 
-    /// Starts `count` `emplan status` processes at once on `data` and returns their outputs,
-    /// after checking that each exited 0 and saw an initialised store.
+    /// Starts `count` `emplan status` processes at once on `data` and returns what each printed
+    /// (standard output, then standard error), after checking that each exited 0 and saw an
+    /// initialised store.
     static func emplanTogether(_ count: Int, data: String, seed: String, in directory: TemporaryDirectory) throws -> [String] {
         let model = RuntimeFixtures.seeds.appendingPathComponent("EMPlan/EMPlan.xcdatamodeld").path
         let processes = try (0..<count).map { index in
@@ -37,7 +39,7 @@ import Glibc
             #expect(process.terminationStatus == 0, "\(output)")
             #expect(output.contains("initialisationCheck: initialised"), "\(output)")
             #expect(output.contains("16 teams, 31 matches"))
-            return output
+            return output + (try String(contentsOfFile: directory.path("p\(index).out.err"), encoding: .utf8))
         }
     }
 

@@ -37,8 +37,16 @@ struct StoreFile {
         self.database = try Database(path: path, mode: .readOnly, immutable: Self.sidecars(of: path).isEmpty)
     }
 
+    /// What every SQLite database file starts with.
+    static let magic = Array("SQLite format 3\0".utf8)
+
     /// The first 100 bytes of the file (the SQLite header), or fewer for a short file.
     func header() -> [UInt8] {
+        Self.header(of: path)
+    }
+
+    /// The first 100 bytes of the file at `path`, or fewer for a short file.
+    static func header(of path: String) -> [UInt8] {
         guard let handle = FileHandle(forReadingAtPath: path) else { return [] }
         defer { try? handle.close() }
         return [UInt8](handle.readData(ofLength: 100))
@@ -76,5 +84,12 @@ struct StoreFile {
             result[row.number] = "Z" + root.name.uppercased()
         }
         return result
+    }
+}
+
+extension Database {
+    /// `Z_UUID` and `Z_PLIST` of the (first) `Z_METADATA` row; nil when there is none.
+    func metadataRow() throws(SQLiteError) -> (uuid: String?, plist: [UInt8]?)? {
+        try rows("SELECT Z_UUID, Z_PLIST FROM Z_METADATA LIMIT 1").first.map { ($0[0].text, $0[1].blob) }
     }
 }

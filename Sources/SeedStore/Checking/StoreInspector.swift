@@ -59,8 +59,8 @@ public enum StoreInspector {
             entities.append(.init(number: row.number, name: row.name, superNumber: row.superNumber,
                                   table: table, rows: count, maxPrimaryKey: row.max))
         }
-        let metadataRow = try database.rows("SELECT Z_UUID, Z_PLIST FROM Z_METADATA LIMIT 1").first
-        let metadata = try metadataRow?[1].blob.map { bytes throws -> StoreMetadata in try StoreMetadata(decoding: bytes) }
+        let metadataRow = try database.metadataRow()
+        let metadata = try metadataRow?.plist.map { bytes throws -> StoreMetadata in try StoreMetadata(decoding: bytes) }
         var pragmas: [String: String] = [:]
         for name in ["page_size", "auto_vacuum", "encoding", "user_version", "application_id"] {
             pragmas[name] = try database.scalar("PRAGMA \(name)").map { $0.text ?? $0.integer.map(String.init) ?? "\($0)" }
@@ -75,7 +75,7 @@ public enum StoreInspector {
         let attributes = try? FileManager.default.attributesOfItem(atPath: path)
         return StoreReport(
             path: path, fileSize: (attributes?[.size] as? NSNumber)?.intValue ?? 0, entities: entities,
-            uuid: metadataRow?[0].text, frameworkVersion: metadata?.frameworkVersion,
+            uuid: metadataRow?.uuid, frameworkVersion: metadata?.frameworkVersion,
             versionIdentifiers: metadata?.versionIdentifiers ?? [],
             versionHashes: metadata?.versionHashes.mapValues { Data($0).base64EncodedString() } ?? [:],
             generator: metadata?.generator, contentDigest: metadata?.contentDigest,

@@ -120,12 +120,16 @@ public enum StoreSeal {
     /// Checks the seal of the store at `path` (opened read-only, never changed).
     public static func check(path: String) throws -> State {
         let file = try StoreFile(path: path)
-        guard let row = try file.database.rows("SELECT Z_UUID, Z_PLIST FROM Z_METADATA LIMIT 1").first,
-              let uuid = row[0].text, let plist = row[1].blob,
+        guard let row = try file.database.metadataRow(), let uuid = row.uuid, let plist = row.plist,
               (try? StoreMetadata(decoding: plist))?.seal == scheme else {
             return .unsealed
         }
-        guard let offset = try fieldOffset(of: uuid, in: path, database: file.database) else {
+        return try check(path: path, uuid: uuid, database: file.database)
+    }
+
+    /// Checks the seal `uuid` of a sealed store, open on `database`.
+    static func check(path: String, uuid: String, database: Database) throws -> State {
+        guard let offset = try fieldOffset(of: uuid, in: path, database: database) else {
             return .broken(expected: uuid, found: "no Z_UUID text in the Z_METADATA root page")
         }
         let found = try compute(path: path, fieldOffset: offset)

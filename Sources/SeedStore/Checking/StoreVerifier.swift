@@ -37,7 +37,7 @@ public struct StoreVerifier {
             return findings + [Finding(check: "integrity", location: storePath, expected: "an SQLite database", found: "\(error)")]
         }
         let header = file.header()
-        guard header.count >= 100, header.starts(with: Array("SQLite format 3\0".utf8)) else {
+        guard header.count >= 100, header.starts(with: StoreFile.magic) else {
             return findings + [Finding(check: "integrity", location: storePath, expected: "the SQLite header 'SQLite format 3'",
                                        found: header.isEmpty ? "an empty file" : "other bytes")]
         }

@@ -39,12 +39,11 @@ public enum SeedCheck {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw fail("no such file") }
         guard !isDirectory.boolValue else { throw fail("a directory, not a store file") }
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw fail("not readable") }
-        let header = [UInt8]((try? handle.read(upToCount: 100)) ?? Data())
-        let size = (try? handle.seekToEnd()).map(Int.init) ?? 0
-        try? handle.close()
+        guard FileManager.default.isReadableFile(atPath: path) else { throw fail("not readable") }
+        let header = StoreFile.header(of: path)
+        let size = ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
         guard header.count == 100 else { throw fail("truncated: \(size) bytes, less than an SQLite header") }
-        guard header.starts(with: Array("SQLite format 3\0".utf8)) else { throw fail("not an SQLite database (no 'SQLite format 3' header)") }
+        guard header.starts(with: StoreFile.magic) else { throw fail("not an SQLite database (no 'SQLite format 3' header)") }
         let rawPageSize = Int(header[16]) << 8 | Int(header[17])
         let pageSize = rawPageSize == 1 ? 65536 : rawPageSize
         guard pageSize >= 512, pageSize & (pageSize - 1) == 0 else { throw fail("damaged header: page size \(rawPageSize)") }
@@ -60,8 +59,7 @@ public enum SeedCheck {
         let identity: Identity
         do {
             let database = try Database(path: path, mode: .readOnly, immutable: true)
-            guard let row = try database.rows("SELECT Z_UUID, Z_PLIST FROM Z_METADATA").first,
-                  let uuid = row[0].text, let bytes = row[1].blob else {
+            guard let row = try database.metadataRow(), let uuid = row.uuid, let bytes = row.plist else {
                 throw fail("no Core Data metadata (Z_METADATA is empty)")
             }
             identity = Identity(uuid: uuid, metadata: try StoreMetadata(decoding: bytes))
@@ -81,12 +79,12 @@ public enum SeedCheck {
     public static func checkContents(_ path: String, identity: Identity, depth: Depth = .standard) throws(Failure) {
         func fail(_ reason: String) -> Failure { Failure(path: path, reason: reason) }
         do {
+            let database = try Database(path: path, mode: .readOnly, immutable: true)
             let sealed = identity.metadata.seal == StoreSeal.scheme
-            if sealed, case .broken(let expected, let found) = try StoreSeal.check(path: path) {
+            if sealed, case .broken(let expected, let found) = try StoreSeal.check(path: path, uuid: identity.uuid, database: database) {
                 throw fail("damaged: its bytes do not match the seal seedgen wrote (Z_UUID \(expected), the bytes give \(found))")
             }
             guard !sealed || depth == .thorough else { return }
-            let database = try Database(path: path, mode: .readOnly, immutable: true)
             let digest = identity.metadata.contentDigest == nil ? nil : try ContentDigest.Job(path: path, database: database)
             digest?.start()
             let problems: [String]

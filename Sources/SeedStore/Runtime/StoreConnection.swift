@@ -65,7 +65,7 @@ public final class StoreConnection {
     }
 
     private static func metadata(of database: Database, path: String) throws -> StoreMetadata {
-        guard let bytes = try database.scalar("SELECT Z_PLIST FROM Z_METADATA LIMIT 1")?.blob else {
+        guard let bytes = try database.metadataRow()?.plist else {
             throw OpenError(description: "\(path): no metadata row in Z_METADATA")
         }
         do {

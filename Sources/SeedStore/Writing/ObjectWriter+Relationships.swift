@@ -41,22 +41,14 @@ extension ObjectWriter {
             try relate(target, inverse.name, to: object)
             return
         }
-        let join = layout.joinTable(for: relationship, of: object.entity)!
-        let owner = model.declaringEntity(of: relationship, from: model.entity(named: object.entity)!)!.name
-        let objectIsFirst = join.entity == owner && join.relationship == relationship
+        let (join, objectIsFirst) = layout.joinTableSide(for: relationship, of: object.entity)!
         let (first, second) = objectIsFirst ? (object, target) : (target, object)
-        var columns = [join.firstColumn, join.secondColumn]
         var arguments: [SQLValue] = [.integer(first.primaryKey), .integer(second.primaryKey)]
-        for column in join.orderColumns {
-            // Z_FOK_<first> orders the first-side objects within each second-side object's list.
-            let ordersFirst = column == "Z_FOK_\(join.firstColumn.dropFirst(2))"
-            let (within, holder) = ordersFirst ? (join.secondColumn, second) : (join.firstColumn, first)
-            columns.append(column)
-            arguments.append(try database.scalar("SELECT IFNULL(MAX(\(column)), 0) + 1 FROM \(join.name) WHERE \(within) = ?",
-                                                 [.integer(holder.primaryKey)]) ?? .integer(1))
+        for ordering in join.orderings {
+            let holder = ordering.ordersFirstSide ? second : first
+            arguments.append(try database.scalar(join.nextPositionSQL(ordering), [.integer(holder.primaryKey)]) ?? .integer(1))
         }
-        let placeholders = Array(repeating: "?", count: columns.count).joined(separator: ", ")
-        try database.run("INSERT OR IGNORE INTO \(join.name) (\(columns.joined(separator: ", "))) VALUES (\(placeholders))", arguments)
+        try database.run(join.insertSQL, arguments)
         if database.changes > 0 {
             try markChanged(object)
             try markChanged(target)
@@ -105,15 +97,8 @@ extension ObjectWriter {
     }
 
     /// The to-one's column and its companions (destination entity, position in an ordered inverse).
-    private func toOneColumns(of object: ObjectID, _ relationship: RelationshipDescription) -> (key: String, entity: String?, order: String?) {
-        let owner = model.declaringEntity(of: relationship.name, from: model.entity(named: object.entity)!)!.name
-        let columns = layout.table(named: table(of: object))!.columns
-        func column(_ matches: (ColumnLayout.Role) -> Bool) -> String? { columns.first { matches($0.role) }?.name }
-        return (
-            key: column { if case .foreignKey(owner, relationship.name, _) = $0 { true } else { false } }!,
-            entity: column { if case .foreignEntity(owner, relationship.name) = $0 { true } else { false } },
-            order: column { if case .foreignOrder(owner, relationship.name) = $0 { true } else { false } }
-        )
+    private func toOneColumns(of object: ObjectID, _ relationship: RelationshipDescription) -> ToOneColumns {
+        layout.toOneColumns(for: relationship.name, of: object.entity)!
     }
 
     private func toOne(of object: ObjectID, _ relationship: RelationshipDescription) throws -> ObjectID? {
@@ -135,8 +120,7 @@ extension ObjectWriter {
         if let column = columns.order {
             assignments.append("\(column) = ?")
             if let target {
-                arguments.append(try database.scalar("SELECT IFNULL(MAX(\(column)), 0) + 1 FROM \(table(of: object)) WHERE \(columns.key) = ?",
-                                                     [.integer(target.primaryKey)]) ?? .integer(1))
+                arguments.append(try database.scalar(columns.nextPositionSQL(in: table(of: object))!, [.integer(target.primaryKey)]) ?? .integer(1))
             } else {
                 arguments.append(.null)
             }
@@ -158,10 +142,8 @@ extension ObjectWriter {
             rows = try database.rows("SELECT Z_PK, Z_ENT FROM \(destination.table) WHERE \(column) = ? AND Z_ENT IN (\(destination.subtreeList)) ORDER BY Z_PK",
                                      [.integer(object.primaryKey)])
         } else {
-            let join = layout.joinTable(for: relationship.name, of: object.entity)!
-            let owner = model.declaringEntity(of: relationship.name, from: model.entity(named: object.entity)!)!.name
-            let (mine, theirs) = join.entity == owner && join.relationship == relationship.name
-                ? (join.firstColumn, join.secondColumn) : (join.secondColumn, join.firstColumn)
+            let (join, isFirst) = layout.joinTableSide(for: relationship.name, of: object.entity)!
+            let (mine, theirs) = isFirst ? (join.firstColumn, join.secondColumn) : (join.secondColumn, join.firstColumn)
             rows = try database.rows("""
                 SELECT d.Z_PK, d.Z_ENT FROM \(join.name) j JOIN \(destination.table) d ON d.Z_PK = j.\(theirs)
                 WHERE j.\(mine) = ? ORDER BY d.Z_PK
@@ -181,9 +163,7 @@ extension ObjectWriter {
         } else if let inverse, !inverse.isToMany {
             if try toOne(of: destination, inverse) == object { try relate(destination, inverse.name, to: nil) }
         } else {
-            let join = layout.joinTable(for: relationship.name, of: object.entity)!
-            let owner = model.declaringEntity(of: relationship.name, from: model.entity(named: object.entity)!)!.name
-            let objectIsFirst = join.entity == owner && join.relationship == relationship.name
+            let (join, objectIsFirst) = layout.joinTableSide(for: relationship.name, of: object.entity)!
             let (first, second) = objectIsFirst ? (object, destination) : (destination, object)
             try database.run("DELETE FROM \(join.name) WHERE \(join.firstColumn) = ? AND \(join.secondColumn) = ?",
                              [.integer(first.primaryKey), .integer(second.primaryKey)])

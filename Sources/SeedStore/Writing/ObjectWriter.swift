@@ -168,7 +168,7 @@ public final class ObjectWriter {
             guard let column = layout.column(for: attribute.name, of: entity.name) else { continue }
             if let value = remaining.removeValue(forKey: attribute.name) {
                 result.append((column, try Self.coerce(value, to: attribute, of: entity.name)))
-            } else if withDefaults, let text = attribute.defaultValue, let value = Self.defaultValue(text, type: attribute.type) {
+            } else if withDefaults, let value = try attribute.storedDefaultValue() {
                 result.append((column, value))
             }
         }
@@ -200,17 +200,6 @@ public final class ObjectWriter {
             return value
         default:
             throw WriteError("\(entity).\(attribute.name) is a \(attribute.type.rawValue) attribute; \(value) does not fit it")
-        }
-    }
-
-    /// The model's default value text as a column value (numbers, booleans, strings).
-    static func defaultValue(_ text: String, type: AttributeType) -> SQLValue? {
-        switch type {
-        case .integer16, .integer32, .integer64: Int64(text).map(SQLValue.integer)
-        case .double, .float, .decimal: Double(text).map(SQLValue.real)
-        case .boolean: ["YES", "true", "1"].contains(text) ? .integer(1) : ["NO", "false", "0"].contains(text) ? .integer(0) : nil
-        case .string: .text(text)
-        default: nil
         }
     }
 }

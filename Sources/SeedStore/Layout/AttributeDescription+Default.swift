@@ -1,0 +1,50 @@
+import Foundation
+import SeedModel
+
+/// A model default value that does not fit its attribute's type.
+public struct DefaultValueError: Error, Sendable, CustomStringConvertible {
+    /// `'x' is not an Integer 16`.
+    public var description: String
+}
+
+extension AttributeDescription {
+    /// The value a new object gets when none is given: the model's default as its column
+    /// stores it (what Core Data applies on insert), nil when the model names none. Used by the
+    /// importer and by the runtime's writer alike.
+    ///
+    /// Xcode writes defaults as `defaultValueString` (numbers, `YES`/`NO`, text, UUIDs) and, for
+    /// dates, `defaultDateTimeInterval`: seconds since 2001-01-01T00:00:00Z.
+    public func storedDefaultValue() throws(DefaultValueError) -> SQLValue? {
+        guard let raw = defaultValue else { return nil }
+        let text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        func failure(_ what: String) -> DefaultValueError { DefaultValueError(description: "default value '\(raw)' \(what)") }
+        func integer(_ range: ClosedRange<Int64>) throws(DefaultValueError) -> SQLValue {
+            guard let number = Int64(text), range.contains(number) else { throw failure("is not an \(type.rawValue)") }
+            return .integer(number)
+        }
+        switch type {
+        case .string, .uri:
+            return .text(raw)
+        case .integer16: return try integer(Int64(Int16.min)...Int64(Int16.max))
+        case .integer32: return try integer(Int64(Int32.min)...Int64(Int32.max))
+        case .integer64: return try integer(Int64.min...Int64.max)
+        case .double, .decimal, .date:
+            guard let number = Double(text) else { throw failure(type == .date ? "is not seconds since 2001" : "is not a number") }
+            return .real(number)
+        case .float:
+            guard let number = Float(text), number.isFinite else { throw failure("is not a Float") }
+            return .real(Double(number))
+        case .boolean:
+            switch text.lowercased() {
+            case "yes", "true", "1": return .integer(1)
+            case "no", "false", "0": return .integer(0)
+            default: throw failure("is not a Boolean (YES/NO)")
+            }
+        case .uuid:
+            guard let uuid = UUID(uuidString: text) else { throw failure("is not a UUID") }
+            return .blob(withUnsafeBytes(of: uuid.uuid) { Array($0) })
+        case .binary, .transformable, .objectID, .composite, .undefined:
+            throw failure("cannot be a default of a \(type.rawValue) attribute")
+        }
+    }
+}

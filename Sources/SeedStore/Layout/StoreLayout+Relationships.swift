@@ -1,0 +1,76 @@
+import SeedModel
+
+/// The columns of one to-one relationship in its entity's table.
+public struct ToOneColumns: Sendable, Hashable {
+    /// The destination's `Z_PK`.
+    public var key: String
+    /// `Z<d>_<NAME>`: the destination's entity number, when the destination has sub-entities (assumed layout).
+    public var entity: String?
+    /// `Z_FOK_<NAME>`: the object's position in the inverse's ordered to-many.
+    public var order: String?
+
+    /// The query for the next position in the ordered inverse of the destination its one
+    /// parameter names (`table` is the one holding these columns); nil without an order column.
+    public func nextPositionSQL(in table: String) -> String? {
+        order.map { "SELECT IFNULL(MAX(\($0)), 0) + 1 FROM \(table) WHERE \(key) = ?" }
+    }
+}
+
+/// One order column of a join table: the positions of one side's objects within each object of the other side.
+public struct JoinOrdering: Sendable, Hashable {
+    /// The column (`Z_FOK_…`).
+    public var column: String
+    /// True when it orders the first column's objects (within each second-side object).
+    public var ordersFirstSide: Bool
+    /// The column holding the object whose list is ordered.
+    public var holderColumn: String
+}
+
+extension StoreLayout {
+    /// The columns of the to-one `relationship` as seen from `entity` (declared there or above).
+    public func toOneColumns(for relationship: String, of entity: String) -> ToOneColumns? {
+        guard let description = model.entity(named: entity),
+              let owner = model.declaringEntity(of: relationship, from: description)?.name,
+              let key = column(for: relationship, of: entity),
+              let table = self.entity(named: entity).flatMap({ table(named: $0.table) }) else { return nil }
+        var columns = ToOneColumns(key: key)
+        for column in table.columns {
+            switch column.role {
+            case .foreignEntity(owner, relationship): columns.entity = column.name
+            case .foreignOrder(owner, relationship): columns.order = column.name
+            default: break
+            }
+        }
+        return columns
+    }
+
+    /// The join table of a many-to-many relationship, and whether `entity`'s objects go in its first column.
+    public func joinTableSide(for relationship: String, of entity: String) -> (table: JoinTableLayout, isFirst: Bool)? {
+        guard let table = joinTable(for: relationship, of: entity),
+              let description = model.entity(named: entity),
+              let owner = model.declaringEntity(of: relationship, from: description)?.name else { return nil }
+        return (table, table.entity == owner && table.relationship == relationship)
+    }
+}
+
+extension JoinTableLayout {
+    /// Its order columns, each with the side it orders.
+    public var orderings: [JoinOrdering] {
+        orderColumns.map { column in
+            // Z_FOK_<first> orders the first-side objects within each second-side object's list.
+            let ordersFirst = column == "Z_FOK_\(firstColumn.dropFirst(2))"
+            return JoinOrdering(column: column, ordersFirstSide: ordersFirst, holderColumn: ordersFirst ? secondColumn : firstColumn)
+        }
+    }
+
+    /// The query for the next position in `ordering` of the object its one parameter names.
+    public func nextPositionSQL(_ ordering: JoinOrdering) -> String {
+        "SELECT IFNULL(MAX(\(ordering.column)), 0) + 1 FROM \(name) WHERE \(ordering.holderColumn) = ?"
+    }
+
+    /// `INSERT OR IGNORE` of one row: the two keys, then one value per ordering.
+    public var insertSQL: String {
+        let columns = [firstColumn, secondColumn] + orderColumns
+        return "INSERT OR IGNORE INTO \(name) (\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))"
+    }
+}
