@@ -143,12 +143,9 @@ final class EntityPlan {
         self.relationships = relationships
         self.key = model.uniquenessKey(of: entity)
         self.tracksDefinitions = key != nil || toOnes.values.contains { !$0.relationship.isOptional }
-        let names = ["Z_PK", "Z_ENT", "Z_OPT"] + columns
-        let placeholders = ["?", String(layout.number), "1"] + columns.map { _ in "?" }
         self.parameterCount = Int32(columns.count + 1)
         do {
-            self.insert = try builder.prepare(
-                "INSERT INTO \(layout.table) (\(names.joined(separator: ", "))) VALUES (\(placeholders.joined(separator: ", ")))")
+            self.insert = try builder.objectRows.insertStatement(for: layout, columns: columns)
         } catch {
             throw InputError("\(error)", at: origin)
         }

@@ -57,9 +57,11 @@ extension SeedRepository {
         } catch {
             throw InputError("\(source.entity).\(relationship): key of \(description.destinationEntity): \(error)", at: location)
         }
-        let subtree = layout.entity(named: constraint.declaringEntity.name)!.subtreeList
-        let rows = try query("SELECT Z_PK, Z_ENT FROM \(destination.table) WHERE \(slot.column) = ? AND Z_ENT IN (\(subtree)) LIMIT 1", [value], at: location)
-        guard let row = rows.first, let pk = row[0].integer, let number = row[1].integer.map(Int.init) else { return nil }
+        let subtree = layout.entity(named: constraint.declaringEntity.name)!.subtreeNumbers
+        guard let row = try rows(at: location, { rows throws(SQLiteError) in
+            try rows.find(in: destination.table, matching: [(slot.column, value)], among: subtree)
+        }) else { return nil }
+        let (pk, number) = (row.primaryKey, row.entityNumber)
         let found = layout.entity(number: number)!
         guard destination.layout.subtreeNumbers.contains(number) else {
             throw InputError("\(source.entity).\(relationship): '\(key)' names a \(found.name), not a \(description.destinationEntity)", at: location)
@@ -71,29 +73,17 @@ extension SeedRepository {
     private func setToOne(_ object: ObjectReference, _ slot: EntityPlan.ToOneSlot, to target: ObjectReference,
                           order: Int?, at location: InputLocation) throws(InputError) {
         let table = layout.entity(named: object.entity)!.table
-        let current = try query("SELECT \(slot.column) FROM \(table) WHERE Z_PK = ?", [.integer(object.primaryKey)], at: location).first?.first ?? .null
-        if let existing = current.integer {
+        let current = try rows(at: location) { rows throws(SQLiteError) in try rows.destination(of: object.primaryKey, in: table, slot.columns) }
+        if let existing = current {
             guard existing == target.primaryKey else {
                 throw InputError("\(object.entity).\(slot.relationship.name) of \(object) is given two different values: \(slot.relationship.destinationEntity) #\(existing) and \(target)", at: location)
             }
             return
         }
-        var assignments = ["\(slot.column) = ?"]
-        var arguments: [SQLValue] = [.integer(target.primaryKey)]
-        if let column = slot.columns.entity {
-            assignments.append("\(column) = ?")
-            arguments.append(.integer(Int64(target.entityNumber)))
+        let destination = ObjectRows.Row(primaryKey: target.primaryKey, entityNumber: target.entityNumber)
+        try rows(at: location) { rows throws(SQLiteError) in
+            try rows.setToOne(of: object.primaryKey, in: table, slot.columns, to: destination, position: order.map(Int64.init))
         }
-        if let column = slot.columns.order {
-            assignments.append("\(column) = ?")
-            if let order {
-                arguments.append(.integer(Int64(order)))
-            } else {
-                let next = try query(slot.columns.nextPositionSQL(in: table)!, [.integer(target.primaryKey)], at: location).first?.first ?? .integer(1)
-                arguments.append(next)
-            }
-        }
-        try run("UPDATE \(table) SET \(assignments.joined(separator: ", ")) WHERE Z_PK = ?", arguments + [.integer(object.primaryKey)], at: location)
     }
 
     /// One row of a many-to-many join table, with order columns where either side is ordered.
@@ -101,16 +91,13 @@ extension SeedRepository {
                             position: Int?, at location: InputLocation) throws(InputError) {
         let (join, sourceIsFirst) = layout.joinTableSide(for: relationship.name, of: source.entity)!
         let (first, second) = sourceIsFirst ? (source, target) : (target, source)
-        var arguments: [SQLValue] = [.integer(first.primaryKey), .integer(second.primaryKey)]
-        for ordering in join.orderings {
-            if let position, ordering.ordersFirstSide != sourceIsFirst {
-                arguments.append(.integer(Int64(position)))
-            } else {
-                let holder = ordering.ordersFirstSide ? second : first
-                arguments.append(try query(join.nextPositionSQL(ordering), [.integer(holder.primaryKey)], at: location).first?.first ?? .integer(1))
-            }
+        // A given position places the target in the source's list; other orderings append.
+        let positions = join.orderings.map { ordering in
+            position.flatMap { ordering.ordersFirstSide != sourceIsFirst ? Int64($0) : nil }
         }
-        try run(join.insertSQL, arguments, at: location)
+        try rows(at: location) { rows throws(SQLiteError) in
+            try rows.addJoinRow(join, first: first.primaryKey, second: second.primaryKey, positions: positions)
+        }
     }
 
     /// Resolves the references still open, applies defaults to keyed objects and checks
@@ -132,22 +119,25 @@ extension SeedRepository {
             if plan.key != nil {
                 for slot in plan.attributeSlots {
                     if let value = slot.defaultValue {
-                        try run("UPDATE \(plan.table) SET \(slot.column) = ? WHERE Z_ENT = \(number) AND \(slot.column) IS NULL", [value], at: origin)
+                        try rows(at: origin) { rows throws(SQLiteError) in
+                            try rows.fillNulls(of: slot.column, in: plan.table, ofEntity: number, with: value)
+                        }
                     } else if !slot.attribute.isOptional {
-                        try requireNoRow(plan, where: "\(slot.column) IS NULL", "the required attribute '\(slot.attribute.name)' is missing")
+                        try requireNoRow(plan, whereNull: slot.column, "the required attribute '\(slot.attribute.name)' is missing")
                     }
                 }
             }
             for slot in plan.toOnes.values.sorted(by: { $0.column < $1.column }) where !slot.relationship.isOptional {
-                try requireNoRow(plan, where: "\(slot.column) IS NULL", "the required relationship '\(slot.relationship.name)' is not set")
+                try requireNoRow(plan, whereNull: slot.column, "the required relationship '\(slot.relationship.name)' is not set")
             }
         }
     }
 
-    private func requireNoRow(_ plan: EntityPlan, where condition: String, _ message: String) throws(InputError) {
+    private func requireNoRow(_ plan: EntityPlan, whereNull column: String, _ message: String) throws(InputError) {
         let origin = InputLocation(file: model.source, line: 0, column: 0)
-        let rows = try query("SELECT Z_PK FROM \(plan.table) WHERE Z_ENT = \(plan.layout.number) AND \(condition) ORDER BY Z_PK LIMIT 1", [], at: origin)
-        guard let pk = rows.first?.first?.integer else { return }
+        guard let pk = try rows(at: origin, { rows throws(SQLiteError) in
+            try rows.firstRow(in: plan.table, ofEntity: plan.layout.number, whereNull: column)
+        }) else { return }
         let location = definitions[plan.table]?[pk] ?? origin
         throw InputError("\(plan.entity.name) #\(pk): \(message)", at: location)
     }

@@ -39,7 +39,6 @@ public final class SeedRepository {
     /// required to-ones); other rows keep no per-row memory.
     var definitions: [String: [Int64: InputLocation]] = [:]
     var pending: [(source: ObjectReference, relationship: String, key: String, location: InputLocation)] = []
-    private var statements: [String: Statement] = [:]
     /// Rows written so far (merges not counted).
     public private(set) var rowsWritten = 0
     /// The values of the object being built: the current plan's buffer (indexed by INSERT parameter).
@@ -55,36 +54,13 @@ public final class SeedRepository {
         self.options = options
     }
 
-    /// A cached prepared statement.
-    func statement(_ sql: String, at location: InputLocation) throws(InputError) -> Statement {
-        if let cached = statements[sql] { return cached }
+    /// Runs statements of the store's one writer of Core Data SQL; a failure is reported at `location`.
+    func rows<Result>(at location: InputLocation, _ body: (ObjectRows) throws(SQLiteError) -> Result) throws(InputError) -> Result {
         do {
-            let statement = try builder.prepare(sql)
-            statements[sql] = statement
-            return statement
+            return try body(builder.objectRows)
         } catch {
             throw InputError("\(error)", at: location)
         }
-    }
-
-    /// Runs a query and returns its rows.
-    func query(_ sql: String, _ arguments: [SQLValue], at location: InputLocation) throws(InputError) -> [[SQLValue]] {
-        let statement = try statement(sql, at: location)
-        defer { statement.reset() }
-        do {
-            try builder.rowStream.flush()
-            try statement.bind(arguments)
-            var rows: [[SQLValue]] = []
-            while try statement.step() { rows.append(statement.row()) }
-            return rows
-        } catch {
-            throw InputError("\(error)", at: location)
-        }
-    }
-
-    /// Runs a statement that returns no rows.
-    func run(_ sql: String, _ arguments: [SQLValue], at location: InputLocation) throws(InputError) {
-        _ = try query(sql, arguments, at: location)
     }
 
     /// The write plan of a concrete entity named in the input.
@@ -180,19 +156,16 @@ public final class SeedRepository {
     /// The row with the same natural key, when the object gives one.
     private func existingObject(_ plan: EntityPlan, at location: InputLocation) throws(InputError) -> ObjectReference? {
         guard let key = plan.key else { return nil }
-        var arguments: [SQLValue] = []
-        var conditions: [String] = []
+        var matches: [(column: String, value: SQLValue)] = []
         for name in key.names {
             guard let slot = plan.attributes[name], let value = values[Int(slot.parameter)] else { return nil }
-            arguments.append(value)
-            conditions.append("\(slot.column) = ?")
+            matches.append((slot.column, value))
         }
-        let subtree = layout.entity(named: key.declaringEntity.name)!.subtreeList
-        let rows = try query("SELECT Z_PK, Z_ENT FROM \(plan.table) WHERE \(conditions.joined(separator: " AND ")) AND Z_ENT IN (\(subtree)) LIMIT 1",
-                             arguments, at: location)
-        guard let row = rows.first, let pk = row[0].integer, let number = row[1].integer else { return nil }
-        guard Int(number) == plan.layout.number else {
-            let other = layout.entity(number: Int(number))!.name
+        let subtree = layout.entity(named: key.declaringEntity.name)!.subtreeNumbers
+        guard let row = try rows(at: location, { rows throws(SQLiteError) in try rows.find(in: plan.table, matching: matches, among: subtree) }) else { return nil }
+        let pk = row.primaryKey
+        guard row.entityNumber == plan.layout.number else {
+            let other = layout.entity(number: row.entityNumber)!.name
             throw InputError("\(plan.entity.name) \(describeKey(plan)) conflicts with the \(other) of the same key\(firstDefinition(plan.table, pk))", at: location)
         }
         return ObjectReference(entity: plan.entity.name, entityNumber: plan.layout.number, primaryKey: pk)
@@ -202,13 +175,14 @@ public final class SeedRepository {
     private func merge(into object: ObjectReference, _ plan: EntityPlan, at location: InputLocation) throws(InputError) -> ObjectReference {
         let given = plan.attributeSlots.filter { values[Int($0.parameter)] != nil }
         guard !given.isEmpty else { return object }
-        let stored = try query("SELECT \(given.map(\.column).joined(separator: ", ")) FROM \(plan.table) WHERE Z_PK = ?",
-                               [.integer(object.primaryKey)], at: location).first ?? []
+        let stored = try rows(at: location) { rows throws(SQLiteError) in
+            try rows.values(of: object.primaryKey, in: plan.table, columns: given.map(\.column))
+        }
         for (index, slot) in given.enumerated() {
             let value = values[Int(slot.parameter)]!
             let old = index < stored.count ? stored[index] : .null
             if old == .null {
-                try run("UPDATE \(plan.table) SET \(slot.column) = ? WHERE Z_PK = ?", [value, .integer(object.primaryKey)], at: location)
+                try rows(at: location) { rows throws(SQLiteError) in try rows.update(object.primaryKey, in: plan.table, set: [(slot.column, value)]) }
             } else if old != value {
                 throw InputError("\(plan.entity.name) \(describeKey(plan)): attribute '\(slot.attribute.name)' is given two different values, \(old) and \(value)\(firstDefinition(plan.table, object.primaryKey))", at: location)
             }

@@ -75,8 +75,8 @@ public struct StoreDumper {
             let table = layout.entity(named: entity.name)!.table
             guard keys[table] == nil, let column = layout.column(for: singleKey(of: entity)!, of: entity.name) else { continue }
             var map: [Int64: String] = [:]
-            try reader.forEachRow("SELECT Z_PK, \(column) FROM \(table) WHERE \(column) IS NOT NULL") { row in
-                map[row[0].integer!] = try Self.text(row[1], type: model.allAttributes(of: entity).first { $0.name == singleKey(of: entity)! }!.type)
+            try reader.forEachValue(of: column, in: table) { pk, value in
+                map[pk] = try Self.text(value, type: model.allAttributes(of: entity).first { $0.name == singleKey(of: entity)! }!.type)
             }
             keys[table] = map
         }
@@ -100,7 +100,7 @@ public struct StoreDumper {
         }
         for table in layout.tables {
             var expected: Int64 = 1
-            try reader.forEachRow("SELECT * FROM \(table.name) ORDER BY Z_PK") { row in
+            try reader.forEachObjectRow(in: table.name) { row in
                 let pk = row[0].integer ?? 0
                 if pk != expected {
                     warnings.append("\(table.name): Z_PK \(pk) follows \(expected - 1); a rebuild numbers rows without gaps")

@@ -8,12 +8,6 @@ public struct ToOneColumns: Sendable, Hashable {
     public var entity: String?
     /// `Z_FOK_<NAME>`: the object's position in the inverse's ordered to-many.
     public var order: String?
-
-    /// The query for the next position in the ordered inverse of the destination its one
-    /// parameter names (`table` is the one holding these columns); nil without an order column.
-    public func nextPositionSQL(in table: String) -> String? {
-        order.map { "SELECT IFNULL(MAX(\($0)), 0) + 1 FROM \(table) WHERE \(key) = ?" }
-    }
 }
 
 /// One order column of a join table: the positions of one side's objects within each object of the other side.
@@ -61,16 +55,5 @@ extension JoinTableLayout {
             let ordersFirst = column == "Z_FOK_\(firstColumn.dropFirst(2))"
             return JoinOrdering(column: column, ordersFirstSide: ordersFirst, holderColumn: ordersFirst ? secondColumn : firstColumn)
         }
-    }
-
-    /// The query for the next position in `ordering` of the object its one parameter names.
-    public func nextPositionSQL(_ ordering: JoinOrdering) -> String {
-        "SELECT IFNULL(MAX(\(ordering.column)), 0) + 1 FROM \(name) WHERE \(ordering.holderColumn) = ?"
-    }
-
-    /// `INSERT OR IGNORE` of one row: the two keys, then one value per ordering.
-    public var insertSQL: String {
-        let columns = [firstColumn, secondColumn] + orderColumns
-        return "INSERT OR IGNORE INTO \(name) (\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))"
     }
 }

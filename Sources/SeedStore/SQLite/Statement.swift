@@ -7,7 +7,8 @@ import SeedgenSQLite
 public final class Statement {
     /// The statement's SQL.
     public let sql: String
-    private let handle: OpaquePointer
+    /// The compiled statement (the content digest reads columns straight from it).
+    let handle: OpaquePointer
     private let database: Database
 
     /// Binds a double to a 1-based parameter (hot path).
@@ -103,35 +104,6 @@ public final class Statement {
             return .blob(Array(UnsafeRawBufferPointer(start: bytes, count: count)))
         default: return .null
         }
-    }
-
-    /// Feeds the current row to a content digest: per column a type tag (0 null, 1 integer,
-    /// 2 real, 3 text, 4 blob) and its bytes (integers and reals as 8 little-endian bytes;
-    /// text and blobs after their length). Returns column 1 as an integer (`Z_ENT`).
-    func feedRow(columns: Int, into digest: inout BufferedDigest) -> Int64 {
-        for index in 0..<Int32(columns) {
-            switch sqlite3_column_type(handle, index) {
-            case SQLITE_INTEGER:
-                digest.feed(tag: 1, UInt64(bitPattern: sqlite3_column_int64(handle, index)))
-            case SQLITE_FLOAT:
-                digest.feed(tag: 2, sqlite3_column_double(handle, index).bitPattern)
-            case SQLITE_TEXT:
-                let start = UnsafeRawPointer(sqlite3_column_text(handle, index))
-                let count = Int(sqlite3_column_bytes(handle, index))
-                digest.feed(byte: 3)
-                digest.feed(count: count)
-                digest.feed(UnsafeRawBufferPointer(start: start, count: count))
-            case SQLITE_BLOB:
-                let start = sqlite3_column_blob(handle, index)
-                let count = Int(sqlite3_column_bytes(handle, index))
-                digest.feed(byte: 4)
-                digest.feed(count: count)
-                digest.feed(UnsafeRawBufferPointer(start: start, count: count))
-            default:
-                digest.feed(byte: 0)
-            }
-        }
-        return columns > 1 ? sqlite3_column_int64(handle, 1) : 0
     }
 
     /// Every column of the current row.

@@ -43,13 +43,7 @@ extension ObjectWriter {
         }
         let (join, objectIsFirst) = layout.joinTableSide(for: relationship, of: object.entity)!
         let (first, second) = objectIsFirst ? (object, target) : (target, object)
-        var arguments: [SQLValue] = [.integer(first.primaryKey), .integer(second.primaryKey)]
-        for ordering in join.orderings {
-            let holder = ordering.ordersFirstSide ? second : first
-            arguments.append(try database.scalar(join.nextPositionSQL(ordering), [.integer(holder.primaryKey)]) ?? .integer(1))
-        }
-        try database.run(join.insertSQL, arguments)
-        if database.changes > 0 {
+        if try rows.addJoinRow(join, first: first.primaryKey, second: second.primaryKey, positions: []) {
             try markChanged(object)
             try markChanged(target)
         }
@@ -102,31 +96,14 @@ extension ObjectWriter {
     }
 
     private func toOne(of object: ObjectID, _ relationship: RelationshipDescription) throws -> ObjectID? {
-        let columns = toOneColumns(of: object, relationship)
-        let value = try database.scalar("SELECT \(columns.key) FROM \(table(of: object)) WHERE Z_PK = ?", [.integer(object.primaryKey)])
-        guard let key = value?.integer else { return nil }
+        guard let key = try rows.destination(of: object.primaryKey, in: table(of: object), toOneColumns(of: object, relationship)) else { return nil }
         return try resolve(ObjectID(entity: relationship.destinationEntity, primaryKey: key))
     }
 
     /// Writes one to-one column (and its companions) and counts the object as changed.
     private func setToOne(of object: ObjectID, _ relationship: RelationshipDescription, to target: ObjectID?) throws {
-        let columns = toOneColumns(of: object, relationship)
-        var assignments = ["\(columns.key) = ?"]
-        var arguments: [SQLValue] = [target.map { .integer($0.primaryKey) } ?? .null]
-        if let column = columns.entity {
-            assignments.append("\(column) = ?")
-            arguments.append(target.map { .integer(Int64(layout.entity(named: $0.entity)!.number)) } ?? .null)
-        }
-        if let column = columns.order {
-            assignments.append("\(column) = ?")
-            if let target {
-                arguments.append(try database.scalar(columns.nextPositionSQL(in: table(of: object))!, [.integer(target.primaryKey)]) ?? .integer(1))
-            } else {
-                arguments.append(.null)
-            }
-        }
-        try database.run("UPDATE \(table(of: object)) SET \(assignments.joined(separator: ", ")) WHERE Z_PK = ?",
-                         arguments + [.integer(object.primaryKey)])
+        let row = target.map { ObjectRows.Row(primaryKey: $0.primaryKey, entityNumber: layout.entity(named: $0.entity)!.number) }
+        try rows.setToOne(of: object.primaryKey, in: table(of: object), toOneColumns(of: object, relationship), to: row)
         try markChanged(object)
     }
 
@@ -136,22 +113,16 @@ extension ObjectWriter {
         }
         let inverse = model.inverse(of: relationship)!
         let destination = layout.entity(named: relationship.destinationEntity)!
-        let rows: [[SQLValue]]
+        let found: [ObjectRows.Row]
         if !inverse.isToMany {
             let column = layout.column(for: inverse.name, of: destination.name)!
-            rows = try database.rows("SELECT Z_PK, Z_ENT FROM \(destination.table) WHERE \(column) = ? AND Z_ENT IN (\(destination.subtreeList)) ORDER BY Z_PK",
-                                     [.integer(object.primaryKey)])
+            found = try rows.rows(in: destination.table, where: column, is: .integer(object.primaryKey), among: destination.subtreeNumbers)
         } else {
             let (join, isFirst) = layout.joinTableSide(for: relationship.name, of: object.entity)!
-            let (mine, theirs) = isFirst ? (join.firstColumn, join.secondColumn) : (join.secondColumn, join.firstColumn)
-            rows = try database.rows("""
-                SELECT d.Z_PK, d.Z_ENT FROM \(join.name) j JOIN \(destination.table) d ON d.Z_PK = j.\(theirs)
-                WHERE j.\(mine) = ? ORDER BY d.Z_PK
-                """, [.integer(object.primaryKey)])
+            found = try rows.joinedRows(join, of: object.primaryKey, inFirstColumn: isFirst, destinationTable: destination.table)
         }
-        return rows.compactMap { row in
-            guard let key = row[0].integer, let number = row[1].integer, let entity = layout.entity(number: Int(number)) else { return nil }
-            return ObjectID(entity: entity.name, primaryKey: key)
+        return found.compactMap { row in
+            layout.entity(number: row.entityNumber).map { ObjectID(entity: $0.name, primaryKey: row.primaryKey) }
         }
     }
 
@@ -165,9 +136,7 @@ extension ObjectWriter {
         } else {
             let (join, objectIsFirst) = layout.joinTableSide(for: relationship.name, of: object.entity)!
             let (first, second) = objectIsFirst ? (object, destination) : (destination, object)
-            try database.run("DELETE FROM \(join.name) WHERE \(join.firstColumn) = ? AND \(join.secondColumn) = ?",
-                             [.integer(first.primaryKey), .integer(second.primaryKey)])
-            if database.changes > 0 {
+            if try rows.removeJoinRow(join, first: first.primaryKey, second: second.primaryKey) {
                 try markChanged(object)
                 try markChanged(destination)
             }

@@ -15,7 +15,10 @@ public final class StoreBuilder {
     public let outputPath: String
     let database: Database
     /// Plain inserts written on a second thread; see `RowStream`.
-    public let rowStream = RowStream()
+    package let rowStream = RowStream()
+    /// Every other statement on the objects' rows (finds, updates, relationships); each waits
+    /// for the row stream first.
+    package let objectRows: ObjectRows
     private let scratchPath: String
     private var finished = false
 
@@ -42,6 +45,7 @@ public final class StoreBuilder {
         self.outputPath = outputPath
         self.scratchPath = DurableFile.temporaryPath(beside: outputPath, purpose: "seedgen-scratch")
         self.database = try Database(path: scratchPath, mode: .create)
+        self.objectRows = ObjectRows(database: database, layout: layout, rowStream: rowStream)
         do {
             try database.execute("""
                 PRAGMA page_size = 4096; PRAGMA encoding = 'UTF-8';

@@ -1,32 +1,5 @@
 import SeedModel
 
-/// The identity of one object in a store: its entity and `Z_PK`.
-public struct ObjectID: Sendable, Hashable, CustomStringConvertible {
-    /// The entity's name (the concrete one when read from the store).
-    public var entity: String
-    /// `Z_PK`.
-    public var primaryKey: Int64
-
-    /// Creates an object identity.
-    public init(entity: String, primaryKey: Int64) {
-        self.entity = entity
-        self.primaryKey = primaryKey
-    }
-
-    /// `Team #3`.
-    public var description: String { "\(entity) #\(primaryKey)" }
-}
-
-/// A change the model does not allow (unknown property, wrong type, deny rule, missing value).
-public struct WriteError: Error, Sendable, CustomStringConvertible {
-    /// What is wrong, naming the entity and property.
-    public var description: String
-
-    init(_ description: String) {
-        self.description = description
-    }
-}
-
 /// Inserts, updates, relates and deletes objects inside one transaction of a
 /// `StoreConnection`, the way Core Data's save would: `Z_PK` from `Z_PRIMARYKEY.Z_MAX`,
 /// `Z_OPT` counted up once per changed object, both sides of every relationship kept, delete
@@ -34,7 +7,8 @@ public struct WriteError: Error, Sendable, CustomStringConvertible {
 public final class ObjectWriter {
     /// The store's layout.
     public let layout: StoreLayout
-    let database: Database
+    /// Every statement goes through the store's one writer of Core Data SQL.
+    let rows: ObjectRows
     /// Objects inserted or changed in this transaction (their `Z_OPT` is already counted).
     private(set) var changed: Set<ObjectID> = []
     /// Objects deleted in this transaction.
@@ -43,8 +17,8 @@ public final class ObjectWriter {
     var model: DataModel { layout.model }
 
     init(database: Database, layout: StoreLayout) {
-        self.database = database
         self.layout = layout
+        self.rows = ObjectRows(database: database, layout: layout)
     }
 
     /// True once anything was written.
@@ -58,16 +32,8 @@ public final class ObjectWriter {
         guard !description.isAbstract else { throw WriteError("cannot insert an object of the abstract entity '\(entity)'") }
         let entityLayout = layout.entity(named: entity)!
         let root = layout.entity(named: model.root(of: description).name)!
-        let key = (try database.scalar("SELECT Z_MAX FROM Z_PRIMARYKEY WHERE Z_ENT = ?", [.integer(Int64(root.number))])?.integer ?? 0) + 1
-        try database.run("UPDATE Z_PRIMARYKEY SET Z_MAX = ? WHERE Z_ENT = ?", [.integer(key), .integer(Int64(root.number))])
-        var columns = ["Z_PK", "Z_ENT", "Z_OPT"]
-        var arguments: [SQLValue] = [.integer(key), .integer(Int64(entityLayout.number)), .integer(1)]
-        for (column, value) in try attributeAssignments(values, of: description, withDefaults: true) {
-            columns.append(column)
-            arguments.append(value)
-        }
-        let placeholders = Array(repeating: "?", count: columns.count).joined(separator: ", ")
-        try database.run("INSERT INTO \(entityLayout.table) (\(columns.joined(separator: ", "))) VALUES (\(placeholders))", arguments)
+        let key = try rows.takePrimaryKey(forRoot: root)
+        try rows.insert(entityLayout, primaryKey: key, values: try attributeAssignments(values, of: description, withDefaults: true))
         let object = ObjectID(entity: entity, primaryKey: key)
         changed.insert(object)
         return object
@@ -78,9 +44,7 @@ public final class ObjectWriter {
         let object = try resolve(object)
         let assignments = try attributeAssignments(values, of: model.entity(named: object.entity)!, withDefaults: false)
         guard !assignments.isEmpty else { return }
-        let settings = assignments.map { "\($0.column) = ?" }.joined(separator: ", ")
-        try database.run("UPDATE \(table(of: object)) SET \(settings) WHERE Z_PK = ?",
-                         assignments.map(\.value) + [.integer(object.primaryKey)])
+        try rows.update(object.primaryKey, in: table(of: object), set: assignments)
         try markChanged(object)
     }
 
@@ -106,7 +70,7 @@ public final class ObjectWriter {
                 }
             }
         }
-        try database.run("DELETE FROM \(table(of: object)) WHERE Z_PK = ?", [.integer(object.primaryKey)])
+        try rows.delete(object.primaryKey, from: table(of: object))
     }
 
     /// Checks every object this transaction inserted or changed: required attributes have
@@ -122,9 +86,8 @@ public final class ObjectWriter {
                 if let column = layout.column(for: relationship.name, of: entity.name) { required.append((relationship.name, column, "relationship")) }
             }
             guard !required.isEmpty else { continue }
-            let row = try database.rows("SELECT \(required.map(\.column).joined(separator: ", ")) FROM \(table(of: object)) WHERE Z_PK = ?",
-                                        [.integer(object.primaryKey)]).first ?? []
-            for (index, value) in row.enumerated() where value == .null {
+            let stored = try rows.values(of: object.primaryKey, in: table(of: object), columns: required.map(\.column))
+            for (index, value) in stored.enumerated() where value == .null {
                 throw WriteError("\(object): the required \(required[index].kind) '\(required[index].name)' has no value")
             }
         }
@@ -141,8 +104,8 @@ public final class ObjectWriter {
     func resolve(_ object: ObjectID) throws -> ObjectID {
         let entity = try entityDescription(object.entity)
         let entityLayout = layout.entity(named: entity.name)!
-        let number = try database.scalar("SELECT Z_ENT FROM \(entityLayout.table) WHERE Z_PK = ?", [.integer(object.primaryKey)])?.integer
-        guard let number, entityLayout.subtreeNumbers.contains(Int(number)), let concrete = layout.entity(number: Int(number)) else {
+        let number = try rows.entityNumber(of: object.primaryKey, in: entityLayout.table)
+        guard let number, entityLayout.subtreeNumbers.contains(number), let concrete = layout.entity(number: number) else {
             throw WriteError("there is no \(object) in the store")
         }
         return ObjectID(entity: concrete.name, primaryKey: object.primaryKey)
@@ -155,7 +118,7 @@ public final class ObjectWriter {
     /// Counts `Z_OPT` up once per transaction for an object that changed.
     func markChanged(_ object: ObjectID) throws {
         guard !changed.contains(object), !deleted.contains(object) else { return }
-        try database.run("UPDATE \(table(of: object)) SET Z_OPT = IFNULL(Z_OPT, 0) + 1 WHERE Z_PK = ?", [.integer(object.primaryKey)])
+        try rows.countChange(of: object.primaryKey, in: table(of: object))
         changed.insert(object)
     }
 

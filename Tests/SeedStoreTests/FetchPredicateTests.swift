@@ -1,5 +1,5 @@
 import Testing
-@testable import SeedModel
+@testable import SeedStore
 
 @Suite("NSPredicate format parser")
 struct FetchPredicateTests {

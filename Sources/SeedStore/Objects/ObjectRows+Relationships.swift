@@ -1,0 +1,81 @@
+extension ObjectRows {
+    // MARK: - To-one columns
+
+    /// The destination `Z_PK` a to-one column holds in the row with this `Z_PK`.
+    package func destination(of primaryKey: Int64, in table: String, _ columns: ToOneColumns) throws(SQLiteError) -> Int64? {
+        try values(of: primaryKey, in: table, columns: [columns.key]).first?.integer
+    }
+
+    /// Sets a to-one relationship with its companion columns: the destination's `Z_ENT` (when
+    /// the destination has sub-entities) and the object's position in the destination's
+    /// ordered to-many (`position`, or the next free one when nil). `nil` clears all three.
+    package func setToOne(of primaryKey: Int64, in table: String, _ columns: ToOneColumns,
+                          to target: Row?, position: Int64? = nil) throws(SQLiteError) {
+        var assignments: [(column: String, value: SQLValue)] = [(columns.key, target.map { .integer($0.primaryKey) } ?? .null)]
+        if let column = columns.entity {
+            assignments.append((column, target.map { .integer(Int64($0.entityNumber)) } ?? .null))
+        }
+        if let column = columns.order {
+            if let target {
+                var value = position
+                if value == nil {
+                    value = try nextPosition(in: table, column: column, holderColumn: columns.key, holder: target.primaryKey)
+                }
+                assignments.append((column, value.map(SQLValue.integer) ?? .null))
+            } else {
+                assignments.append((column, .null))
+            }
+        }
+        try update(primaryKey, in: table, set: assignments)
+    }
+
+    // MARK: - Join tables
+
+    /// Adds one row to a many-to-many join table: the two objects (`first` in its first
+    /// column) and one position per `join.orderings` (nil: after the holder's last one).
+    /// Returns false when the row was there already.
+    @discardableResult
+    package func addJoinRow(_ join: JoinTableLayout, first: Int64, second: Int64, positions: [Int64?]) throws(SQLiteError) -> Bool {
+        var arguments: [SQLValue] = [.integer(first), .integer(second)]
+        for (index, ordering) in join.orderings.enumerated() {
+            let holder = ordering.ordersFirstSide ? second : first
+            if index < positions.count, let given = positions[index] {
+                arguments.append(.integer(given))
+            } else {
+                arguments.append(.integer(try nextPosition(in: join.name, column: ordering.column,
+                                                           holderColumn: ordering.holderColumn, holder: holder)))
+            }
+        }
+        let columns = ([join.firstColumn, join.secondColumn] + join.orderColumns).map(Database.quote)
+        try run("INSERT OR IGNORE INTO \(Database.quote(join.name)) (\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))",
+                arguments)
+        return changes > 0
+    }
+
+    /// Removes one row of a join table; returns false when there was none.
+    @discardableResult
+    package func removeJoinRow(_ join: JoinTableLayout, first: Int64, second: Int64) throws(SQLiteError) -> Bool {
+        try run("DELETE FROM \(Database.quote(join.name)) WHERE \(Database.quote(join.firstColumn)) = ? AND \(Database.quote(join.secondColumn)) = ?",
+                [.integer(first), .integer(second)])
+        return changes > 0
+    }
+
+    /// The rows of `destinationTable` joined to `primaryKey` through a join table, whose own
+    /// objects are in `column` (the other column leads to the destinations), in `Z_PK` order.
+    package func joinedRows(_ join: JoinTableLayout, of primaryKey: Int64, inFirstColumn: Bool, destinationTable: String) throws(SQLiteError) -> [Row] {
+        let (mine, theirs) = inFirstColumn ? (join.firstColumn, join.secondColumn) : (join.secondColumn, join.firstColumn)
+        return try rows("""
+            SELECT d.Z_PK, d.Z_ENT FROM \(Database.quote(join.name)) j JOIN \(Database.quote(destinationTable)) d ON d.Z_PK = j.\(Database.quote(theirs))
+            WHERE j.\(Database.quote(mine)) = ? ORDER BY d.Z_PK
+            """, [.integer(primaryKey)]).compactMap(Self.row)
+    }
+
+    // MARK: - Ordered positions
+
+    /// The next position in an ordered to-many: one after the highest that `holder` has in
+    /// `column` (1 for the first object).
+    func nextPosition(in table: String, column: String, holderColumn: String, holder: Int64) throws(SQLiteError) -> Int64 {
+        try scalar("SELECT IFNULL(MAX(\(Database.quote(column))), 0) + 1 FROM \(Database.quote(table)) WHERE \(Database.quote(holderColumn)) = ?",
+                   [.integer(holder)])?.integer ?? 1
+    }
+}

@@ -1,0 +1,160 @@
+import SeedModel
+
+/// The one writer of Core Data SQL for objects: every statement that reads or writes a row of
+/// an entity table, a join table or `Z_PRIMARYKEY` on behalf of an object is made here, with
+/// quoted identifiers, and both the importer (through `StoreBuilder.objectRows`) and the
+/// runtime's `ObjectWriter` call it. A layout rule (where `Z_FOK_` goes, how positions are
+/// numbered) is thus changed in one place.
+///
+/// Statements are compiled once and reused. When the rows of an import stream to a second
+/// thread (`RowStream`), every statement here first waits for the rows queued so far, so the
+/// connection is used by one thread at a time.
+package final class ObjectRows {
+    /// The layout the rows are in.
+    package let layout: StoreLayout
+    let database: Database
+    private let rowStream: RowStream?
+    private var statements: [String: Statement] = [:]
+
+    /// A row as a query finds it: its `Z_PK` and `Z_ENT`.
+    package struct Row: Sendable, Hashable {
+        /// `Z_PK`.
+        package var primaryKey: Int64
+        /// `Z_ENT`: the concrete entity's number.
+        package var entityNumber: Int
+
+        package init(primaryKey: Int64, entityNumber: Int) {
+            self.primaryKey = primaryKey
+            self.entityNumber = entityNumber
+        }
+    }
+
+    init(database: Database, layout: StoreLayout, rowStream: RowStream? = nil) {
+        self.database = database
+        self.layout = layout
+        self.rowStream = rowStream
+    }
+
+    // MARK: - Entity rows
+
+    /// The INSERT of a new row of `entity`: parameter 1 is `Z_PK`, then one parameter per
+    /// column of `columns`; `Z_ENT` is the entity's number and `Z_OPT` 1 (a fresh row).
+    package func insertStatement(for entity: EntityLayout, columns: [String]) throws(SQLiteError) -> Statement {
+        let names = ["Z_PK", "Z_ENT", "Z_OPT"].map(Database.quote) + columns.map(Database.quote)
+        let values = ["?", String(entity.number), "1"] + columns.map { _ in "?" }
+        return try statement("INSERT INTO \(Database.quote(entity.table)) (\(names.joined(separator: ", "))) VALUES (\(values.joined(separator: ", ")))")
+    }
+
+    /// Inserts a new row of `entity` with the given column values.
+    package func insert(_ entity: EntityLayout, primaryKey: Int64, values: [(column: String, value: SQLValue)]) throws(SQLiteError) {
+        let insert = try insertStatement(for: entity, columns: values.map(\.column))
+        try insert.bind([.integer(primaryKey)] + values.map(\.value))
+        try insert.run()
+    }
+
+    /// Takes the next `Z_PK` of `root`'s table from `Z_PRIMARYKEY.Z_MAX` and records it there.
+    package func takePrimaryKey(forRoot root: EntityLayout) throws(SQLiteError) -> Int64 {
+        let number = SQLValue.integer(Int64(root.number))
+        let key = (try scalar("SELECT Z_MAX FROM Z_PRIMARYKEY WHERE Z_ENT = ?", [number])?.integer ?? 0) + 1
+        try run("UPDATE Z_PRIMARYKEY SET Z_MAX = ? WHERE Z_ENT = ?", [.integer(key), number])
+        return key
+    }
+
+    /// A row of `table` whose `Z_ENT` is one of `entities` and whose columns hold the given
+    /// values (a natural key: there is at most one); nil when there is none.
+    package func find(in table: String, matching values: [(column: String, value: SQLValue)], among entities: [Int]) throws(SQLiteError) -> Row? {
+        let conditions = values.map { "\(Database.quote($0.column)) = ?" } + ["Z_ENT IN (\(Self.list(entities)))"]
+        let found = try rows("SELECT Z_PK, Z_ENT FROM \(Database.quote(table)) WHERE \(conditions.joined(separator: " AND ")) LIMIT 1",
+                             values.map(\.value))
+        return found.first.flatMap(Self.row)
+    }
+
+    /// The rows of `table` whose `column` holds `value`, among `entities`, in `Z_PK` order.
+    package func rows(in table: String, where column: String, is value: SQLValue, among entities: [Int]) throws(SQLiteError) -> [Row] {
+        try rows("SELECT Z_PK, Z_ENT FROM \(Database.quote(table)) WHERE \(Database.quote(column)) = ? AND Z_ENT IN (\(Self.list(entities))) ORDER BY Z_PK",
+                 [value]).compactMap(Self.row)
+    }
+
+    /// The `Z_ENT` of the row with this `Z_PK`; nil when there is none.
+    package func entityNumber(of primaryKey: Int64, in table: String) throws(SQLiteError) -> Int? {
+        try scalar("SELECT Z_ENT FROM \(Database.quote(table)) WHERE Z_PK = ?", [.integer(primaryKey)])?.integer.map(Int.init)
+    }
+
+    /// The values of `columns` in the row with this `Z_PK`; empty when there is no such row.
+    package func values(of primaryKey: Int64, in table: String, columns: [String]) throws(SQLiteError) -> [SQLValue] {
+        guard !columns.isEmpty else { return [] }
+        return try rows("SELECT \(columns.map(Database.quote).joined(separator: ", ")) FROM \(Database.quote(table)) WHERE Z_PK = ?",
+                        [.integer(primaryKey)]).first ?? []
+    }
+
+    /// Sets columns of the row with this `Z_PK`.
+    package func update(_ primaryKey: Int64, in table: String, set assignments: [(column: String, value: SQLValue)]) throws(SQLiteError) {
+        guard !assignments.isEmpty else { return }
+        let settings = assignments.map { "\(Database.quote($0.column)) = ?" }.joined(separator: ", ")
+        try run("UPDATE \(Database.quote(table)) SET \(settings) WHERE Z_PK = ?", assignments.map(\.value) + [.integer(primaryKey)])
+    }
+
+    /// Counts the row's `Z_OPT` up by one (an object changed in a save).
+    package func countChange(of primaryKey: Int64, in table: String) throws(SQLiteError) {
+        try run("UPDATE \(Database.quote(table)) SET Z_OPT = IFNULL(Z_OPT, 0) + 1 WHERE Z_PK = ?", [.integer(primaryKey)])
+    }
+
+    /// Deletes the row with this `Z_PK`.
+    package func delete(_ primaryKey: Int64, from table: String) throws(SQLiteError) {
+        try run("DELETE FROM \(Database.quote(table)) WHERE Z_PK = ?", [.integer(primaryKey)])
+    }
+
+    /// Sets `column` to `value` in every row of entity `number` where it is NULL (defaults).
+    package func fillNulls(of column: String, in table: String, ofEntity number: Int, with value: SQLValue) throws(SQLiteError) {
+        let name = Database.quote(column)
+        try run("UPDATE \(Database.quote(table)) SET \(name) = ? WHERE Z_ENT = ? AND \(name) IS NULL", [value, .integer(Int64(number))])
+    }
+
+    /// The first `Z_PK` of entity `number` whose `column` is NULL; nil when every row has a value.
+    package func firstRow(in table: String, ofEntity number: Int, whereNull column: String) throws(SQLiteError) -> Int64? {
+        try scalar("SELECT Z_PK FROM \(Database.quote(table)) WHERE Z_ENT = ? AND \(Database.quote(column)) IS NULL ORDER BY Z_PK LIMIT 1",
+                   [.integer(Int64(number))])?.integer
+    }
+
+    // MARK: - Statements
+
+    /// A compiled statement, reused; the row stream is flushed first.
+    func statement(_ sql: String) throws(SQLiteError) -> Statement {
+        try rowStream?.flush()
+        if let cached = statements[sql] { return cached }
+        let statement = try database.prepare(sql)
+        statements[sql] = statement
+        return statement
+    }
+
+    func rows(_ sql: String, _ arguments: [SQLValue]) throws(SQLiteError) -> [[SQLValue]] {
+        let statement = try statement(sql)
+        defer { statement.reset() }
+        try statement.bind(arguments)
+        var rows: [[SQLValue]] = []
+        while try statement.step() { rows.append(statement.row()) }
+        return rows
+    }
+
+    func scalar(_ sql: String, _ arguments: [SQLValue]) throws(SQLiteError) -> SQLValue? {
+        try rows(sql, arguments).first?.first
+    }
+
+    func run(_ sql: String, _ arguments: [SQLValue]) throws(SQLiteError) {
+        let statement = try statement(sql)
+        try statement.bind(arguments)
+        try statement.run()
+    }
+
+    /// Rows changed by the last statement.
+    package var changes: Int { database.changes }
+
+    private static func list(_ numbers: [Int]) -> String {
+        numbers.map(String.init).joined(separator: ", ")
+    }
+
+    static func row(_ values: [SQLValue]) -> Row? {
+        guard values.count >= 2, let key = values[0].integer, let number = values[1].integer else { return nil }
+        return Row(primaryKey: key, entityNumber: Int(number))
+    }
+}

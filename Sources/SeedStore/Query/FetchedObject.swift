@@ -1,0 +1,35 @@
+import SeedModel
+
+/// One fetched object: its entity, `Z_PK`, attribute values and to-one destinations.
+public struct FetchedObject: Sendable, Hashable {
+    /// The object's (concrete) entity.
+    public var entity: String
+    /// Its `Z_PK`.
+    public var primaryKey: Int64
+    /// Attribute values in model order (Dates as seconds since 2001, Booleans as 0/1).
+    public var attributes: [(name: String, value: SQLValue)]
+    /// To-one relationships in model order: the destination's natural key (its single-attribute
+    /// uniqueness constraint), else `Entity #pk`; NULL when not set.
+    public var toOnes: [(name: String, destination: SQLValue)]
+
+    public static func == (lhs: FetchedObject, rhs: FetchedObject) -> Bool {
+        lhs.entity == rhs.entity && lhs.primaryKey == rhs.primaryKey
+            && lhs.attributes.elementsEqual(rhs.attributes) { $0 == $1 }
+            && lhs.toOnes.elementsEqual(rhs.toOnes) { $0 == $1 }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(entity)
+        hasher.combine(primaryKey)
+    }
+
+    /// The value of an attribute or to-one by name.
+    public subscript(name: String) -> SQLValue? {
+        attributes.first { $0.name == name }?.value ?? toOnes.first { $0.name == name }?.destination
+    }
+}
+
+extension FetchedObject {
+    /// The object's identity.
+    public var objectID: ObjectID { ObjectID(entity: entity, primaryKey: primaryKey) }
+}
