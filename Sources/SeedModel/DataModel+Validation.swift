@@ -1,6 +1,7 @@
 extension DataModel {
     /// Checks every cross-reference of the model; the first problem is thrown.
     func validate() throws(ModelError) {
+        try validateNames()
         for entity in entities {
             try validateInheritance(of: entity)
         }
@@ -29,6 +30,46 @@ extension DataModel {
         ModelError(file: source, line: line, message: message)
     }
 
+    /// Whether `name` is what Xcode accepts as an entity, property or index name: an ASCII
+    /// letter, then ASCII letters, digits and underscores. Names become table, column and
+    /// index names in the store, so nothing else may reach SQL.
+    static func isValidName(_ name: String) -> Bool {
+        guard let first = name.utf8.first, (first | 0x20) >= UInt8(ascii: "a"), (first | 0x20) <= UInt8(ascii: "z") else { return false }
+        return name.utf8.allSatisfy { byte in
+            let lower = byte | 0x20
+            return (lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
+        }
+    }
+
+    /// Every name is one Xcode accepts, and no two names map to the same table, column or
+    /// index (Core Data upper-cases them: `Foo` and `FOO` would share the table `ZFOO`).
+    private func validateNames() throws(ModelError) {
+        func check(_ name: String, _ kind: String, of entity: String? = nil, _ line: Int) throws(ModelError) {
+            guard Self.isValidName(name) else {
+                let owner = entity.map { " of entity '\($0)'" } ?? ""
+                throw error(line, "\(kind) name '\(name)'\(owner) is not valid: a name starts with a letter and holds only letters, digits and underscores (A-Z, a-z, 0-9, _)")
+            }
+        }
+        var entityNames: [String: EntityDescription] = [:]
+        // In file order, so that the error names the second of two clashing entities.
+        for entity in entities.sorted(by: { $0.line < $1.line }) {
+            try check(entity.name, "entity", entity.line)
+            if let other = entityNames.updateValue(entity, forKey: entity.name.uppercased()), other.name != entity.name {
+                throw error(entity.line, "entity names '\(other.name)' and '\(entity.name)' differ only in case; both would be stored in the table 'Z\(entity.name.uppercased())'")
+            }
+            for attribute in entity.attributes { try check(attribute.name, "attribute", of: entity.name, attribute.line) }
+            for relationship in entity.relationships { try check(relationship.name, "relationship", of: entity.name, relationship.line) }
+            for fetched in entity.fetchedProperties { try check(fetched.name, "fetched property", of: entity.name, fetched.line) }
+            var indexNames: [String: String] = [:]
+            for index in entity.fetchIndexes {
+                try check(index.name, "fetch index", of: entity.name, index.line)
+                if let other = indexNames.updateValue(index.name, forKey: index.name.uppercased()) {
+                    throw error(index.line, "entity '\(entity.name)' has two fetch indexes named '\(other)' and '\(index.name)'; both would be the index 'Z_\(entity.name)_\(index.name)'")
+                }
+            }
+        }
+    }
+
     private func validateInheritance(of entity: EntityDescription) throws(ModelError) {
         var seen: Set<String> = [entity.name]
         var current = entity
@@ -44,18 +85,22 @@ extension DataModel {
     }
 
     private func validateProperties(of entity: EntityDescription) throws(ModelError) {
-        var seen: [String: Int] = [:]
+        // Keyed by the upper-cased name: Core Data's column names are upper-cased.
+        var seen: [String: (name: String, line: Int)] = [:]
         for ancestor in lineage(of: entity).dropFirst() {
-            for name in ancestor.attributes.map(\.name) + ancestor.relationships.map(\.name) { seen[name] = 0 }
+            for name in ancestor.attributes.map(\.name) + ancestor.relationships.map(\.name) { seen[name.uppercased()] = (name, 0) }
         }
         let own = entity.attributes.map { ($0.name, $0.line) } + entity.relationships.map { ($0.name, $0.line) }
             + entity.fetchedProperties.map { ($0.name, $0.line) }
         for (name, line) in own {
-            if let previous = seen[name] {
-                let what = previous == 0 ? "redeclares an inherited property" : "has two properties named"
+            if let previous = seen[name.uppercased()] {
+                if previous.name != name {
+                    throw error(line, "entity '\(entity.name)' has properties '\(previous.name)' and '\(name)', which differ only in case; both would be the column 'Z\(name.uppercased())'")
+                }
+                let what = previous.line == 0 ? "redeclares an inherited property" : "has two properties named"
                 throw error(line, "entity '\(entity.name)' \(what) '\(name)'")
             }
-            seen[name] = max(line, 1)
+            seen[name.uppercased()] = (name, max(line, 1))
         }
     }
 

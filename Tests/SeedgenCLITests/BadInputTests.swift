@@ -117,6 +117,25 @@ struct BadInputTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).sorted() == ["Cup.xcdatamodel", bad.file, "kept.sqlite"].sorted())
     }
 
+    @Test("a model whose names carry SQL fails at load with the model line; nothing is run, no file appears")
+    func modelNamesAreNeverSQL() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let model = try directory.write("""
+            <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+            <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+            <entity name="Note">
+            <attribute name="a VARCHAR); ATTACH 'X.DB' AS Q; CREATE TABLE Q.T (x); --" optional="YES" attributeType="String"/>
+            </entity>
+            </model>
+            """, to: "Notes.xcdatamodel/contents")
+        let input = try directory.write("<Notes>\n<Note/>\n</Notes>\n", to: "notes.xml")
+        let result = try SeedgenTool.run(["build", "--model", directory.path("Notes.xcdatamodel"), "--output", "out.sqlite", input], in: directory.url)
+        #expect(result.status == 1, "\(result)")
+        #expect(result.error.contains("\(model):4: attribute name 'a VARCHAR); ATTACH"), "\(result.error)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).sorted() == ["Notes.xcdatamodel", "notes.xml"])
+    }
+
     @Test("a missing input file is named; exit 1")
     func missingInput() throws {
         let directory = try TemporaryDirectory()
