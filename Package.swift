@@ -81,7 +81,7 @@ let package = Package(
         .executableTarget(name: "seedgen-bench", dependencies: ["SeedRuntime", "SeedStore", "SeedModel", "SeedImport"]),
 
         // Finds the corpus and makes temporary directories; used by the tests only.
-        .target(name: "SeedgenTestSupport", dependencies: ["SeedStore"], path: "Tests/SeedgenTestSupport"),
+        .target(name: "SeedgenTestSupport", dependencies: ["SeedStore", "SeedgenSQLite"], path: "Tests/SeedgenTestSupport"),
         .testTarget(name: "SeedModelTests", dependencies: ["SeedModel", "SeedgenTestSupport"]),
         .testTarget(name: "SeedStoreTests", dependencies: ["SeedStore", "SeedModel", "SeedgenSQLite", "SeedgenTestSupport"]),
         .testTarget(name: "SeedImportTests", dependencies: ["SeedImport", "SeedgenTestSupport"]),

@@ -5,23 +5,23 @@ import SeedRuntime
 import SeedStore
 
 /// The options every seed app takes: where its data lives, which seed and model it ships with.
-public struct StoreOptions: ParsableArguments {
+package struct StoreOptions: ParsableArguments {
     @Option(name: .customLong("data-dir"), help: ArgumentHelp("Where the store lives (default: the user data directory).", valueName: "dir"))
-    public var dataDirectory: String?
+    package var dataDirectory: String?
 
     @Option(help: ArgumentHelp("The seed store installed on first start (default: build/seeds/<Name>.sqlite, made by `make seed`).", valueName: "file"))
-    public var seed: String?
+    package var seed: String?
 
     @Option(help: ArgumentHelp("The model (default: Seeds/<Name>/<Name>.xcdatamodeld).", valueName: "path"))
-    public var model: String?
+    package var model: String?
 
-    public init() {}
+    package init() {}
 
     /// The package this program was built from: its seeds and `make seed` output are the defaults.
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// The app's files: `app` names the data directory, `name` the seed folder and store file.
-    public func paths(app: String, name: String) -> (store: String, seed: String, model: String) {
+    package func paths(app: String, name: String) -> (store: String, seed: String, model: String) {
         let directory = dataDirectory ?? DataDirectory.path(forApp: app)
         return (URL(fileURLWithPath: directory).appendingPathComponent("\(name).sqlite").path,
                 seed ?? Self.packageRoot.appendingPathComponent("build/seeds/\(name).sqlite").path,
@@ -29,14 +29,14 @@ public struct StoreOptions: ParsableArguments {
     }
 
     /// Loads the model and makes the installer for the app's store.
-    public func installer(app: String, name: String) throws -> SeedInstaller {
+    package func installer(app: String, name: String) throws -> SeedInstaller {
         let paths = paths(app: app, name: name)
         let layout = try StoreLayout(model: try ModelLoader.load(from: paths.model))
         return SeedInstaller(seedPath: paths.seed, storePath: paths.store, layout: layout)
     }
 
     /// Installs the seed when the store is missing, then opens the store.
-    public func open(app: String, name: String) throws -> StoreContainer {
+    package func open(app: String, name: String) throws -> StoreContainer {
         let installer = try installer(app: app, name: name)
         let report = try installer.install()
         Self.describe(report)
@@ -44,7 +44,7 @@ public struct StoreOptions: ParsableArguments {
     }
 
     /// Tells the user on standard error what the install did, when it did something.
-    public static func describe(_ report: InstallReport) {
+    package static func describe(_ report: InstallReport) {
         var lines: [String] = []
         switch report.action {
         case .installed: lines.append("installed the seed store at \(report.storePath)")
@@ -65,26 +65,26 @@ public struct StoreOptions: ParsableArguments {
 }
 
 /// A failure the program reports as `Error: …` with exit status 1 (not a usage error).
-public struct AppError: Error, CustomStringConvertible {
+package struct AppError: Error, CustomStringConvertible {
     /// What went wrong.
-    public var description: String
+    package var description: String
 
     /// An error with this message.
-    public init(_ description: String) {
+    package init(_ description: String) {
         self.description = description
     }
 }
 
 /// A time given on the command line in ISO 8601 (`2026-11-22T10:15:03Z`, fractional seconds allowed).
-public struct Timestamp: ExpressibleByArgument, Sendable {
+package struct Timestamp: ExpressibleByArgument, Sendable {
     /// The time.
-    public var date: Date
+    package var date: Date
 
     private static let withFraction = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
     private static let withoutFraction = Date.ISO8601FormatStyle()
 
     /// Parses an ISO 8601 time; nil (a usage error) for anything else.
-    public init?(argument: String) {
+    package init?(argument: String) {
         guard let date = (try? Self.withFraction.parse(argument)) ?? (try? Self.withoutFraction.parse(argument)) else { return nil }
         self.date = date
     }
@@ -95,7 +95,7 @@ extension Date {
         .year().month().day().time(includingFractionalSeconds: true)
 
     /// `2026-11-22 10:15:03.250` in UTC, for listings.
-    public var listingText: String {
+    package var listingText: String {
         formatted(Self.listingStyle)
     }
 }

@@ -76,7 +76,7 @@ public struct DatePattern: Sendable, Hashable, CustomStringConvertible {
 
     /// Parses `bytes`; a date without a zone is taken at `defaultOffset` seconds east of UTC.
     /// Returns nil when the text does not match the pattern or names an impossible date.
-    public func secondsSinceReferenceDate(_ bytes: UnsafeBufferPointer<UInt8>, defaultOffset: Int = 0) -> Double? {
+    package func secondsSinceReferenceDate(_ bytes: UnsafeBufferPointer<UInt8>, defaultOffset: Int = 0) -> Double? {
         var scanner = DateScanner(bytes: bytes)
         var parts = DateParts()
         if isISO8601 {
@@ -91,7 +91,7 @@ public struct DatePattern: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Parses a string (convenience for tests and non-hot paths).
-    public func secondsSinceReferenceDate(_ text: String, defaultOffset: Int = 0) -> Double? {
+    package func secondsSinceReferenceDate(_ text: String, defaultOffset: Int = 0) -> Double? {
         var text = text
         return text.withUTF8 { secondsSinceReferenceDate($0, defaultOffset: defaultOffset) }
     }

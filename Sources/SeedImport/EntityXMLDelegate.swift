@@ -11,7 +11,7 @@ import SeedModel
 ///
 /// A nested element is named after the related entity (when exactly one relationship of the
 /// parent leads there) or after the relationship, wrapping the related objects.
-public final class EntityXMLDelegate: XMLStreamDelegate {
+package final class EntityXMLDelegate: XMLStreamDelegate {
     private enum Frame {
         case root
         case object(ObjectReference)
@@ -31,11 +31,11 @@ public final class EntityXMLDelegate: XMLStreamDelegate {
     private var model: DataModel { repository.layout.model }
 
     /// A delegate that writes through `repository`.
-    public init(repository: SeedRepository) {
+    package init(repository: SeedRepository) {
         self.repository = repository
     }
 
-    public func startElement(_ name: String, attributes: XMLAttributes, at location: InputLocation) throws(InputError) {
+    package func startElement(_ name: String, attributes: XMLAttributes, at location: InputLocation) throws(InputError) {
         guard let frame = stack.last else {
             if attributes.count > 0 {
                 throw InputError("the root element <\(name)> takes no attributes; its child elements are the objects", at: location)
@@ -95,12 +95,12 @@ public final class EntityXMLDelegate: XMLStreamDelegate {
         return try repository.commitObject(plan, at: location)
     }
 
-    public func endElement(_ name: String, at location: InputLocation) throws(InputError) {
+    package func endElement(_ name: String, at location: InputLocation) throws(InputError) {
         stack.removeLast()
         positions.removeLast()
     }
 
-    public func characters(_ text: String, at location: InputLocation) throws(InputError) {
+    package func characters(_ text: String, at location: InputLocation) throws(InputError) {
         guard text.contains(where: { !$0.isWhitespace }) else { return }
         throw InputError("unexpected text '\(text.trimmingCharacters(in: .whitespacesAndNewlines).prefix(40))': values go in XML attributes", at: location)
     }

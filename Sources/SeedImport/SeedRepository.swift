@@ -55,6 +55,7 @@ public final class SeedRepository {
     }
 
     /// Runs statements of the store's one writer of Core Data SQL; a failure is reported at `location`.
+    @discardableResult
     func rows<Result>(at location: InputLocation, _ body: (ObjectRows) throws(SQLiteError) -> Result) throws(InputError) -> Result {
         do {
             return try body(builder.objectRows)

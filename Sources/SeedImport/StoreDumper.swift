@@ -8,22 +8,22 @@ import SeedStore
 /// are written exactly (doubles in shortest round-trip form, dates as `@` + seconds since 2001,
 /// data as base64); a to-one relationship is written as its destination's natural key, from
 /// the side whose destination has a single-attribute uniqueness constraint.
-public struct StoreDumper {
+package struct StoreDumper {
     /// Why a store cannot be dumped.
-    public struct DumpError: Error, Sendable, CustomStringConvertible {
+    package struct DumpError: Error, Sendable, CustomStringConvertible {
         /// What is wrong.
-        public var description: String
+        package var description: String
     }
 
     /// The layout the store has.
-    public let layout: StoreLayout
+    package let layout: StoreLayout
     /// The store file.
-    public let storePath: String
+    package let storePath: String
     /// Things that keep the dump valid but its rebuild from being byte-identical.
-    public private(set) var warnings: [String] = []
+    package private(set) var warnings: [String] = []
 
     /// A dumper for the store at `storePath`, laid out as `layout`.
-    public init(storePath: String, layout: StoreLayout) {
+    package init(storePath: String, layout: StoreLayout) {
         self.storePath = storePath
         self.layout = layout
     }
@@ -60,7 +60,7 @@ public struct StoreDumper {
     }
 
     /// Writes the dump to `output`.
-    public mutating func dump(to output: FileHandle) throws {
+    package mutating func dump(to output: FileHandle) throws {
         let reader = try StoreReader(path: storePath)
         var buffer = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!-- seedgen dump: build this file with the same model to get the same store -->\n<Dump>\n"
         func flush(force: Bool = false) {

@@ -3,9 +3,9 @@ import SeedModel
 import SeedStore
 
 /// Why a source value could not become an attribute's value.
-public struct ConversionFailure: Error, Sendable, Hashable, CustomStringConvertible {
+package struct ConversionFailure: Error, Sendable, Hashable, CustomStringConvertible {
     /// What is wrong, e.g. `'abc' is not a Double`.
-    public var description: String
+    package var description: String
 }
 
 /// Turns source text into the value Core Data stores for one attribute, straight from bytes.
@@ -16,17 +16,17 @@ public struct ConversionFailure: Error, Sendable, Hashable, CustomStringConverti
 /// a zone is at `defaultOffset` seconds east of UTC (0: UTC); `@` followed by a number gives the
 /// seconds since 2001-01-01T00:00:00Z exactly, whatever the pattern (how dumps write dates). Binary and Transformable values
 /// are base64; UUIDs are 16-byte blobs.
-public final class ValueConverter: Sendable {
+package final class ValueConverter: Sendable {
     /// The attribute's storage type.
-    public let type: AttributeType
+    package let type: AttributeType
     /// The date pattern in force for a Date attribute.
-    public let datePattern: DatePattern
+    package let datePattern: DatePattern
     /// Seconds east of UTC for dates written without a zone.
-    public let defaultOffset: Int
+    package let defaultOffset: Int
 
     /// A converter for `attribute`; `datePattern` applies when the attribute names none, and
     /// `overridePattern` (a per-attribute choice on the command line) wins over the model.
-    public init(attribute: AttributeDescription, datePattern: DatePattern = .iso8601, overridePattern: DatePattern? = nil,
+    package init(attribute: AttributeDescription, datePattern: DatePattern = .iso8601, overridePattern: DatePattern? = nil,
                 defaultOffset: Int = 0) throws(DatePattern.PatternError) {
         self.type = attribute.type
         let own = try attribute.userInfo["dateFormat"].map { (text) throws(DatePattern.PatternError) in try DatePattern(text) }
@@ -35,13 +35,13 @@ public final class ValueConverter: Sendable {
     }
 
     /// Converts a string.
-    public func convert(_ text: String) throws(ConversionFailure) -> SQLValue {
+    package func convert(_ text: String) throws(ConversionFailure) -> SQLValue {
         var text = text
         return try text.withUTF8 { bytes in Result { () throws(ConversionFailure) in try convert(bytes) } }.get()
     }
 
     /// Converts UTF-8 bytes.
-    public func convert(_ raw: UnsafeBufferPointer<UInt8>) throws(ConversionFailure) -> SQLValue {
+    package func convert(_ raw: UnsafeBufferPointer<UInt8>) throws(ConversionFailure) -> SQLValue {
         switch type {
         case .string, .uri:
             return .text(String(decoding: raw, as: UTF8.self))

@@ -8,9 +8,9 @@ import SeedgenLibXML2
 /// substitution, and any entity declaration is refused: no external entity can be read
 /// and no entity expansion can blow up. The first error stops the parse and is thrown
 /// with its `file:line:column`.
-public final class XMLStreamReader {
+package final class XMLStreamReader {
     /// The file being read.
-    public let path: String
+    package let path: String
     private let delegate: XMLStreamDelegate
     private var context: xmlParserCtxtPtr?
     private var failure: InputError?
@@ -19,21 +19,21 @@ public final class XMLStreamReader {
     /// The last name looked up: most documents repeat one element name many times over.
     private var lastName: (pointer: UnsafeRawPointer, name: String)?
     /// Bytes handed to the parser so far.
-    public private(set) var bytesRead = 0
+    package private(set) var bytesRead = 0
     /// The size of the file.
-    public private(set) var totalBytes = 0
+    package private(set) var totalBytes = 0
 
     /// The chunk size handed to libxml2.
     static let chunkSize = 256 * 1024
 
     /// A reader of `path` that reports to `delegate`.
-    public init(path: String, delegate: XMLStreamDelegate) {
+    package init(path: String, delegate: XMLStreamDelegate) {
         self.path = path
         self.delegate = delegate
     }
 
     /// Parses the whole file. `progress` is called after each chunk with the bytes read so far.
-    public func parse(progress: ((Int, Int) -> Void)? = nil) throws(InputError) {
+    package func parse(progress: ((Int, Int) -> Void)? = nil) throws(InputError) {
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw InputError("cannot open the file", at: InputLocation(file: path, line: 0, column: 0))
         }
@@ -95,7 +95,7 @@ public final class XMLStreamReader {
     }
 
     /// The parser's current position.
-    public var location: InputLocation {
+    package var location: InputLocation {
         guard let context else { return InputLocation(file: path, line: 0, column: 0) }
         return InputLocation(file: path, line: Int(xmlSAX2GetLineNumber(context)), column: Int(xmlSAX2GetColumnNumber(context)))
     }

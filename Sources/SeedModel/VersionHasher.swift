@@ -6,16 +6,16 @@ import Crypto
 ///
 /// Strings are UTF-8 without terminator; integers little-endian. Not hashed: class names,
 /// transformers, defaults, `indexed`, fetch indexes, renaming identifiers, fetched properties.
-public struct VersionHasher: Sendable {
+package struct VersionHasher: Sendable {
     private let model: DataModel
 
     /// A hasher for the entities of `model`.
-    public init(model: DataModel) {
+    package init(model: DataModel) {
         self.model = model
     }
 
     /// Every entity's version hash, by entity name.
-    public func entityHashes() -> [String: [UInt8]] {
+    package func entityHashes() -> [String: [UInt8]] {
         var result: [String: [UInt8]] = [:]
         for entity in model.entities {
             result[entity.name] = hash(of: entity)
@@ -24,7 +24,7 @@ public struct VersionHasher: Sendable {
     }
 
     /// SHA256(name ‖ uint8 isAbstract ‖ parent hash ‖ property hashes by name ‖ modifier ‖ constraints).
-    public func hash(of entity: EntityDescription) -> [UInt8] {
+    package func hash(of entity: EntityDescription) -> [UInt8] {
         var bytes = HashInput()
         bytes.append(entity.name)
         bytes.append(UInt8(entity.isAbstract ? 1 : 0))
@@ -49,7 +49,7 @@ public struct VersionHasher: Sendable {
     }
 
     /// SHA256(property part ‖ uint32 type code ‖ 0x01 if external storage ‖ 0x01 if preserved after deletion).
-    public static func hash(of attribute: AttributeDescription) -> [UInt8] {
+    package static func hash(of attribute: AttributeDescription) -> [UInt8] {
         var bytes = HashInput()
         bytes.append(propertyPart(
             name: attribute.name, isOptional: attribute.isOptional, isTransient: attribute.isTransient,
@@ -62,7 +62,7 @@ public struct VersionHasher: Sendable {
     }
 
     /// SHA256(property part ‖ destination ‖ inverse name ‖ uint32 max ‖ uint32 min ‖ uint16 1 if ordered).
-    public static func hash(of relationship: RelationshipDescription) -> [UInt8] {
+    package static func hash(of relationship: RelationshipDescription) -> [UInt8] {
         var bytes = HashInput()
         bytes.append(propertyPart(
             name: relationship.name, isOptional: relationship.isOptional, isTransient: relationship.isTransient,
@@ -88,7 +88,7 @@ public struct VersionHasher: Sendable {
     }
 
     /// `NSStoreModelVersionHashesDigest`: base64(SHA-512 over each entity's name and hash, in name order).
-    public static func hashesDigest(_ hashes: [String: [UInt8]]) -> String {
+    package static func hashesDigest(_ hashes: [String: [UInt8]]) -> String {
         var input: [UInt8] = []
         for name in hashes.keys.sorted(by: DataModel.namePrecedes) {
             input += Array(name.utf8) + hashes[name]!
@@ -97,7 +97,7 @@ public struct VersionHasher: Sendable {
     }
 
     /// `NSStoreModelVersionChecksumKey`: base64(SHA-256 over the hashes, in entity name order).
-    public static func checksum(_ hashes: [String: [UInt8]]) -> String {
+    package static func checksum(_ hashes: [String: [UInt8]]) -> String {
         var input: [UInt8] = []
         for name in hashes.keys.sorted(by: DataModel.namePrecedes) {
             input += hashes[name]!

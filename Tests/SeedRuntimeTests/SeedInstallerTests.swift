@@ -98,9 +98,9 @@ import Glibc
         let connection = try StoreConnection(path: unsealed, layout: layout)
         var metadata = try connection.metadata()
         metadata.seal = nil
-        try StoreRewriter.setMetadata(metadata, of: unsealed)
+        try SQLiteShell.execute("UPDATE Z_METADATA SET Z_PLIST = \(SQLiteShell.blobLiteral(metadata.encoded()))", on: unsealed)
         #expect(throws: Never.self) { try installer(directory.path("a/EMPlan.sqlite"), seed: unsealed).install() }
-        try StoreRewriter.execute("UPDATE ZTEAM SET ZNAME = 'Deutschland!' WHERE ZNAME = 'Deutschland'", on: unsealed)
+        try SQLiteShell.execute("UPDATE ZTEAM SET ZNAME = 'Deutschland!' WHERE ZNAME = 'Deutschland'", on: unsealed)
         let error = #expect(throws: InstallError.self) { try installer(directory.path("b/EMPlan.sqlite"), seed: unsealed).install() }
         #expect(error?.description.contains("digest") == true, "\(error?.description ?? "")")
     }

@@ -1,4 +1,6 @@
+import Foundation
 import SeedStore
+import SeedgenSQLite
 
 /// Queries a store read-only and renders rows as the `sqlite3` shell does (`a|b|c`, NULL
 /// empty), without needing that shell on the machine.
@@ -18,5 +20,33 @@ public enum SQLiteShell {
             }.joined(separator: "|"))
         }
         return lines
+    }
+}
+
+extension SQLiteShell {
+    /// Runs statements on the store at `path` behind seedgen's back, the way damage or another
+    /// tool would change it (with SQLite's C API: the tests never use seedgen's writers for this).
+    public static func execute(_ sql: String, on path: String) throws {
+        var handle: OpaquePointer?
+        defer { sqlite3_close_v2(handle) }
+        guard sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE, nil) == SQLITE_OK else {
+            throw ShellError(message: "cannot open \(path)")
+        }
+        var message: UnsafeMutablePointer<CChar>?
+        guard sqlite3_exec(handle, sql, nil, nil, &message) == SQLITE_OK else {
+            defer { sqlite3_free(message) }
+            throw ShellError(message: message.map { String(cString: $0) } ?? "failed: \(sql)")
+        }
+    }
+
+    /// A failed `execute`.
+    public struct ShellError: Error, CustomStringConvertible {
+        public var message: String
+        public var description: String { message }
+    }
+
+    /// `X'…'`: bytes as an SQL blob literal.
+    public static func blobLiteral(_ bytes: [UInt8]) -> String {
+        "X'" + bytes.map { String(format: "%02X", $0) }.joined() + "'"
     }
 }

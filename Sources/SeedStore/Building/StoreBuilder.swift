@@ -66,13 +66,13 @@ public final class StoreBuilder {
     }
 
     /// Compiles a statement on the store being built (for importers); flushes `rowStream` first.
-    public func prepare(_ sql: String) throws(SQLiteError) -> Statement {
+    package func prepare(_ sql: String) throws(SQLiteError) -> Statement {
         try rowStream.flush()
         return try database.prepare(sql)
     }
 
     /// Runs SQL that returns no rows on the store being built; flushes `rowStream` first.
-    public func execute(_ sql: String) throws(SQLiteError) {
+    package func execute(_ sql: String) throws(SQLiteError) {
         try rowStream.flush()
         try database.execute(sql)
     }
@@ -160,9 +160,12 @@ public final class StoreBuilder {
     }
 
     /// SHA-256 (hex) of a file's bytes.
-    public static func sha256(ofFile path: String) throws -> String {
+    package static func sha256(ofFile path: String) throws -> String {
         var hasher = SHA256()
         try SourceDigest.feed(&hasher, fileAt: path, withLength: false)
         return SourceDigest.hex(hasher)
     }
 }
+
+@available(*, unavailable)
+extension StoreBuilder: Sendable {}

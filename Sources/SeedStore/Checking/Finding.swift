@@ -10,7 +10,7 @@ public struct Finding: Sendable, Hashable, Codable, CustomStringConvertible {
     public var found: String
 
     /// Creates a finding.
-    public init(check: String, location: String, expected: String, found: String) {
+    package init(check: String, location: String, expected: String, found: String) {
         self.check = check
         self.location = location
         self.expected = expected

@@ -25,16 +25,16 @@ public enum SeedCheck {
     }
 
     /// What the cheap checks read: enough to compare a seed with an installed store.
-    public struct Identity: Sendable, Equatable {
+    package struct Identity: Sendable, Equatable {
         /// `Z_METADATA.Z_UUID`.
-        public var uuid: String
+        package var uuid: String
         /// The store's metadata.
-        public var metadata: StoreMetadata
+        package var metadata: StoreMetadata
     }
 
     /// The checks that cost no more than a few reads: the file is there, has SQLite's
     /// header, is as long as its header says, has no journal beside it, and was made for `model`.
-    public static func identify(_ path: String, model: DataModel) throws(Failure) -> Identity {
+    package static func identify(_ path: String, model: DataModel) throws(Failure) -> Identity {
         func fail(_ reason: String) -> Failure { Failure(path: path, reason: reason) }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw fail("no such file") }
@@ -76,7 +76,7 @@ public enum SeedCheck {
     }
 
     /// Checks the contents: the seal, or `quick_check` with the content digest (on two threads).
-    public static func checkContents(_ path: String, identity: Identity, depth: Depth = .standard) throws(Failure) {
+    package static func checkContents(_ path: String, identity: Identity, depth: Depth = .standard) throws(Failure) {
         func fail(_ reason: String) -> Failure { Failure(path: path, reason: reason) }
         do {
             let database = try Database(path: path, mode: .readOnly, immutable: true)

@@ -16,14 +16,14 @@ import Darwin
 ///
 /// A store that was changed after seedgen wrote it no longer matches its seal; the runtime
 /// removes the key on its first write.
-public enum StoreSeal {
+package enum StoreSeal {
     /// The value of `org.seedgen.seal` on sealed stores.
-    public static let scheme = "sha256-file-v1"
+    package static let scheme = "sha256-file-v1"
     /// What `Z_UUID` holds while the file is hashed.
     static let placeholder = Array("00000000-0000-0000-0000-000000000000".utf8)
 
     /// What checking a store's seal found.
-    public enum State: Sendable, Equatable {
+    package enum State: Sendable, Equatable {
         /// The file's bytes are exactly the sealed ones.
         case intact
         /// The store carries no seal (written by Core Data, or changed by an app since).
@@ -118,7 +118,7 @@ public enum StoreSeal {
     }
 
     /// Checks the seal of the store at `path` (opened read-only, never changed).
-    public static func check(path: String) throws -> State {
+    package static func check(path: String) throws -> State {
         let file = try StoreFile(path: path)
         guard let row = try file.database.metadataRow(), let uuid = row.uuid, let plist = row.plist,
               (try? StoreMetadata(decoding: plist))?.seal == scheme else {

@@ -166,3 +166,6 @@ public final class ObjectWriter {
         }
     }
 }
+
+@available(*, unavailable)
+extension ObjectWriter: Sendable {}

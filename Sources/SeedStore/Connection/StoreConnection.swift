@@ -7,27 +7,27 @@ import SeedModel
 ///
 /// The store stays in the journal mode it has (a seedgen seed: rollback journal), so an
 /// unchanged store stays byte for byte its seed and no `-wal`/`-shm` files appear beside it.
-public final class StoreConnection {
+package final class StoreConnection {
     /// The store file.
-    public let path: String
+    package let path: String
     /// The model's layout.
-    public let layout: StoreLayout
+    package let layout: StoreLayout
     let database: Database
 
     /// Whether the connection may write.
-    public enum Access: Sendable {
+    package enum Access: Sendable {
         case readOnly
         case readWrite
     }
 
     /// Why a store cannot be used with this model.
-    public struct OpenError: Error, Sendable, CustomStringConvertible {
+    package struct OpenError: Error, Sendable, CustomStringConvertible {
         /// What is wrong, naming the file.
-        public var description: String
+        package var description: String
     }
 
     /// Opens the store at `path` and checks that it was made for `layout`'s model.
-    public init(path: String, layout: StoreLayout, access: Access = .readWrite) throws {
+    package init(path: String, layout: StoreLayout, access: Access = .readWrite) throws {
         guard FileManager.default.fileExists(atPath: path) else {
             throw OpenError(description: "\(path): no store file")
         }
@@ -43,7 +43,7 @@ public final class StoreConnection {
     }
 
     /// The metadata of the store at `path`, whichever model it was made for.
-    public static func metadata(ofStoreAt path: String) throws -> StoreMetadata {
+    package static func metadata(ofStoreAt path: String) throws -> StoreMetadata {
         let database = try Database(path: path, mode: .readOnly)
         database.setBusyTimeout(milliseconds: 10_000)
         return try metadata(of: database, path: path)
@@ -52,7 +52,7 @@ public final class StoreConnection {
     /// Lets SQLite finish what a crash or another process left beside the store (rolls back
     /// a hot journal, checkpoints a write-ahead log), so that the file alone is the whole store.
     /// Returns the sidecar files still there (another process has the store open).
-    public static func settle(path: String) throws -> [String] {
+    package static func settle(path: String) throws -> [String] {
         if !StoreFile.sidecars(of: path).isEmpty {
             let database = try Database(path: path, mode: .readWrite)
             database.setBusyTimeout(milliseconds: 10_000)
@@ -76,23 +76,23 @@ public final class StoreConnection {
     }
 
     /// The store's metadata (`Z_METADATA.Z_PLIST`).
-    public func metadata() throws -> StoreMetadata {
+    package func metadata() throws -> StoreMetadata {
         try Self.metadata(of: database, path: path)
     }
 
     /// The objects `request` matches.
-    public func fetch(_ request: FetchRequest) throws -> [FetchedObject] {
+    package func fetch(_ request: FetchRequest) throws -> [FetchedObject] {
         try database.fetchObjects(request, layout: layout)
     }
 
     /// How many objects `request` matches (honouring its limit and offset).
-    public func count(_ request: FetchRequest) throws -> Int {
+    package func count(_ request: FetchRequest) throws -> Int {
         try database.countObjects(request, layout: layout)
     }
 
     /// Whether the store holds its data: the model's fetch request template `template` (by
     /// convention `initialisationCheck`) finds at least one object.
-    public func isInitialised(template name: String = "initialisationCheck") throws -> Bool {
+    package func isInitialised(template name: String = "initialisationCheck") throws -> Bool {
         guard let template = layout.model.fetchRequest(named: name) else {
             throw OpenError(description: "\(path): the model has no fetch request template '\(name)' to tell whether the store is initialised")
         }
@@ -107,7 +107,7 @@ public final class StoreConnection {
     /// The first change to a seed also rewrites its metadata: the content digest and the seal
     /// no longer describe the file, so they give way to `seedDigest`, the digest of the seed
     /// it came from (so that `seedgen verify` stays clean and a newer seed is still noticed).
-    public func write<Result>(_ body: (ObjectWriter) throws -> Result) throws -> Result {
+    package func write<Result>(_ body: (ObjectWriter) throws -> Result) throws -> Result {
         try database.execute("BEGIN IMMEDIATE")
         do {
             let writer = ObjectWriter(database: database, layout: layout)
@@ -132,3 +132,6 @@ public final class StoreConnection {
         try database.run("UPDATE Z_METADATA SET Z_PLIST = ?", [.blob(metadata.encoded())])
     }
 }
+
+@available(*, unavailable)
+extension StoreConnection: Sendable {}

@@ -2,12 +2,12 @@ import SeedModel
 
 extension StoreReader {
     /// The objects `request` matches, read with the model's layout.
-    public func fetch(_ request: FetchRequest, layout: StoreLayout) throws -> [FetchedObject] {
+    package func fetch(_ request: FetchRequest, layout: StoreLayout) throws -> [FetchedObject] {
         try file.database.fetchObjects(request, layout: layout)
     }
 
     /// The number of objects `request` matches (honouring its limit and offset).
-    public func count(_ request: FetchRequest, layout: StoreLayout) throws -> Int {
+    package func count(_ request: FetchRequest, layout: StoreLayout) throws -> Int {
         try file.database.countObjects(request, layout: layout)
     }
 }

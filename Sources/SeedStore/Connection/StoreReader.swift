@@ -29,3 +29,6 @@ package final class StoreReader {
         }
     }
 }
+
+@available(*, unavailable)
+extension StoreReader: Sendable {}

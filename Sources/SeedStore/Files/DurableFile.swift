@@ -7,31 +7,31 @@ import Darwin
 
 /// File operations that survive a crash: fsync of files and directories, atomic rename,
 /// and unique temporary names beside a destination.
-public enum DurableFile {
+package enum DurableFile {
     /// A failed file-system call, with the path and `errno` text.
-    public struct Failure: Error, Sendable, CustomStringConvertible {
+    package struct Failure: Error, Sendable, CustomStringConvertible {
         /// What was being done.
-        public var operation: String
+        package var operation: String
         /// The path concerned.
-        public var path: String
+        package var path: String
         /// `errno` when it failed.
-        public var code: Int32
+        package var code: Int32
 
         /// A failure of `operation` on `path` with `errno` `code`.
-        public init(operation: String, path: String, code: Int32) {
+        package init(operation: String, path: String, code: Int32) {
             self.operation = operation
             self.path = path
             self.code = code
         }
 
         /// `cannot rename /a/b: Permission denied`.
-        public var description: String {
+        package var description: String {
             "cannot \(operation) \(path): \(String(cString: strerror(code)))"
         }
     }
 
     /// Flushes a file's (or a directory's) contents to disk.
-    public static func sync(_ path: String) throws(Failure) {
+    package static func sync(_ path: String) throws(Failure) {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { throw Failure(operation: "open", path: path, code: errno) }
         defer { close(descriptor) }
@@ -39,7 +39,7 @@ public enum DurableFile {
     }
 
     /// Renames `source` to `destination` atomically (same directory), then syncs the directory.
-    public static func replace(_ destination: String, with source: String) throws(Failure) {
+    package static func replace(_ destination: String, with source: String) throws(Failure) {
         guard rename(source, destination) == 0 else {
             throw Failure(operation: "rename to", path: destination, code: errno)
         }
@@ -47,14 +47,14 @@ public enum DurableFile {
     }
 
     /// A path for a temporary file in the same directory as `destination`, not yet existing.
-    public static func temporaryPath(beside destination: String, purpose: String) -> String {
+    package static func temporaryPath(beside destination: String, purpose: String) -> String {
         let url = URL(fileURLWithPath: destination)
         let name = ".\(url.lastPathComponent).\(purpose)-\(getpid())-\(UInt32.random(in: .min ... .max))"
         return url.deletingLastPathComponent().appendingPathComponent(name).path
     }
 
     /// Removes a file if it exists, ignoring errors (cleanup paths only).
-    public static func removeIfPresent(_ path: String) {
+    package static func removeIfPresent(_ path: String) {
         unlink(path)
     }
 }

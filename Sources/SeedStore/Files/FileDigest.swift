@@ -4,9 +4,9 @@ import Foundation
 /// SHA-256 (hex) over the bytes of the files a store was built from (the model first, then
 /// the inputs in the order given), recorded in the store's metadata. Streams each file in
 /// 1 MiB chunks, so memory stays flat for large inputs.
-public enum SourceDigest {
+package enum SourceDigest {
     /// The digest of `files`; each contributes its length and bytes, not its path.
-    public static func compute(files: [String]) throws -> String {
+    package static func compute(files: [String]) throws -> String {
         var hasher = SHA256()
         for path in files {
             try feed(&hasher, fileAt: path, withLength: true)

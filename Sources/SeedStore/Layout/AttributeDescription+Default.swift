@@ -2,9 +2,9 @@ import Foundation
 import SeedModel
 
 /// A model default value that does not fit its attribute's type.
-public struct DefaultValueError: Error, Sendable, CustomStringConvertible {
+package struct DefaultValueError: Error, Sendable, CustomStringConvertible {
     /// `'x' is not an Integer 16`.
-    public var description: String
+    package var description: String
 }
 
 extension AttributeDescription {
@@ -14,7 +14,7 @@ extension AttributeDescription {
     ///
     /// Xcode writes defaults as `defaultValueString` (numbers, `YES`/`NO`, text, UUIDs) and, for
     /// dates, `defaultDateTimeInterval`: seconds since 2001-01-01T00:00:00Z.
-    public func storedDefaultValue() throws(DefaultValueError) -> SQLValue? {
+    package func storedDefaultValue() throws(DefaultValueError) -> SQLValue? {
         guard let raw = defaultValue else { return nil }
         let text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
         func failure(_ what: String) -> DefaultValueError { DefaultValueError(description: "default value '\(raw)' \(what)") }

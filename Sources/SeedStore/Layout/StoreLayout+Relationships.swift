@@ -1,28 +1,28 @@
 import SeedModel
 
 /// The columns of one to-one relationship in its entity's table.
-public struct ToOneColumns: Sendable, Hashable {
+package struct ToOneColumns: Sendable, Hashable {
     /// The destination's `Z_PK`.
-    public var key: String
+    package var key: String
     /// `Z<d>_<NAME>`: the destination's entity number, when the destination has sub-entities (assumed layout).
-    public var entity: String?
+    package var entity: String?
     /// `Z_FOK_<NAME>`: the object's position in the inverse's ordered to-many.
-    public var order: String?
+    package var order: String?
 }
 
 /// One order column of a join table: the positions of one side's objects within each object of the other side.
-public struct JoinOrdering: Sendable, Hashable {
+package struct JoinOrdering: Sendable, Hashable {
     /// The column (`Z_FOK_…`).
-    public var column: String
+    package var column: String
     /// True when it orders the first column's objects (within each second-side object).
-    public var ordersFirstSide: Bool
+    package var ordersFirstSide: Bool
     /// The column holding the object whose list is ordered.
-    public var holderColumn: String
+    package var holderColumn: String
 }
 
 extension StoreLayout {
     /// The columns of the to-one `relationship` as seen from `entity` (declared there or above).
-    public func toOneColumns(for relationship: String, of entity: String) -> ToOneColumns? {
+    package func toOneColumns(for relationship: String, of entity: String) -> ToOneColumns? {
         guard let description = model.entity(named: entity),
               let owner = model.declaringEntity(of: relationship, from: description)?.name,
               let key = column(for: relationship, of: entity),
@@ -39,7 +39,7 @@ extension StoreLayout {
     }
 
     /// The join table of a many-to-many relationship, and whether `entity`'s objects go in its first column.
-    public func joinTableSide(for relationship: String, of entity: String) -> (table: JoinTableLayout, isFirst: Bool)? {
+    package func joinTableSide(for relationship: String, of entity: String) -> (table: JoinTableLayout, isFirst: Bool)? {
         guard let table = joinTable(for: relationship, of: entity),
               let description = model.entity(named: entity),
               let owner = model.declaringEntity(of: relationship, from: description)?.name else { return nil }
@@ -49,7 +49,7 @@ extension StoreLayout {
 
 extension JoinTableLayout {
     /// Its order columns, each with the side it orders.
-    public var orderings: [JoinOrdering] {
+    package var orderings: [JoinOrdering] {
         orderColumns.map { column in
             // Z_FOK_<first> orders the first-side objects within each second-side object's list.
             let ordersFirst = column == "Z_FOK_\(firstColumn.dropFirst(2))"

@@ -30,13 +30,13 @@ public struct StoreLayout: Sendable {
     }
 
     /// `CREATE TABLE Z_PRIMARYKEY ...`, exactly as Core Data writes it.
-    public static let primaryKeyTableSQL =
+    package static let primaryKeyTableSQL =
         "CREATE TABLE Z_PRIMARYKEY (Z_ENT INTEGER PRIMARY KEY, Z_NAME VARCHAR, Z_SUPER INTEGER, Z_MAX INTEGER)"
     /// `CREATE TABLE Z_METADATA ...`, exactly as Core Data writes it.
-    public static let metadataTableSQL =
+    package static let metadataTableSQL =
         "CREATE TABLE Z_METADATA (Z_VERSION INTEGER PRIMARY KEY, Z_UUID VARCHAR(255), Z_PLIST BLOB)"
     /// `CREATE TABLE Z_MODELCACHE ...`: optional, never written by seedgen.
-    public static let modelCacheTableSQL = "CREATE TABLE Z_MODELCACHE (Z_CONTENT BLOB)"
+    package static let modelCacheTableSQL = "CREATE TABLE Z_MODELCACHE (Z_CONTENT BLOB)"
 
     /// Works out the layout of `model`.
     public init(model: DataModel) throws(LayoutError) {

@@ -1,5 +1,5 @@
 /// A property-list value, as seedgen writes it into `Z_METADATA.Z_PLIST`.
-public enum PropertyListValue: Sendable, Hashable {
+package enum PropertyListValue: Sendable, Hashable {
     case string(String)
     case integer(Int64)
     case real(Double)

@@ -4,7 +4,7 @@ import SeedModel
 extension StoreMetadata {
     /// How the store's entity version hashes differ from `model`'s, one line per entity;
     /// empty when the store fits the model (what Core Data checks before opening a store).
-    public func differences(from model: DataModel) -> [String] {
+    package func differences(from model: DataModel) -> [String] {
         let computed = VersionHasher(model: model).entityHashes()
         var lines: [String] = []
         for name in Set(computed.keys).union(versionHashes.keys).sorted(by: DataModel.namePrecedes) {
@@ -21,5 +21,5 @@ extension StoreMetadata {
 
     /// The content digest of the seed the store came from: the recorded digest of an unchanged
     /// seed, or the one kept when the runtime first changed it.
-    public var originDigest: String? { seedDigest ?? contentDigest }
+    package var originDigest: String? { seedDigest ?? contentDigest }
 }

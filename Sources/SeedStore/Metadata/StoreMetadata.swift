@@ -3,41 +3,41 @@ import SeedModel
 
 /// The property list in `Z_METADATA.Z_PLIST`: what tells Core Data which model a store fits,
 /// plus seedgen's own keys.
-public struct StoreMetadata: Sendable, Equatable {
+package struct StoreMetadata: Sendable, Equatable {
     /// `NSStoreModelVersionHashes`: entity name -> 32-byte hash.
-    public var versionHashes: [String: [UInt8]]
+    package var versionHashes: [String: [UInt8]]
     /// `NSStoreModelVersionIdentifiers`.
-    public var versionIdentifiers: [String]
+    package var versionIdentifiers: [String]
     /// `NSPersistenceFrameworkVersion`.
-    public var frameworkVersion: Int?
+    package var frameworkVersion: Int?
     /// `NSStoreType` (`SQLite`).
-    public var storeType: String?
+    package var storeType: String?
     /// `_NSAutoVacuumLevel` (the string `"2"`).
-    public var autoVacuumLevel: String?
+    package var autoVacuumLevel: String?
     /// `NSStoreModelVersionHashesDigest`, when present.
-    public var hashesDigest: String?
+    package var hashesDigest: String?
     /// `NSStoreModelVersionChecksumKey`, when present.
-    public var checksum: String?
+    package var checksum: String?
     /// seedgen's name and version, on stores it wrote.
-    public var generator: String?
+    package var generator: String?
     /// SHA-256 (hex) of the store's logical content, on stores seedgen wrote (removed when an
     /// app changes the store through the runtime).
-    public var contentDigest: String?
+    package var contentDigest: String?
     /// The scheme of the seal in `Z_UUID` (`StoreSeal.scheme`), on stores seedgen wrote.
-    public var seal: String?
+    package var seal: String?
     /// The content digest of the seed a store was installed from, kept once the store has
     /// been changed (so that a newer seed can still be told apart).
-    public var seedDigest: String?
+    package var seedDigest: String?
     /// Keys neither Core Data's nor ours that the store carries.
-    public var otherKeys: [String]
+    package var otherKeys: [String]
 
     /// The framework version seedgen writes: the newest one seen in a real store with
     /// exactly this set of keys (both the hashes digest and the checksum).
-    public static let frameworkVersionWritten = 1327
+    package static let frameworkVersionWritten = 1327
     /// The prefix of seedgen's own keys.
-    public static let keyPrefix = "org.seedgen."
+    package static let keyPrefix = "org.seedgen."
     /// The generator string seedgen writes.
-    public static let generatorName = "seedgen 0.1.0"
+    package static let generatorName = "seedgen 0.1.0"
 
     enum Key {
         static let hashes = "NSStoreModelVersionHashes"
@@ -57,7 +57,7 @@ public struct StoreMetadata: Sendable, Equatable {
     }
 
     /// The metadata seedgen writes for a model.
-    public init(model: DataModel, contentDigest: String) {
+    package init(model: DataModel, contentDigest: String) {
         let hashes = VersionHasher(model: model).entityHashes()
         self.versionHashes = hashes
         self.versionIdentifiers = [model.versionIdentifier]
@@ -73,7 +73,7 @@ public struct StoreMetadata: Sendable, Equatable {
     }
 
     /// The binary property list, byte for byte the same for the same metadata.
-    public func encoded() -> [UInt8] {
+    package func encoded() -> [UInt8] {
         var entries: [String: PropertyListValue] = [
             Key.hashes: .dictionary(versionHashes.mapValues { .data($0) }),
             Key.hashesVersion: .integer(3),
@@ -92,13 +92,13 @@ public struct StoreMetadata: Sendable, Equatable {
     }
 
     /// What cannot be read from a `Z_PLIST`.
-    public struct DecodingError: Error, Sendable, CustomStringConvertible {
+    package struct DecodingError: Error, Sendable, CustomStringConvertible {
         /// Why.
-        public var description: String
+        package var description: String
     }
 
     /// Reads a `Z_PLIST` written by Core Data or seedgen.
-    public init(decoding bytes: [UInt8]) throws(DecodingError) {
+    package init(decoding bytes: [UInt8]) throws(DecodingError) {
         let object: Any
         do {
             object = try PropertyListSerialization.propertyList(from: Data(bytes), format: nil)

@@ -158,3 +158,6 @@ package final class ObjectRows {
         return Row(primaryKey: key, entityNumber: Int(number))
     }
 }
+
+@available(*, unavailable)
+extension ObjectRows: Sendable {}

@@ -18,7 +18,7 @@ public struct FetchRequest: Sendable {
     }
 
     /// What the SELECT returns.
-    public enum Selection: Sendable {
+    package enum Selection: Sendable {
         /// `Z_PK`, `Z_ENT` and every column of the entity's table.
         case objects
         /// One row: the number of matching objects.
@@ -67,7 +67,7 @@ public struct FetchRequest: Sendable {
     }
 
     /// The SELECT and its arguments on `layout`.
-    public func compile(for layout: StoreLayout, selecting selection: Selection = .objects) throws(QueryError) -> CompiledFetch {
+    package func compile(for layout: StoreLayout, selecting selection: Selection = .objects) throws(QueryError) -> CompiledFetch {
         let model = layout.model
         guard let description = model.entity(named: entity), let target = layout.entity(named: entity) else {
             throw QueryError("the model has no entity '\(entity)'")
@@ -97,9 +97,9 @@ public struct FetchRequest: Sendable {
 }
 
 /// A compiled fetch: SQL with `?` parameters and their values.
-public struct CompiledFetch: Sendable, Hashable {
+package struct CompiledFetch: Sendable, Hashable {
     /// The SELECT.
-    public let sql: String
+    package let sql: String
     /// The values of its parameters, in order.
-    public let arguments: [SQLValue]
+    package let arguments: [SQLValue]
 }

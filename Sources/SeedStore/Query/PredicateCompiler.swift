@@ -9,7 +9,7 @@ public struct QueryError: Error, Sendable, Hashable, CustomStringConvertible {
     public var position: Int?
 
     /// Creates an error.
-    public init(_ message: String, position: Int? = nil) {
+    package init(_ message: String, position: Int? = nil) {
         self.message = message
         self.position = position
     }

@@ -12,7 +12,7 @@ import Foundation
 /// Rows are written in the order they were appended; the file is the same as with direct inserts.
 ///
 /// Owned by a `StoreBuilder` (`rowStream`); its `prepare`, `execute` and `finish` flush it.
-public final class RowStream: @unchecked Sendable {
+package final class RowStream: @unchecked Sendable {
     /// Rows per batch: large enough that a hand-over is rare, small enough to stay in cache.
     static let batchSize = 4096
 
@@ -62,7 +62,7 @@ public final class RowStream: @unchecked Sendable {
 
     /// Appends one row: `statement` gets `primaryKey` as parameter 1 and `values` as
     /// parameters 2, 3, ... (nil stays NULL). Throws a failure of an earlier batch.
-    public func append(_ statement: Statement, primaryKey: Int64,
+    package func append(_ statement: Statement, primaryKey: Int64,
                        values: UnsafeBufferPointer<SQLValue?>) throws(SQLiteError) {
         let identity = ObjectIdentifier(statement)
         if identity != lastStatement {
@@ -82,7 +82,7 @@ public final class RowStream: @unchecked Sendable {
     }
 
     /// Waits until every row appended so far is written; throws the first row that failed.
-    public func flush() throws(SQLiteError) {
+    package func flush() throws(SQLiteError) {
         condition.lock()
         while handedOver != nil { condition.wait() }
         let earlier = failure

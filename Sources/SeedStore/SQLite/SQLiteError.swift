@@ -8,7 +8,7 @@ public struct SQLiteError: Error, Sendable, CustomStringConvertible {
     public var sql: String?
 
     /// Creates an error.
-    public init(code: Int32, message: String, sql: String? = nil) {
+    package init(code: Int32, message: String, sql: String? = nil) {
         self.code = code
         self.message = message
         self.sql = sql

@@ -4,25 +4,25 @@ import SeedgenSQLite
 ///
 /// Made by `StoreBuilder.prepare`; used on the import hot path, so binding goes straight to
 /// `sqlite3_bind_*`.
-public final class Statement {
+package final class Statement {
     /// The statement's SQL.
-    public let sql: String
+    package let sql: String
     /// The compiled statement (the content digest reads columns straight from it).
     let handle: OpaquePointer
     private let database: Database
 
     /// Binds a double to a 1-based parameter (hot path).
-    public func bind(_ value: Double, at index: Int32) throws(SQLiteError) {
+    package func bind(_ value: Double, at index: Int32) throws(SQLiteError) {
         try check(sqlite3_bind_double(handle, index, value))
     }
 
     /// Binds an integer to a 1-based parameter (hot path).
-    public func bind(_ value: Int64, at index: Int32) throws(SQLiteError) {
+    package func bind(_ value: Int64, at index: Int32) throws(SQLiteError) {
         try check(sqlite3_bind_int64(handle, index, value))
     }
 
     /// Runs a statement that returns no rows, then resets it for the next use.
-    public func run() throws(SQLiteError) {
+    package func run() throws(SQLiteError) {
         defer { reset() }
         while try step() {}
     }
@@ -44,14 +44,14 @@ public final class Statement {
     }
 
     /// Binds values to parameters 1, 2, ...
-    public func bind(_ values: [SQLValue]) throws(SQLiteError) {
+    package func bind(_ values: [SQLValue]) throws(SQLiteError) {
         for (offset, value) in values.enumerated() {
             try bind(value, at: Int32(offset + 1))
         }
     }
 
     /// Binds one value to a 1-based parameter.
-    public func bind(_ value: SQLValue, at index: Int32) throws(SQLiteError) {
+    package func bind(_ value: SQLValue, at index: Int32) throws(SQLiteError) {
         switch value {
         case .null: try check(sqlite3_bind_null(handle, index))
         case .integer(let number): try check(sqlite3_bind_int64(handle, index, number))
@@ -65,7 +65,7 @@ public final class Statement {
     }
 
     /// Advances to the next row; false when done.
-    public func step() throws(SQLiteError) -> Bool {
+    package func step() throws(SQLiteError) -> Bool {
         let code = sqlite3_step(handle)
         switch code {
         case SQLITE_ROW: return true
@@ -75,7 +75,7 @@ public final class Statement {
     }
 
     /// Makes the statement ready to run again with new bindings.
-    public func reset() {
+    package func reset() {
         sqlite3_reset(handle)
         sqlite3_clear_bindings(handle)
     }
@@ -86,10 +86,10 @@ public final class Statement {
     }
 
     /// The number of result columns.
-    public var columnCount: Int { Int(sqlite3_column_count(handle)) }
+    package var columnCount: Int { Int(sqlite3_column_count(handle)) }
 
     /// The value of a 0-based column of the current row.
-    public func value(at index: Int) -> SQLValue {
+    package func value(at index: Int) -> SQLValue {
         let column = Int32(index)
         switch sqlite3_column_type(handle, column) {
         case SQLITE_INTEGER: return .integer(sqlite3_column_int64(handle, column))
@@ -107,7 +107,7 @@ public final class Statement {
     }
 
     /// Every column of the current row.
-    public func row() -> [SQLValue] {
+    package func row() -> [SQLValue] {
         (0..<columnCount).map { value(at: $0) }
     }
 }
