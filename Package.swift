@@ -17,6 +17,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     ],
     targets: [
         // C system libraries, each behind a tiny module map and shim.h.
@@ -45,6 +46,7 @@ let package = Package(
                 "SeedModel",
                 "SeedgenSQLite",
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
         .target(
@@ -53,7 +55,7 @@ let package = Package(
         ),
         .target(
             name: "SeedRuntime",
-            dependencies: ["SeedModel", "SeedStore"]
+            dependencies: ["SeedModel", "SeedStore", .product(name: "SystemPackage", package: "swift-system")]
         ),
         .executableTarget(
             name: "seedgen",
@@ -87,7 +89,8 @@ let package = Package(
         .testTarget(name: "SeedImportTests", dependencies: ["SeedImport", "SeedgenTestSupport"]),
         .testTarget(
             name: "SeedRuntimeTests",
-            dependencies: ["SeedRuntime", "SeedStore", "SeedModel", "SeedImport", "SeedgenTestSupport", "emplan", "locations", "laptimer"]
+            dependencies: ["SeedRuntime", "SeedStore", "SeedModel", "SeedImport", "SeedgenTestSupport", "emplan", "locations", "laptimer",
+                           .product(name: "SystemPackage", package: "swift-system")]
         ),
         .testTarget(name: "SeedgenCLITests", dependencies: ["seedgen", "SeedStore", "SeedModel", "SeedgenTestSupport"]),
     ],

@@ -29,14 +29,15 @@ public enum FirstStart {
             let report = try installer.installLocked()
             guard report.action == .alreadyPresent else { return .installedSeed }
             if try installer.storeIsInitialised() { return .alreadyInitialised }
-            let folder = URL(fileURLWithPath: installer.directory).appendingPathComponent(installer.temporaryPrefix + "fill-\(getpid())")
+            let folder = URL(fileURLWithPath: installer.directory).appendingPathComponent(installer.temporaryPrefix + "fill-\(FileSystem.processID)")
             defer { try? FileManager.default.removeItem(at: folder) }
             let filled = folder.appendingPathComponent(installer.storeName).path
             do {
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
                 try fill(filled)
             } catch {
-                throw InstallError("filling \(installer.storePath) from the source data failed: \(error)")
+                throw InstallError(.fillFailed(path: installer.storePath, problem: "\(error)"),
+                                   "filling \(installer.storePath) from the source data failed: \(error)")
             }
             var filler = installer
             filler.seedPath = filled

@@ -30,13 +30,3 @@ public struct InstallReport: Sendable, Equatable {
     /// were moved aside (`<name>.orphaned-<time>`).
     public var cleanedUp: [String]
 }
-
-/// Why the seed could not be installed; nothing was installed and no store was changed.
-public struct InstallError: Error, Sendable, CustomStringConvertible {
-    /// What went wrong, naming the file.
-    public var description: String
-
-    init(_ description: String) {
-        self.description = description
-    }
-}

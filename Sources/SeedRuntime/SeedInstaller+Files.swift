@@ -1,11 +1,7 @@
 import Foundation
 import SeedModel
 import SeedStore
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import SystemPackage
 
 extension SeedInstaller {
     /// Removes temporary copies and fill folders an interrupted start left (only ever called
@@ -26,8 +22,11 @@ extension SeedInstaller {
             let path = storePath + suffix
             guard FileManager.default.fileExists(atPath: path) else { continue }
             let target = Self.unusedPath(path + ".orphaned-" + Self.timestamp())
-            guard rename(path, target) == 0 else {
-                throw InstallError("cannot move the orphaned \(path) aside: \(String(cString: strerror(errno)))")
+            do {
+                try FileSystem.rename(path, to: target)
+            } catch {
+                throw InstallError(.fileSystem(operation: "move aside", path: path, errno: error),
+                                   "cannot move the orphaned \(path) aside: \(error)")
             }
             moved.append(target)
         }
@@ -41,7 +40,7 @@ extension SeedInstaller {
         do {
             seed = try SeedCheck.identify(seedPath, model: layout.model)
         } catch {
-            throw InstallError("bad seed: \(error)")
+            throw InstallError(badSeed: error)
         }
         let temporary = DurableFile.temporaryPath(beside: storePath, purpose: Self.temporaryPurpose)
         do {
@@ -55,17 +54,22 @@ extension SeedInstaller {
             try sync.wait()
             let copy = try checked.get()
             guard copy == seed else {
-                throw InstallError("bad copy: \(temporary) does not hold what \(seedPath) holds (Z_UUID \(copy.uuid), not \(seed.uuid))")
+                let problem = "\(temporary) does not hold what \(seedPath) holds (Z_UUID \(copy.uuid), not \(seed.uuid))"
+                throw InstallError(.badSeed(path: seedPath, problem: problem), "bad copy: \(problem)")
             }
         } catch let failure as SeedCheck.Failure {
-            unlink(temporary)
-            throw InstallError(failure.path == temporary ? "bad seed: \(seedPath): \(failure.reason)" : "bad seed: \(failure)")
+            DurableFile.removeIfPresent(temporary)
+            // The copy failed a check: the seed it came from is what is bad.
+            throw InstallError(badSeed: failure.path == temporary ? SeedCheck.Failure(path: seedPath, reason: failure.reason) : failure)
         } catch let error as InstallError {
-            unlink(temporary)
+            DurableFile.removeIfPresent(temporary)
             throw error
+        } catch let failure as DurableFile.Failure {
+            DurableFile.removeIfPresent(temporary)
+            throw InstallError(failure, context: "cannot copy the seed \(seedPath) to \(directory)")
         } catch {
-            unlink(temporary)
-            throw InstallError("cannot copy the seed \(seedPath) to \(directory): \(error)")
+            DurableFile.removeIfPresent(temporary)
+            throw InstallError(.fileSystem(operation: "copy", path: seedPath, errno: .ioError), "cannot copy the seed \(seedPath) to \(directory): \(error)")
         }
         return temporary
     }
@@ -73,20 +77,25 @@ extension SeedInstaller {
     /// Puts the checked copy in place with `link`, which never replaces an existing file, then
     /// removes the temporary name and syncs the directory.
     func publish(_ temporary: String, replacing backup: String?) throws(InstallError) {
-        defer { unlink(temporary) }
-        if link(temporary, storePath) != 0 {
-            let code = errno
-            // Some file systems have no hard links; under the lock, rename after one more look.
-            guard code != EEXIST, !FileManager.default.fileExists(atPath: storePath), rename(temporary, storePath) == 0 else {
+        defer { DurableFile.removeIfPresent(temporary) }
+        do {
+            try FileSystem.link(temporary, to: storePath)
+        } catch let linkError {
+            do throws(Errno) {
+                // Some file systems have no hard links; under the lock, rename after one more look.
+                guard linkError != .fileExists, !FileManager.default.fileExists(atPath: storePath) else { throw linkError }
+                try FileSystem.rename(temporary, to: storePath)
+            } catch {
                 // Put the user's store back, again without replacing whatever is there now.
-                if let backup, link(backup, storePath) == 0 { unlink(backup) }
-                throw InstallError("cannot put the seed in place at \(storePath): \(String(cString: strerror(code == EEXIST ? code : errno)))")
+                if let backup, (try? FileSystem.link(backup, to: storePath)) != nil { DurableFile.removeIfPresent(backup) }
+                throw InstallError(.fileSystem(operation: "put the seed in place at", path: storePath, errno: error),
+                                   "cannot put the seed in place at \(storePath): \(error)")
             }
         }
         do {
             try DurableFile.sync(directory)
         } catch {
-            throw InstallError("installed \(storePath), but syncing its directory failed: \(error)")
+            throw InstallError(error, context: "installed \(storePath), but syncing its directory failed")
         }
     }
 
@@ -96,44 +105,40 @@ extension SeedInstaller {
         do {
             let left = try StoreConnection.settle(path: storePath)
             if let sidecar = left.first {
-                throw InstallError("cannot replace \(storePath): another process has it open (\(sidecar))")
+                throw InstallError(.storeInUse(path: storePath, evidence: sidecar), "cannot replace \(storePath): another process has it open (\(sidecar))")
             }
             let backup = Self.unusedPath(storePath + ".replaced-" + Self.timestamp())
-            guard rename(storePath, backup) == 0 else {
-                throw InstallError("cannot move \(storePath) aside: \(String(cString: strerror(errno)))")
+            do {
+                try FileSystem.rename(storePath, to: backup)
+            } catch {
+                throw InstallError(.fileSystem(operation: "move aside", path: storePath, errno: error), "cannot move \(storePath) aside: \(error)")
             }
             return backup
         } catch let error as InstallError {
-            unlink(copy)
+            DurableFile.removeIfPresent(copy)
             throw error
+        } catch let error as SQLiteError where error.code.primary == .busy || error.code.primary == .locked {
+            DurableFile.removeIfPresent(copy)
+            throw InstallError(.storeInUse(path: storePath, evidence: error.message), "cannot replace \(storePath): \(error)")
         } catch {
-            unlink(copy)
-            throw InstallError("cannot replace \(storePath): \(error)")
+            DurableFile.removeIfPresent(copy)
+            throw InstallError(.storeUnreadable(path: storePath, problem: "\(error)"), "cannot replace \(storePath): \(error)")
         }
     }
 
     /// Copies a file's bytes to a new file (which must not exist), 4 MiB at a time.
     static func copy(_ source: String, to destination: String) throws(DurableFile.Failure) {
-        let input = open(source, O_RDONLY | O_CLOEXEC)
-        guard input >= 0 else { throw DurableFile.Failure(operation: "read", path: source, code: errno) }
-        defer { close(input) }
-        let output = open(destination, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard output >= 0 else { throw DurableFile.Failure(operation: "create", path: destination, code: errno) }
-        defer { close(output) }
+        let input = try DurableFile.open(source, .readOnly, for: "read")
+        defer { try? input.close() }
+        let output = try DurableFile.open(destination, .writeOnly, options: [.create, .exclusiveCreate],
+                                          permissions: [.ownerReadWrite, .groupRead, .otherRead], for: "create")
+        defer { try? output.close() }
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 4 << 20, alignment: 16)
         defer { buffer.deallocate() }
         while true {
-            let count = read(input, buffer.baseAddress, buffer.count)
-            if count < 0 && errno == EINTR { continue }
-            guard count >= 0 else { throw DurableFile.Failure(operation: "read", path: source, code: errno) }
+            let count = try DurableFile.attempt("read", source) { try input.read(into: buffer) }
             if count == 0 { return }
-            var written = 0
-            while written < count {
-                let step = write(output, buffer.baseAddress! + written, count - written)
-                if step < 0 && errno == EINTR { continue }
-                guard step > 0 else { throw DurableFile.Failure(operation: "write", path: destination, code: errno) }
-                written += step
-            }
+            _ = try DurableFile.attempt("write", destination) { try output.writeAll(UnsafeRawBufferPointer(rebasing: buffer[0..<count])) }
         }
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import SeedModel
 import SeedStore
+import SystemPackage
 
 /// Installs an app's bundled seed store as the user's store on first start, safely under
 /// crashes and concurrent starts.
@@ -66,7 +67,7 @@ public struct SeedInstaller: Sendable {
         do {
             lock = try FileLock(path: URL(fileURLWithPath: directory).appendingPathComponent(".\(storeName).seedgen-lock").path)
         } catch {
-            throw InstallError("\(error)")
+            throw InstallError(error)
         }
         defer { lock.release() }
         return try body()
@@ -128,19 +129,20 @@ public struct SeedInstaller: Sendable {
             return try StoreConnection(path: storePath, layout: layout, access: .readOnly).isInitialised(template: initialisationCheck)
         } catch {
             // A store made for another model version has no answer to give; it is not replaced blindly.
-            throw InstallError("cannot tell whether \(storePath) is initialised: \(error)")
+            throw InstallError(.storeUnreadable(path: storePath, problem: "\(error)"), "cannot tell whether \(storePath) is initialised: \(error)")
         }
     }
 
     private func createDirectory() throws(InstallError) {
         do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try FileSystem.makeDirectories(directory)
         } catch {
-            let reason = (error as NSError).localizedDescription
-            throw InstallError("cannot create the data directory \(directory): \(reason)")
+            throw InstallError(.fileSystem(operation: "create the data directory", path: directory, errno: error),
+                               "cannot create the data directory \(directory): \(error)")
         }
         guard FileManager.default.isWritableFile(atPath: directory) else {
-            throw InstallError("cannot install into \(directory): the directory is not writable")
+            throw InstallError(.fileSystem(operation: "install into", path: directory, errno: .permissionDenied),
+                               "cannot install into \(directory): the directory is not writable")
         }
     }
 }

@@ -3,6 +3,7 @@ import SeedModel
 import SeedRuntime
 import SeedStore
 import SeedgenTestSupport
+import SystemPackage
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -86,6 +87,9 @@ import Glibc
         let error = #expect(throws: InstallError.self) { try installer(store, seed: bad).install() }
         #expect(error?.description.contains(bad) == true, "\(error?.description ?? "")")
         #expect(error?.description.contains(expected) == true, "\(error?.description ?? "")")
+        // An app can tell a bad seed (a broken bundle) from other failures.
+        guard case .badSeed(let path, let problem) = error?.reason else { Issue.record("expected .badSeed, got \(String(describing: error?.reason))"); return }
+        #expect(path == bad && problem.contains(expected), "\(path): \(problem)")
         #expect(RuntimeFixtures.listing(directory.path("data")) == [".EMPlan.sqlite.seedgen-lock"])
     }
 
@@ -190,6 +194,10 @@ import Glibc
         }
         let error = #expect(throws: InstallError.self) { try installer(parent + "/app/EMPlan.sqlite").install() }
         #expect(error?.description.contains(parent + "/app") == true, "\(error?.description ?? "")")
+        // A file-system failure, with the path and the errno an app can switch on.
+        guard case .fileSystem(_, let path, let code) = error?.reason else { Issue.record("expected .fileSystem, got \(String(describing: error?.reason))"); return }
+        #expect(path == parent + "/app")
+        #expect(code == (geteuid() == 0 ? .notDirectory : .permissionDenied), "\(code)")
     }
 
     @Test func dataDirectoryFollowsXDG() {

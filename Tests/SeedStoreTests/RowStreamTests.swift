@@ -70,6 +70,8 @@ struct RowStreamTests {
         let error = try #require(throws: SQLiteError.self) { try builder.finish() }
         #expect(error.message.contains("UNIQUE constraint failed: ZEVENT.Z_PK"))
         #expect(error.message.contains("Z_PK 5"))
+        // Codes can be matched: the extended SQLITE_CONSTRAINT_PRIMARYKEY is a constraint failure.
+        #expect(error.code.primary == .constraint && error.code != .constraint, "\(error.code)")
         #expect(!FileManager.default.fileExists(atPath: path))
         #expect(StoreTestSupport.listing(directory.url).filter { !$0.hasPrefix("model-") }.isEmpty)
     }

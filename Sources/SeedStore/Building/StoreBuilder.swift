@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import SystemPackage
 import SeedModel
 
 /// Writes a store in Core Data's layout, atomically and reproducibly.
@@ -39,7 +40,7 @@ public final class StoreBuilder {
         let directory = URL(fileURLWithPath: outputPath).deletingLastPathComponent().path
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw DurableFile.Failure(operation: "write into missing directory", path: directory, code: ENOENT)
+            throw DurableFile.Failure(operation: "write into missing directory", path: directory, errno: .noSuchFileOrDirectory)
         }
         self.layout = layout
         self.outputPath = outputPath

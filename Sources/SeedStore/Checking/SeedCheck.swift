@@ -20,6 +20,12 @@ public enum SeedCheck {
         /// What is wrong with it.
         public var reason: String
 
+        /// A failure of the file at `path`.
+        package init(path: String, reason: String) {
+            self.path = path
+            self.reason = reason
+        }
+
         /// `/app/Seed.sqlite: truncated: ...`.
         public var description: String { "\(path): \(reason)" }
     }

@@ -1,10 +1,6 @@
 import Crypto
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import SystemPackage
 
 /// A seed's `Z_UUID` doubles as a seal over the file's bytes, so that an installer can prove a
 /// copy is exactly what `seedgen` wrote by reading it once.
@@ -38,13 +34,14 @@ package enum StoreSeal {
         guard let pageSize = try database.scalar("PRAGMA page_size")?.integer,
               let root = try database.scalar("SELECT rootpage FROM sqlite_master WHERE type = 'table' AND name = 'Z_METADATA'")?.integer,
               root >= 1 else { return nil }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw DurableFile.Failure(operation: "read", path: path, code: errno)
-        }
-        defer { try? handle.close() }
+        let descriptor = try DurableFile.open(path, .readOnly, for: "read")
+        defer { try? descriptor.close() }
         let start = Int(root - 1) * Int(pageSize)
-        try handle.seek(toOffset: UInt64(start))
-        let page = [UInt8](try handle.read(upToCount: Int(pageSize)) ?? Data())
+        let page = try DurableFile.attempt("read", path) {
+            try [UInt8](unsafeUninitializedCapacity: Int(pageSize)) { buffer, count in
+                count = try descriptor.read(fromAbsoluteOffset: Int64(start), into: UnsafeMutableRawBufferPointer(buffer))
+            }
+        }
         let needle = Array(uuid.utf8)
         var found: [Int] = []
         if page.count >= needle.count {
@@ -57,20 +54,15 @@ package enum StoreSeal {
 
     /// The seal of the file at `path` with the `Z_UUID` text at `fieldOffset`.
     static func compute(path: String, fieldOffset: Int) throws -> String {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { throw DurableFile.Failure(operation: "read", path: path, code: errno) }
-        defer { close(descriptor) }
+        let descriptor = try DurableFile.open(path, .readOnly, for: "read")
+        defer { try? descriptor.close() }
         var hasher = SHA256()
         let field = fieldOffset..<(fieldOffset + placeholder.count)
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
         defer { buffer.deallocate() }
         var position = 0
         while true {
-            let count = read(descriptor, buffer.baseAddress, buffer.count)
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw DurableFile.Failure(operation: "read", path: path, code: errno)
-            }
+            let count = try DurableFile.attempt("read", path) { try descriptor.read(into: buffer) }
             if count == 0 { break }
             let chunk = position..<(position + count)
             // Put the placeholder where the UUID text is, for the part in this chunk.
@@ -105,11 +97,10 @@ package enum StoreSeal {
             throw SealError(description: "\(path): the Z_UUID placeholder is not in the Z_METADATA root page")
         }
         let seal = try compute(path: path, fieldOffset: offset)
-        let descriptor = open(path, O_WRONLY)
-        guard descriptor >= 0 else { throw DurableFile.Failure(operation: "open", path: path, code: errno) }
-        defer { close(descriptor) }
-        let written = Array(seal.utf8).withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, off_t(offset)) }
-        guard written == placeholder.count else { throw DurableFile.Failure(operation: "write", path: path, code: errno) }
+        let descriptor = try DurableFile.open(path, .writeOnly, for: "open")
+        defer { try? descriptor.close() }
+        // writeAll loops over short writes, so a partial write is never mistaken for success.
+        _ = try DurableFile.attempt("write", path) { try descriptor.writeAll(toAbsoluteOffset: Int64(offset), Array(seal.utf8)) }
     }
 
     /// Sealing failed for a reason other than I/O.

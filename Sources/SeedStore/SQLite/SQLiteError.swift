@@ -1,14 +1,64 @@
 /// A failed SQLite call: its result code, SQLite's message and the statement that failed.
+///
+/// Switch on `code.primary` to tell a busy store from a full disk or a damaged file:
+/// `if error.code.primary == .busy { … }`.
 public struct SQLiteError: Error, Sendable, CustomStringConvertible {
-    /// The (extended) SQLite result code.
-    public var code: Int32
+    /// SQLite's result code, as extended as SQLite gave it (`SQLITE_IOERR_SHORT_READ`, …).
+    public var code: Code
     /// SQLite's message.
     public var message: String
     /// The SQL being run, when there was one.
     public var sql: String?
 
-    /// Creates an error.
+    /// An SQLite result code; the constants are the primary codes (`https://sqlite.org/rescode.html`).
+    public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+        /// The number SQLite returned.
+        public var rawValue: Int32
+
+        /// A code from its number.
+        public init(rawValue: Int32) {
+            self.rawValue = rawValue
+        }
+
+        /// The primary code of an extended one (its low byte): `SQLITE_BUSY_SNAPSHOT` → `.busy`.
+        public var primary: Code { Code(rawValue: rawValue & 0xFF) }
+
+        /// `SQLITE_ERROR`: a generic error (bad SQL, missing table).
+        public static let error = Code(rawValue: 1)
+        /// `SQLITE_PERM`: the access mode of a new database cannot be granted.
+        public static let permission = Code(rawValue: 3)
+        /// `SQLITE_BUSY`: another connection holds a lock on the file.
+        public static let busy = Code(rawValue: 5)
+        /// `SQLITE_LOCKED`: a conflict inside this connection's process.
+        public static let locked = Code(rawValue: 6)
+        /// `SQLITE_NOMEM`: out of memory.
+        public static let noMemory = Code(rawValue: 7)
+        /// `SQLITE_READONLY`: the database cannot be written.
+        public static let readOnly = Code(rawValue: 8)
+        /// `SQLITE_IOERR`: the operating system reported an I/O error.
+        public static let ioError = Code(rawValue: 10)
+        /// `SQLITE_CORRUPT`: the file is damaged.
+        public static let corrupt = Code(rawValue: 11)
+        /// `SQLITE_FULL`: the disk (or the database's size limit) is full.
+        public static let full = Code(rawValue: 13)
+        /// `SQLITE_CANTOPEN`: the file cannot be opened.
+        public static let cannotOpen = Code(rawValue: 14)
+        /// `SQLITE_CONSTRAINT`: a constraint (UNIQUE, NOT NULL, …) failed.
+        public static let constraint = Code(rawValue: 19)
+        /// `SQLITE_MISMATCH`: a datatype mismatch.
+        public static let mismatch = Code(rawValue: 20)
+        /// `SQLITE_NOTADB`: the file is not a database.
+        public static let notADatabase = Code(rawValue: 26)
+
+        /// The number.
+        public var description: String { String(rawValue) }
+    }
+
     package init(code: Int32, message: String, sql: String? = nil) {
+        self.init(code: Code(rawValue: code), message: message, sql: sql)
+    }
+
+    package init(code: Code, message: String, sql: String? = nil) {
         self.code = code
         self.message = message
         self.sql = sql

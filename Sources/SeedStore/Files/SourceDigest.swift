@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import SystemPackage
 
 /// SHA-256 (hex) over the bytes of the files a store was built from (the model first, then
 /// the inputs in the order given), recorded in the store's metadata. Streams each file in
@@ -17,7 +18,7 @@ package enum SourceDigest {
     /// Feeds a file's bytes (after its length, when asked) to `hasher`, 1 MiB at a time.
     static func feed(_ hasher: inout SHA256, fileAt path: String, withLength: Bool) throws {
         guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw DurableFile.Failure(operation: "read", path: path, code: ENOENT)
+            throw DurableFile.Failure(operation: "read", path: path, errno: .noSuchFileOrDirectory)
         }
         defer { try? handle.close() }
         if withLength {

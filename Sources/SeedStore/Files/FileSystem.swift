@@ -1,0 +1,72 @@
+import SystemPackage
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The few file-system calls swift-system does not offer (fsync, flock, link, rename, unlink),
+/// in one place: each retries when interrupted and throws the `Errno` it failed with. Reads,
+/// writes and opens use swift-system's `FileDescriptor` directly.
+package enum FileSystem {
+    /// Flushes a file's (or a directory's) contents to disk.
+    package static func sync(_ descriptor: FileDescriptor) throws(Errno) {
+        try retrying { fsync(descriptor.rawValue) }
+    }
+
+    /// Waits for the exclusive advisory lock on an open file.
+    package static func lockExclusively(_ descriptor: FileDescriptor) throws(Errno) {
+        try retrying { flock(descriptor.rawValue, LOCK_EX) }
+    }
+
+    /// Releases an advisory lock.
+    package static func unlock(_ descriptor: FileDescriptor) {
+        _ = flock(descriptor.rawValue, LOCK_UN)
+    }
+
+    /// A new name for a file; fails with `.fileExists` rather than replace anything.
+    package static func link(_ existing: String, to new: String) throws(Errno) {
+        try retrying { systemLink(existing, new) }
+    }
+
+    /// Renames atomically, replacing what `new` named.
+    package static func rename(_ old: String, to new: String) throws(Errno) {
+        try retrying { systemRename(old, new) }
+    }
+
+    /// Removes a name.
+    package static func unlink(_ path: String) throws(Errno) {
+        try retrying { systemUnlink(path) }
+    }
+
+    /// Creates a directory and its missing ancestors (permissions 0755); an existing directory is fine.
+    package static func makeDirectories(_ path: String) throws(Errno) {
+        var prefix = path.hasPrefix("/") ? "" : "."
+        for component in path.split(separator: "/") {
+            prefix += "/" + component
+            do {
+                try retrying { mkdir(prefix, 0o755) }
+            } catch where error == .fileExists {
+                continue  // a file in the way shows as .notADirectory at the next step, or below
+            }
+        }
+        var status = stat()
+        try retrying { stat(path, &status) }
+        guard status.st_mode & S_IFMT == S_IFDIR else { throw .notDirectory }
+    }
+
+    /// This process's id (for names of temporary files).
+    package static var processID: Int32 { getpid() }
+
+    private static func retrying(_ call: () -> Int32) throws(Errno) {
+        while call() != 0 {
+            let code = Errno(rawValue: errno)
+            guard code == .interrupted else { throw code }
+        }
+    }
+}
+
+// The C calls, under names that `FileSystem`'s own methods do not shadow.
+private func systemLink(_ existing: String, _ new: String) -> Int32 { link(existing, new) }
+private func systemRename(_ old: String, _ new: String) -> Int32 { rename(old, new) }
+private func systemUnlink(_ path: String) -> Int32 { unlink(path) }
