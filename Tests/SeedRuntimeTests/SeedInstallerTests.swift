@@ -46,9 +46,13 @@ import Glibc
         try RuntimeFixtures.build(layout, at: empty)
         #expect(try StoreConnection(path: empty, layout: layout, access: .readOnly).isInitialised() == false)
         #expect(try StoreConnection(path: seed, layout: layout, access: .readOnly).isInitialised())
-        #expect(throws: StoreConnection.OpenError.self) {
+        let error = #expect(throws: StoreOpenError.self) {
             try StoreConnection(path: seed, layout: layout, access: .readOnly).isInitialised(template: "noSuchTemplate")
         }
+        #expect(error?.reason == .noTemplate("noSuchTemplate"))
+        let other = #expect(throws: StoreOpenError.self) { try StoreContainer(storePath: seed, layout: try RuntimeFixtures.layout("Locations")) }
+        guard case .otherModel(let differences) = other?.reason else { Issue.record("expected .otherModel, got \(String(describing: other?.reason))"); return }
+        #expect(!differences.isEmpty)
     }
 
     /// Each bad seed is refused with a reason naming it, and the data directory gets no store and no temporary file.

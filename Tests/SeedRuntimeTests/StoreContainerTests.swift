@@ -89,22 +89,31 @@ import Testing
         defer { directory.remove() }
         let before = RuntimeFixtures.bytes(store)
         let container = try StoreContainer(storePath: store, layout: layout)
-        let cases: [(String, @Sendable (ObjectWriter) throws -> Void)] = [
-            ("required attribute 'name' has no value", { try $0.insert("Team") }),
-            ("abstract entity 'Human'", { try $0.insert("Human", ["name": .text("x")]) }),
-            ("no attribute 'nam'", { try $0.insert("Team", ["nam": .text("x")]) }),
-            ("does not fit", { try $0.insert("Match", ["number": .integer(70_000)]) }),
-            ("no Team #9999", { try $0.update(ObjectID(entity: "Team", primaryKey: 9999), ["name": .text("x")]) }),
-            ("is a relationship", { try $0.insert("Team", ["name": .text("y"), "players": .integer(1)]) }),
+        let cases: [(String, WriteError.Reason?, @Sendable (ObjectWriter) throws -> Void)] = [
+            ("required attribute 'name' has no value", nil, { try $0.insert("Team") }),
+            ("abstract entity 'Human'", .abstractEntity("Human"), { try $0.insert("Human", ["name": .text("x")]) }),
+            ("no attribute 'nam'", .unknownProperty(entity: "Team", property: "nam"), { try $0.insert("Team", ["nam": .text("x")]) }),
+            ("does not fit", .invalidValue(entity: "Match", attribute: "number"), { try $0.insert("Match", ["number": .integer(70_000)]) }),
+            ("no Team #9999", .noSuchObject(ObjectID(entity: "Team", primaryKey: 9999)),
+             { try $0.update(ObjectID(entity: "Team", primaryKey: 9999), ["name": .text("x")]) }),
+            ("is a relationship", .wrongKindOfProperty(entity: "Team", property: "players"),
+             { try $0.insert("Team", ["name": .text("y"), "players": .integer(1)]) }),
         ]
-        for (message, block) in cases {
-            let error = #expect(throws: (any Error).self) {
+        for (message, reason, block) in cases {
+            let error = #expect(throws: WriteError.self) {
                 try container.writeAndWait { writer in
                     try writer.insert("Group", ["name": .text("Z")])
                     try block(writer)
                 }
             }
             #expect("\(error!)".contains(message), "\(error!)")
+            if let reason {
+                #expect(error?.reason == reason, "\(String(describing: error?.reason))")
+            } else if case .missingValue(let object, "name") = error?.reason {
+                #expect(object.entity == "Team")
+            } else {
+                Issue.record("expected .missingValue, got \(String(describing: error?.reason))")
+            }
         }
         #expect(RuntimeFixtures.bytes(store) == before)
     }

@@ -7,7 +7,7 @@ extension ObjectWriter {
         let object = try resolve(object)
         let description = try self.relationship(relationship, of: object)
         guard !description.isToMany else {
-            throw WriteError("'\(object.entity).\(relationship)' is a to-many relationship; use add(_:_:_:) and remove(_:_:_:)")
+            throw WriteError(.wrongKindOfProperty(entity: object.entity, property: relationship), "'\(object.entity).\(relationship)' is a to-many relationship; use add(_:_:_:) and remove(_:_:_:)")
         }
         let target = try target.map { try checkedDestination($0, of: description, from: object) }
         let current = try toOne(of: object, description)
@@ -68,7 +68,7 @@ extension ObjectWriter {
     func relationship(_ name: String, of object: ObjectID) throws -> RelationshipDescription {
         let entity = model.entity(named: object.entity)!
         guard let relationship = model.allRelationships(of: entity).first(where: { $0.name == name }), !relationship.isTransient else {
-            throw WriteError("entity '\(object.entity)' has no relationship '\(name)'")
+            throw WriteError(.unknownProperty(entity: object.entity, property: name), "entity '\(object.entity)' has no relationship '\(name)'")
         }
         return relationship
     }
@@ -76,7 +76,7 @@ extension ObjectWriter {
     private func toMany(_ name: String, of object: ObjectID) throws -> RelationshipDescription {
         let description = try relationship(name, of: object)
         guard description.isToMany else {
-            throw WriteError("'\(object.entity).\(name)' is a to-one relationship; use relate(_:_:to:)")
+            throw WriteError(.wrongKindOfProperty(entity: object.entity, property: name), "'\(object.entity).\(name)' is a to-one relationship; use relate(_:_:to:)")
         }
         return description
     }
@@ -85,7 +85,7 @@ extension ObjectWriter {
         let target = try resolve(target)
         let destination = model.entity(named: relationship.destinationEntity)!
         guard model.entity(model.entity(named: target.entity)!, isKindOf: destination) else {
-            throw WriteError("\(object.entity).\(relationship.name) leads to \(relationship.destinationEntity), not to \(target)")
+            throw WriteError(.wrongDestination(entity: object.entity, relationship: relationship.name), "\(object.entity).\(relationship.name) leads to \(relationship.destinationEntity), not to \(target)")
         }
         return target
     }

@@ -29,7 +29,7 @@ public final class ObjectWriter {
     @discardableResult
     public func insert(_ entity: String, _ values: [String: SQLValue] = [:]) throws -> ObjectID {
         let description = try entityDescription(entity)
-        guard !description.isAbstract else { throw WriteError("cannot insert an object of the abstract entity '\(entity)'") }
+        guard !description.isAbstract else { throw WriteError(.abstractEntity(entity), "cannot insert an object of the abstract entity '\(entity)'") }
         let entityLayout = layout.entity(named: entity)!
         let root = layout.entity(named: model.root(of: description).name)!
         let key = try rows.takePrimaryKey(forRoot: root)
@@ -61,7 +61,7 @@ public final class ObjectWriter {
             guard !destinations.isEmpty else { continue }
             switch relationship.deletionRule {
             case .deny:
-                throw WriteError("cannot delete \(object): its relationship '\(relationship.name)' still leads to \(destinations[0]) (delete rule Deny)")
+                throw WriteError(.deleteDenied(object, relationship: relationship.name), "cannot delete \(object): its relationship '\(relationship.name)' still leads to \(destinations[0]) (delete rule Deny)")
             case .cascade:
                 for destination in destinations { try delete(destination) }
             case .nullify, .noAction:
@@ -88,7 +88,7 @@ public final class ObjectWriter {
             guard !required.isEmpty else { continue }
             let stored = try rows.values(of: object.primaryKey, in: table(of: object), columns: required.map(\.column))
             for (index, value) in stored.enumerated() where value == .null {
-                throw WriteError("\(object): the required \(required[index].kind) '\(required[index].name)' has no value")
+                throw WriteError(.missingValue(object, property: required[index].name), "\(object): the required \(required[index].kind) '\(required[index].name)' has no value")
             }
         }
     }
@@ -96,7 +96,7 @@ public final class ObjectWriter {
     // MARK: - Helpers shared with the relationship methods
 
     func entityDescription(_ name: String) throws -> EntityDescription {
-        guard let entity = model.entity(named: name) else { throw WriteError("the model has no entity '\(name)'") }
+        guard let entity = model.entity(named: name) else { throw WriteError(.unknownEntity(name), "the model has no entity '\(name)'") }
         return entity
     }
 
@@ -106,7 +106,7 @@ public final class ObjectWriter {
         let entityLayout = layout.entity(named: entity.name)!
         let number = try rows.entityNumber(of: object.primaryKey, in: entityLayout.table)
         guard let number, entityLayout.subtreeNumbers.contains(number), let concrete = layout.entity(number: number) else {
-            throw WriteError("there is no \(object) in the store")
+            throw WriteError(.noSuchObject(object), "there is no \(object) in the store")
         }
         return ObjectID(entity: concrete.name, primaryKey: object.primaryKey)
     }
@@ -137,7 +137,7 @@ public final class ObjectWriter {
         }
         if let name = remaining.keys.sorted().first {
             let isRelationship = model.allRelationships(of: entity).contains { $0.name == name }
-            throw WriteError(isRelationship
+            throw WriteError(isRelationship ? .wrongKindOfProperty(entity: entity.name, property: name) : .unknownProperty(entity: entity.name, property: name), isRelationship
                 ? "'\(entity.name).\(name)' is a relationship; set it with relate(_:_:to:) or add(_:_:_:)"
                 : "entity '\(entity.name)' has no attribute '\(name)'")
         }
@@ -151,7 +151,7 @@ public final class ObjectWriter {
             return .null
         case (.integer16, .integer(let number)) where Int16(exactly: number) == nil,
              (.integer32, .integer(let number)) where Int32(exactly: number) == nil:
-            throw WriteError("\(entity).\(attribute.name): \(number) does not fit an \(attribute.type.rawValue) attribute")
+            throw WriteError(.invalidValue(entity: entity, attribute: attribute.name), "\(entity).\(attribute.name): \(number) does not fit an \(attribute.type.rawValue) attribute")
         case (.integer16, .integer), (.integer32, .integer), (.integer64, .integer):
             return value
         case (.boolean, .integer(let number)) where number == 0 || number == 1:
@@ -162,7 +162,7 @@ public final class ObjectWriter {
              (.string, .text), (.uri, .text), (.binary, .blob), (.transformable, .blob), (.uuid, .blob):
             return value
         default:
-            throw WriteError("\(entity).\(attribute.name) is a \(attribute.type.rawValue) attribute; \(value) does not fit it")
+            throw WriteError(.invalidValue(entity: entity, attribute: attribute.name), "\(entity).\(attribute.name) is a \(attribute.type.rawValue) attribute; \(value) does not fit it")
         }
     }
 }

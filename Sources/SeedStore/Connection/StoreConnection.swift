@@ -20,16 +20,10 @@ package final class StoreConnection {
         case readWrite
     }
 
-    /// Why a store cannot be used with this model.
-    package struct OpenError: Error, Sendable, CustomStringConvertible {
-        /// What is wrong, naming the file.
-        package var description: String
-    }
-
     /// Opens the store at `path` and checks that it was made for `layout`'s model.
     package init(path: String, layout: StoreLayout, access: Access = .readWrite) throws {
         guard FileManager.default.fileExists(atPath: path) else {
-            throw OpenError(description: "\(path): no store file")
+            throw StoreOpenError(.missingFile, "\(path): no store file")
         }
         self.path = path
         self.layout = layout
@@ -38,7 +32,7 @@ package final class StoreConnection {
         let metadata = try self.metadata()
         let differences = metadata.differences(from: layout.model)
         if !differences.isEmpty {
-            throw OpenError(description: "\(path): the store was made for another version of the model (\(differences.joined(separator: "; ")))")
+            throw StoreOpenError(.otherModel(differences), "\(path): the store was made for another version of the model (\(differences.joined(separator: "; ")))")
         }
     }
 
@@ -66,12 +60,12 @@ package final class StoreConnection {
 
     private static func metadata(of database: Database, path: String) throws -> StoreMetadata {
         guard let bytes = try database.metadataRow()?.plist else {
-            throw OpenError(description: "\(path): no metadata row in Z_METADATA")
+            throw StoreOpenError(.badMetadata, "\(path): no metadata row in Z_METADATA")
         }
         do {
             return try StoreMetadata(decoding: bytes)
         } catch {
-            throw OpenError(description: "\(path): Z_METADATA: \(error)")
+            throw StoreOpenError(.badMetadata, "\(path): Z_METADATA: \(error)")
         }
     }
 
@@ -94,7 +88,7 @@ package final class StoreConnection {
     /// convention `initialisationCheck`) finds at least one object.
     package func isInitialised(template name: String = "initialisationCheck") throws -> Bool {
         guard let template = layout.model.fetchRequest(named: name) else {
-            throw OpenError(description: "\(path): the model has no fetch request template '\(name)' to tell whether the store is initialised")
+            throw StoreOpenError(.noTemplate(name), "\(path): the model has no fetch request template '\(name)' to tell whether the store is initialised")
         }
         var request = try FetchRequest(template: template)
         request.limit = 1

@@ -1,0 +1,24 @@
+/// Why a store cannot be opened for an app's model (`StoreContainer`); nothing was changed.
+public struct StoreOpenError: Error, Sendable, CustomStringConvertible {
+    /// What kind of problem it is.
+    public enum Reason: Sendable, Hashable {
+        /// There is no store file.
+        case missingFile
+        /// The store was made for another version of the model (one line per difference).
+        case otherModel([String])
+        /// `Z_METADATA` has no row, or one that cannot be read.
+        case badMetadata
+        /// The model has no fetch request template of that name.
+        case noTemplate(String)
+    }
+
+    /// What kind of problem it is.
+    public var reason: Reason
+    /// What is wrong, naming the file.
+    public var description: String
+
+    init(_ reason: Reason, _ description: String) {
+        self.reason = reason
+        self.description = description
+    }
+}
