@@ -14,7 +14,7 @@ import SystemPackage
 /// removes the key on its first write.
 package enum StoreSeal {
     /// The value of `org.seedgen.seal` on sealed stores.
-    package static let scheme = "sha256-file-v1"
+    package static let scheme = StoreMetadata.sealScheme
     /// What `Z_UUID` holds while the file is hashed.
     static let placeholder = Array("00000000-0000-0000-0000-000000000000".utf8)
 

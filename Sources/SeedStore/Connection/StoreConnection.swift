@@ -28,6 +28,7 @@ package final class StoreConnection {
         self.path = path
         self.layout = layout
         database = try Database(path: path, mode: access == .readOnly ? .readOnly : .readWrite)
+        database.registerPredicateFunctions()
         database.setBusyTimeout(milliseconds: 10_000)
         let metadata = try self.metadata()
         let differences = metadata.differences(from: layout.model)

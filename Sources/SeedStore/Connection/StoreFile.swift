@@ -35,6 +35,7 @@ struct StoreFile {
         }
         self.path = path
         self.database = try Database(path: path, mode: .readOnly, immutable: Self.sidecars(of: path).isEmpty)
+        database.registerPredicateFunctions()
     }
 
     /// What every SQLite database file starts with.

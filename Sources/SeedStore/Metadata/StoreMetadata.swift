@@ -23,8 +23,10 @@ package struct StoreMetadata: Sendable, Equatable {
     /// SHA-256 (hex) of the store's logical content, on stores seedgen wrote (removed when an
     /// app changes the store through the runtime).
     package var contentDigest: String?
-    /// The scheme of the seal in `Z_UUID` (`StoreSeal.scheme`), on stores seedgen wrote.
+    /// The scheme of the seal in `Z_UUID` (`sealScheme`), on stores seedgen wrote.
     package var seal: String?
+    /// The seal scheme seedgen writes (see `StoreSeal`).
+    package static let sealScheme = "sha256-file-v1"
     /// The content digest of the seed a store was installed from, kept once the store has
     /// been changed (so that a newer seed can still be told apart).
     package var seedDigest: String?
@@ -68,7 +70,7 @@ package struct StoreMetadata: Sendable, Equatable {
         self.checksum = VersionHasher.checksum(hashes)
         self.generator = Self.generatorName
         self.contentDigest = contentDigest
-        self.seal = StoreSeal.scheme
+        self.seal = Self.sealScheme
         self.otherKeys = []
     }
 

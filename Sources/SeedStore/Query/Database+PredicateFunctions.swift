@@ -1,7 +1,8 @@
 import Foundation
 import SeedgenSQLite
 
-/// SQL functions the predicate compiler relies on, registered on every connection.
+/// SQL functions the predicate compiler relies on, registered on every connection that runs
+/// fetch requests (`StoreFile`, `StoreConnection`).
 ///
 /// - `seedgen_fold(text, flags)`: text folded as NSPredicate's `[c]` (case), `[d]` (diacritics)
 ///   or `[cd]` options fold it (Unicode-aware, unlike SQLite's ASCII-only `lower`).

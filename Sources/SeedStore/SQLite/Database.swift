@@ -35,7 +35,6 @@ final class Database {
         }
         sqlite3_extended_result_codes(handle, 1)
         self.handle = handle
-        registerPredicateFunctions()
     }
 
     deinit {
