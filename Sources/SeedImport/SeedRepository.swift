@@ -1,26 +1,6 @@
 import SeedModel
 import SeedStore
 
-/// One object written by the repository: its entity and primary key.
-public struct ObjectReference: Sendable, Hashable, CustomStringConvertible {
-    /// The entity's name.
-    public let entity: String
-    /// The entity's `Z_ENT`.
-    public let entityNumber: Int
-    /// The row's `Z_PK`.
-    public let primaryKey: Int64
-
-    /// `Team #3`.
-    public var description: String { "\(entity) #\(primaryKey)" }
-}
-
-/// A value as a source gives it: text to convert by the attribute's type, or a value that is
-/// already typed (a property list's `<date>`, say).
-public enum SourceValue: Sendable, Hashable {
-    case text(String)
-    case value(SQLValue)
-}
-
 /// Turns objects from any parser delegate into rows in Core Data's layout: converts values by
 /// the model's attribute types, merges objects with the same natural key (the model's first
 /// uniqueness constraint), resolves references by key in any order and across files, and

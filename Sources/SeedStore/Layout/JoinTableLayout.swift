@@ -1,0 +1,23 @@
+/// The join table of a many-to-many relationship pair.
+public struct JoinTableLayout: Sendable, Hashable {
+    /// `Z_<e><R>`, e.g. `Z_1BOOKS`.
+    public var name: String
+    /// The relationship the table is named after, and its declaring entity.
+    public var entity: String
+    public var relationship: String
+    /// The inverse relationship and its declaring entity.
+    public var inverseEntity: String
+    public var inverseRelationship: String
+    /// Holds the `Z_PK` of `entity`'s objects, e.g. `Z_1AUTHORS`.
+    public var firstColumn: String
+    /// Holds the `Z_PK` of the destination's objects, e.g. `Z_2BOOKS`.
+    public var secondColumn: String
+    /// Order columns: `Z_FOK_<first>` when the inverse is ordered, `Z_FOK_<second>` when `relationship` is.
+    public var orderColumns: [String]
+
+    /// `CREATE TABLE Z_1BOOKS ( Z_1AUTHORS INTEGER, Z_2BOOKS INTEGER, PRIMARY KEY (Z_1AUTHORS, Z_2BOOKS) )`.
+    public var createSQL: String {
+        let columns = ([firstColumn, secondColumn] + orderColumns).map { "\($0) INTEGER" }
+        return "CREATE TABLE \(name) ( \(columns.joined(separator: ", ")), PRIMARY KEY (\(firstColumn), \(secondColumn)) )"
+    }
+}

@@ -1,0 +1,16 @@
+/// One root entity's table, holding the rows of every entity below it.
+public struct TableLayout: Sendable, Hashable {
+    /// `Z` + the upper-cased root entity name.
+    public var name: String
+    /// The root entity.
+    public var rootEntity: String
+    /// The property columns in Core Data's order.
+    public var columns: [ColumnLayout]
+
+    /// `CREATE TABLE ZBOOK ( Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZTITLE VARCHAR )`.
+    public var createSQL: String {
+        let definitions = ["Z_PK INTEGER PRIMARY KEY", "Z_ENT INTEGER", "Z_OPT INTEGER"]
+            + columns.map { "\($0.name) \($0.sqlType)" }
+        return "CREATE TABLE \(name) ( \(definitions.joined(separator: ", ")) )"
+    }
+}
