@@ -46,17 +46,21 @@ extension ObjectRows {
                                                            holderColumn: ordering.holderColumn, holder: holder)))
             }
         }
-        let columns = ([join.firstColumn, join.secondColumn] + join.orderColumns).map(Database.quote)
-        try run("INSERT OR IGNORE INTO \(Database.quote(join.name)) (\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))",
-                arguments)
+        let insert = try statement(StatementKey(kind: .addJoinRow, table: join.name)) {
+            let columns = ([join.firstColumn, join.secondColumn] + join.orderColumns).map(Database.quote)
+            return "INSERT OR IGNORE INTO \(Database.quote(join.name)) (\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))"
+        }
+        try run(insert, arguments)
         return changes > 0
     }
 
     /// Removes one row of a join table; returns false when there was none.
     @discardableResult
     package func removeJoinRow(_ join: JoinTableLayout, first: Int64, second: Int64) throws(SQLiteError) -> Bool {
-        try run("DELETE FROM \(Database.quote(join.name)) WHERE \(Database.quote(join.firstColumn)) = ? AND \(Database.quote(join.secondColumn)) = ?",
-                [.integer(first), .integer(second)])
+        let delete = try statement(StatementKey(kind: .removeJoinRow, table: join.name)) {
+            "DELETE FROM \(Database.quote(join.name)) WHERE \(Database.quote(join.firstColumn)) = ? AND \(Database.quote(join.secondColumn)) = ?"
+        }
+        try run(delete, [.integer(first), .integer(second)])
         return changes > 0
     }
 
@@ -64,10 +68,13 @@ extension ObjectRows {
     /// objects are in `column` (the other column leads to the destinations), in `Z_PK` order.
     package func joinedRows(_ join: JoinTableLayout, of primaryKey: Int64, inFirstColumn: Bool, destinationTable: String) throws(SQLiteError) -> [Row] {
         let (mine, theirs) = inFirstColumn ? (join.firstColumn, join.secondColumn) : (join.secondColumn, join.firstColumn)
-        return try rows("""
+        let select = try statement(StatementKey(kind: .joinedRows, table: join.name, columns: [mine, destinationTable])) {
+            """
             SELECT d.Z_PK, d.Z_ENT FROM \(Database.quote(join.name)) j JOIN \(Database.quote(destinationTable)) d ON d.Z_PK = j.\(Database.quote(theirs))
             WHERE j.\(Database.quote(mine)) = ? ORDER BY d.Z_PK
-            """, [.integer(primaryKey)]).compactMap(Self.row)
+            """
+        }
+        return try rows(select, [.integer(primaryKey)]).compactMap(Self.row)
     }
 
     // MARK: - Ordered positions
@@ -75,7 +82,9 @@ extension ObjectRows {
     /// The next position in an ordered to-many: one after the highest that `holder` has in
     /// `column` (1 for the first object).
     func nextPosition(in table: String, column: String, holderColumn: String, holder: Int64) throws(SQLiteError) -> Int64 {
-        try scalar("SELECT IFNULL(MAX(\(Database.quote(column))), 0) + 1 FROM \(Database.quote(table)) WHERE \(Database.quote(holderColumn)) = ?",
-                   [.integer(holder)])?.integer ?? 1
+        let select = try statement(StatementKey(kind: .nextPosition, table: table, columns: [column, holderColumn])) {
+            "SELECT IFNULL(MAX(\(Database.quote(column))), 0) + 1 FROM \(Database.quote(table)) WHERE \(Database.quote(holderColumn)) = ?"
+        }
+        return try scalar(select, [.integer(holder)])?.integer ?? 1
     }
 }

@@ -14,7 +14,20 @@ package final class ObjectRows {
     package let layout: StoreLayout
     let database: Database
     private let rowStream: RowStream?
-    private var statements: [String: Statement] = [:]
+    /// Compiled statements by what they do, so that the SQL text is built once per shape.
+    private var statements: [StatementKey: Statement] = [:]
+
+    /// What a statement does and on what: its cache key.
+    struct StatementKey: Hashable {
+        enum Kind: Hashable {
+            case insert, find, rowsWhere, entityNumber, values, update, countChange, delete
+            case fillNulls, firstNull, readMax, writeMax, nextPosition, addJoinRow, removeJoinRow, joinedRows
+        }
+        var kind: Kind
+        var table: String
+        var columns: [String] = []
+        var numbers: [Int] = []
+    }
 
     /// A row as a query finds it: its `Z_PK` and `Z_ENT`.
     package struct Row: Sendable, Hashable {
@@ -40,9 +53,11 @@ package final class ObjectRows {
     /// The INSERT of a new row of `entity`: parameter 1 is `Z_PK`, then one parameter per
     /// column of `columns`; `Z_ENT` is the entity's number and `Z_OPT` 1 (a fresh row).
     package func insertStatement(for entity: EntityLayout, columns: [String]) throws(SQLiteError) -> Statement {
-        let names = ["Z_PK", "Z_ENT", "Z_OPT"].map(Database.quote) + columns.map(Database.quote)
-        let values = ["?", String(entity.number), "1"] + columns.map { _ in "?" }
-        return try statement("INSERT INTO \(Database.quote(entity.table)) (\(names.joined(separator: ", "))) VALUES (\(values.joined(separator: ", ")))")
+        try statement(StatementKey(kind: .insert, table: entity.table, columns: columns, numbers: [entity.number])) {
+            let names = ["Z_PK", "Z_ENT", "Z_OPT"].map(Database.quote) + columns.map(Database.quote)
+            let values = ["?", String(entity.number), "1"] + columns.map { _ in "?" }
+            return "INSERT INTO \(Database.quote(entity.table)) (\(names.joined(separator: ", "))) VALUES (\(values.joined(separator: ", ")))"
+        }
     }
 
     /// Inserts a new row of `entity` with the given column values.
@@ -55,80 +70,98 @@ package final class ObjectRows {
     /// Takes the next `Z_PK` of `root`'s table from `Z_PRIMARYKEY.Z_MAX` and records it there.
     package func takePrimaryKey(forRoot root: EntityLayout) throws(SQLiteError) -> Int64 {
         let number = SQLValue.integer(Int64(root.number))
-        let key = (try scalar("SELECT Z_MAX FROM Z_PRIMARYKEY WHERE Z_ENT = ?", [number])?.integer ?? 0) + 1
-        try run("UPDATE Z_PRIMARYKEY SET Z_MAX = ? WHERE Z_ENT = ?", [.integer(key), number])
+        let read = try statement(StatementKey(kind: .readMax, table: "Z_PRIMARYKEY")) { "SELECT Z_MAX FROM Z_PRIMARYKEY WHERE Z_ENT = ?" }
+        let key = (try scalar(read, [number])?.integer ?? 0) + 1
+        let write = try statement(StatementKey(kind: .writeMax, table: "Z_PRIMARYKEY")) { "UPDATE Z_PRIMARYKEY SET Z_MAX = ? WHERE Z_ENT = ?" }
+        try run(write, [.integer(key), number])
         return key
     }
 
     /// A row of `table` whose `Z_ENT` is one of `entities` and whose columns hold the given
     /// values (a natural key: there is at most one); nil when there is none.
     package func find(in table: String, matching values: [(column: String, value: SQLValue)], among entities: [Int]) throws(SQLiteError) -> Row? {
-        let conditions = values.map { "\(Database.quote($0.column)) = ?" } + ["Z_ENT IN (\(Self.list(entities)))"]
-        let found = try rows("SELECT Z_PK, Z_ENT FROM \(Database.quote(table)) WHERE \(conditions.joined(separator: " AND ")) LIMIT 1",
-                             values.map(\.value))
-        return found.first.flatMap(Self.row)
+        let find = try statement(StatementKey(kind: .find, table: table, columns: values.map(\.column), numbers: entities)) {
+            let conditions = values.map { "\(Database.quote($0.column)) = ?" } + ["Z_ENT IN (\(Self.list(entities)))"]
+            return "SELECT Z_PK, Z_ENT FROM \(Database.quote(table)) WHERE \(conditions.joined(separator: " AND ")) LIMIT 1"
+        }
+        return try rows(find, values.map(\.value)).first.flatMap(Self.row)
     }
 
     /// The rows of `table` whose `column` holds `value`, among `entities`, in `Z_PK` order.
     package func rows(in table: String, where column: String, is value: SQLValue, among entities: [Int]) throws(SQLiteError) -> [Row] {
-        try rows("SELECT Z_PK, Z_ENT FROM \(Database.quote(table)) WHERE \(Database.quote(column)) = ? AND Z_ENT IN (\(Self.list(entities))) ORDER BY Z_PK",
-                 [value]).compactMap(Self.row)
+        let select = try statement(StatementKey(kind: .rowsWhere, table: table, columns: [column], numbers: entities)) {
+            "SELECT Z_PK, Z_ENT FROM \(Database.quote(table)) WHERE \(Database.quote(column)) = ? AND Z_ENT IN (\(Self.list(entities))) ORDER BY Z_PK"
+        }
+        return try rows(select, [value]).compactMap(Self.row)
     }
 
     /// The `Z_ENT` of the row with this `Z_PK`; nil when there is none.
     package func entityNumber(of primaryKey: Int64, in table: String) throws(SQLiteError) -> Int? {
-        try scalar("SELECT Z_ENT FROM \(Database.quote(table)) WHERE Z_PK = ?", [.integer(primaryKey)])?.integer.map(Int.init)
+        let select = try statement(StatementKey(kind: .entityNumber, table: table)) { "SELECT Z_ENT FROM \(Database.quote(table)) WHERE Z_PK = ?" }
+        return try scalar(select, [.integer(primaryKey)])?.integer.map(Int.init)
     }
 
     /// The values of `columns` in the row with this `Z_PK`; empty when there is no such row.
     package func values(of primaryKey: Int64, in table: String, columns: [String]) throws(SQLiteError) -> [SQLValue] {
         guard !columns.isEmpty else { return [] }
-        return try rows("SELECT \(columns.map(Database.quote).joined(separator: ", ")) FROM \(Database.quote(table)) WHERE Z_PK = ?",
-                        [.integer(primaryKey)]).first ?? []
+        let select = try statement(StatementKey(kind: .values, table: table, columns: columns)) {
+            "SELECT \(columns.map(Database.quote).joined(separator: ", ")) FROM \(Database.quote(table)) WHERE Z_PK = ?"
+        }
+        return try rows(select, [.integer(primaryKey)]).first ?? []
     }
 
     /// Sets columns of the row with this `Z_PK`.
     package func update(_ primaryKey: Int64, in table: String, set assignments: [(column: String, value: SQLValue)]) throws(SQLiteError) {
         guard !assignments.isEmpty else { return }
-        let settings = assignments.map { "\(Database.quote($0.column)) = ?" }.joined(separator: ", ")
-        try run("UPDATE \(Database.quote(table)) SET \(settings) WHERE Z_PK = ?", assignments.map(\.value) + [.integer(primaryKey)])
+        let update = try statement(StatementKey(kind: .update, table: table, columns: assignments.map(\.column))) {
+            "UPDATE \(Database.quote(table)) SET \(assignments.map { "\(Database.quote($0.column)) = ?" }.joined(separator: ", ")) WHERE Z_PK = ?"
+        }
+        try run(update, assignments.map(\.value) + [.integer(primaryKey)])
     }
 
     /// Counts the row's `Z_OPT` up by one (an object changed in a save).
     package func countChange(of primaryKey: Int64, in table: String) throws(SQLiteError) {
-        try run("UPDATE \(Database.quote(table)) SET Z_OPT = IFNULL(Z_OPT, 0) + 1 WHERE Z_PK = ?", [.integer(primaryKey)])
+        let update = try statement(StatementKey(kind: .countChange, table: table)) {
+            "UPDATE \(Database.quote(table)) SET Z_OPT = IFNULL(Z_OPT, 0) + 1 WHERE Z_PK = ?"
+        }
+        try run(update, [.integer(primaryKey)])
     }
 
     /// Deletes the row with this `Z_PK`.
     package func delete(_ primaryKey: Int64, from table: String) throws(SQLiteError) {
-        try run("DELETE FROM \(Database.quote(table)) WHERE Z_PK = ?", [.integer(primaryKey)])
+        let delete = try statement(StatementKey(kind: .delete, table: table)) { "DELETE FROM \(Database.quote(table)) WHERE Z_PK = ?" }
+        try run(delete, [.integer(primaryKey)])
     }
 
     /// Sets `column` to `value` in every row of entity `number` where it is NULL (defaults).
     package func fillNulls(of column: String, in table: String, ofEntity number: Int, with value: SQLValue) throws(SQLiteError) {
-        let name = Database.quote(column)
-        try run("UPDATE \(Database.quote(table)) SET \(name) = ? WHERE Z_ENT = ? AND \(name) IS NULL", [value, .integer(Int64(number))])
+        let update = try statement(StatementKey(kind: .fillNulls, table: table, columns: [column])) {
+            "UPDATE \(Database.quote(table)) SET \(Database.quote(column)) = ? WHERE Z_ENT = ? AND \(Database.quote(column)) IS NULL"
+        }
+        try run(update, [value, .integer(Int64(number))])
     }
 
     /// The first `Z_PK` of entity `number` whose `column` is NULL; nil when every row has a value.
     package func firstRow(in table: String, ofEntity number: Int, whereNull column: String) throws(SQLiteError) -> Int64? {
-        try scalar("SELECT Z_PK FROM \(Database.quote(table)) WHERE Z_ENT = ? AND \(Database.quote(column)) IS NULL ORDER BY Z_PK LIMIT 1",
-                   [.integer(Int64(number))])?.integer
+        let select = try statement(StatementKey(kind: .firstNull, table: table, columns: [column])) {
+            "SELECT Z_PK FROM \(Database.quote(table)) WHERE Z_ENT = ? AND \(Database.quote(column)) IS NULL ORDER BY Z_PK LIMIT 1"
+        }
+        return try scalar(select, [.integer(Int64(number))])?.integer
     }
 
     // MARK: - Statements
 
-    /// A compiled statement, reused; the row stream is flushed first.
-    func statement(_ sql: String) throws(SQLiteError) -> Statement {
+    /// The compiled statement for `key`, made from `sql()` the first time; the row stream is
+    /// flushed first, so the statement sees every row queued before it.
+    func statement(_ key: StatementKey, _ sql: () -> String) throws(SQLiteError) -> Statement {
         try rowStream?.flush()
-        if let cached = statements[sql] { return cached }
-        let statement = try database.prepare(sql)
-        statements[sql] = statement
+        if let cached = statements[key] { return cached }
+        let statement = try database.prepare(sql())
+        statements[key] = statement
         return statement
     }
 
-    func rows(_ sql: String, _ arguments: [SQLValue]) throws(SQLiteError) -> [[SQLValue]] {
-        let statement = try statement(sql)
+    func rows(_ statement: Statement, _ arguments: [SQLValue]) throws(SQLiteError) -> [[SQLValue]] {
         defer { statement.reset() }
         try statement.bind(arguments)
         var rows: [[SQLValue]] = []
@@ -136,12 +169,11 @@ package final class ObjectRows {
         return rows
     }
 
-    func scalar(_ sql: String, _ arguments: [SQLValue]) throws(SQLiteError) -> SQLValue? {
-        try rows(sql, arguments).first?.first
+    func scalar(_ statement: Statement, _ arguments: [SQLValue]) throws(SQLiteError) -> SQLValue? {
+        try rows(statement, arguments).first?.first
     }
 
-    func run(_ sql: String, _ arguments: [SQLValue]) throws(SQLiteError) {
-        let statement = try statement(sql)
+    func run(_ statement: Statement, _ arguments: [SQLValue]) throws(SQLiteError) {
         try statement.bind(arguments)
         try statement.run()
     }
