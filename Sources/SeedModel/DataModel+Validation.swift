@@ -144,6 +144,14 @@ extension DataModel {
                 throw error(entity.line, "uniqueness constraint of entity '\(entity.name)' names unknown property '\(name)'")
             }
         }
+        for index in entity.compoundIndexes {
+            if index.properties.isEmpty {
+                throw error(index.line, "compound index of entity '\(entity.name)' has no properties")
+            }
+            for name in index.properties where !properties.contains(name) {
+                throw error(index.line, "compound index of entity '\(entity.name)' names unknown property '\(name)'")
+            }
+        }
         for index in entity.fetchIndexes {
             if index.elements.isEmpty {
                 throw error(index.line, "fetch index '\(entity.name).\(index.name)' has no elements")

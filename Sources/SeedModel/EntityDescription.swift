@@ -22,6 +22,8 @@ public struct EntityDescription: Sendable, Hashable {
     public var fetchIndexes: [FetchIndexDescription]
     /// Uniqueness constraints: each one a list of property names, in file order.
     public var uniquenessConstraints: [[String]]
+    /// Legacy compound indexes (`<compoundIndexes>`, before fetch indexes existed), in file order.
+    public var compoundIndexes: [CompoundIndexDescription]
     /// The line of the `<entity>` element in the model file.
     public var line: Int
 
@@ -31,7 +33,8 @@ public struct EntityDescription: Sendable, Hashable {
         versionHashModifier: String? = nil, renamingIdentifier: String? = nil,
         userInfo: [String: String] = [:], attributes: [AttributeDescription] = [],
         relationships: [RelationshipDescription] = [], fetchedProperties: [FetchedPropertyDescription] = [],
-        fetchIndexes: [FetchIndexDescription] = [], uniquenessConstraints: [[String]] = [], line: Int = 0
+        fetchIndexes: [FetchIndexDescription] = [], uniquenessConstraints: [[String]] = [],
+        compoundIndexes: [CompoundIndexDescription] = [], line: Int = 0
     ) {
         self.name = name
         self.parentName = parentName
@@ -44,6 +47,7 @@ public struct EntityDescription: Sendable, Hashable {
         self.fetchedProperties = fetchedProperties
         self.fetchIndexes = fetchIndexes
         self.uniquenessConstraints = uniquenessConstraints
+        self.compoundIndexes = compoundIndexes
         self.line = line
     }
 

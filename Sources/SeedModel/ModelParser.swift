@@ -76,6 +76,7 @@ enum ModelParser {
             var fetched: [FetchedPropertyDescription] = []
             var indexes: [FetchIndexDescription] = []
             var constraints: [[String]] = []
+            var compoundIndexes: [CompoundIndexDescription] = []
             for child in node.children {
                 switch child.name {
                 case "attribute": attributes.append(try attribute(child))
@@ -90,6 +91,14 @@ enum ModelParser {
                         }
                         constraints.append(names)
                     }
+                case "compoundIndexes":
+                    for index in child.children(named: "compoundIndex") {
+                        var names: [String] = []
+                        for element in index.children(named: "index") {
+                            names.append(try required(element, "value"))
+                        }
+                        compoundIndexes.append(CompoundIndexDescription(properties: names, line: index.line))
+                    }
                 default: continue
                 }
             }
@@ -98,19 +107,27 @@ enum ModelParser {
                 versionHashModifier: node["versionHashModifier"], renamingIdentifier: node["elementID"],
                 userInfo: try userInfo(node), attributes: attributes, relationships: relationships,
                 fetchedProperties: fetched, fetchIndexes: indexes, uniquenessConstraints: constraints,
-                line: node.line
+                compoundIndexes: compoundIndexes, line: node.line
             )
         }
 
         func attribute(_ node: XMLElementNode) throws(ModelError) -> AttributeDescription {
             let name = try required(node, "name")
-            let typeName = try required(node, "attributeType")
+            let isTransient = try flag(node, "transient")
+            // Xcode writes a transient attribute of type "Undefined" with no attributeType at all.
+            let typeName = isTransient ? node["attributeType"] ?? AttributeType.undefined.rawValue : try required(node, "attributeType")
             guard let type = AttributeType(rawValue: typeName) else {
                 throw error(node, "attribute '\(name)' has unknown attribute type '\(typeName)'")
             }
+            if type == .composite {
+                throw error(node, "attribute '\(name)' is a Composite attribute; how Core Data stores and hashes one has not been read off a real store, so seedgen refuses it rather than guess")
+            }
+            if try flag(node, "derived") {
+                throw error(node, "attribute '\(name)' is derived (derivationExpression); its part in the entity version hash is not known, so seedgen refuses it rather than guess")
+            }
             return AttributeDescription(
                 name: name, type: type, isOptional: try flag(node, "optional"),
-                isTransient: try flag(node, "transient"),
+                isTransient: isTransient,
                 defaultValue: node["defaultValueString"] ?? node["defaultDateTimeInterval"],
                 versionHashModifier: node["versionHashModifier"],
                 allowsExternalBinaryDataStorage: try flag(node, "allowsExternalBinaryDataStorage"),

@@ -34,6 +34,10 @@ struct BuildCommand: ParsableCommand {
     @Option(name: .customLong("time-zone"), help: "Zone of dates written without one: UTC (default) or an offset such as +02:00.")
     var timeZone: String = "UTC"
 
+    @Option(name: .customLong("framework-version"),
+            help: ArgumentHelp("Write the layout Core Data of this framework version writes (NSPersistenceFrameworkVersion; default \(FrameworkEra.newest.version), the newest era), and record it.", valueName: "N"))
+    var frameworkVersion: Int = FrameworkEra.newest.version
+
     @Flag(help: "Print a JSON summary (rows per entity, seconds, output sha256).")
     var json = false
 
@@ -57,7 +61,10 @@ struct BuildCommand: ParsableCommand {
     func run() throws {
         let started = Date()
         let options = try importOptions()
-        let layout = try model.loadLayout()
+        guard frameworkVersion >= FrameworkEra.oldestKnown else {
+            throw CommandFailure.usage("--framework-version \(frameworkVersion): the oldest framework whose layout is known is \(FrameworkEra.oldestKnown)")
+        }
+        let layout = try model.loadLayout(era: FrameworkEra(version: frameworkVersion))
         for input in inputs where !FileManager.default.isReadableFile(atPath: input) {
             throw CommandFailure.failed("error: \(input): no such readable file")
         }

@@ -16,11 +16,11 @@ struct ModelOption: ParsableArguments {
         }
     }
 
-    /// Loads the model and works out its store layout.
-    func loadLayout() throws -> StoreLayout {
+    /// Loads the model and works out its store layout in `era`.
+    func loadLayout(era: FrameworkEra = .newest) throws -> StoreLayout {
         let model = try load()
         do {
-            return try StoreLayout(model: model)
+            return try StoreLayout(model: model, era: era)
         } catch {
             throw CommandFailure.failed("error: \(error)")
         }

@@ -141,6 +141,14 @@ struct ModelLoaderTests {
         .init(description: "fetch index names differing in case",
               body: "<entity name=\"A\"><attribute name=\"x\" attributeType=\"String\"/>\n<fetchIndex name=\"byX\"><fetchIndexElement property=\"x\" type=\"Binary\" order=\"ascending\"/></fetchIndex>\n<fetchIndex name=\"BYX\"><fetchIndexElement property=\"x\" type=\"Binary\" order=\"ascending\"/></fetchIndex></entity>",
               line: 5, words: ["two fetch indexes named 'byX' and 'BYX'"]),
+        .init(description: "Composite attribute", body: "<entity name=\"A\">\n<attribute name=\"c\" optional=\"YES\" attributeType=\"Composite\" composite=\"C\"/></entity>",
+              line: 4, words: ["attribute 'c' is a Composite attribute", "refuses it rather than guess"]),
+        .init(description: "derived attribute",
+              body: "<entity name=\"A\"><attribute name=\"n\" attributeType=\"Integer 64\"/>\n<attribute name=\"count\" optional=\"YES\" attributeType=\"Integer 64\" derived=\"YES\" derivationExpression=\"n.@count\"/></entity>",
+              line: 4, words: ["attribute 'count' is derived", "version hash"]),
+        .init(description: "compound index on an unknown property",
+              body: "<entity name=\"A\"><attribute name=\"n\" attributeType=\"String\"/><compoundIndexes>\n<compoundIndex><index value=\"n\"/><index value=\"zz\"/></compoundIndex></compoundIndexes></entity>",
+              line: 4, words: ["compound index of entity 'A' names unknown property 'zz'"]),
         .init(description: "malformed XML", body: "<entity name=\"A\">\n<attribute name=\"x\" attributeType=\"String\">\n</entity>",
               line: 5, words: ["malformed XML"]),
     ]
@@ -157,6 +165,22 @@ struct ModelLoaderTests {
             #expect(error.message.contains(word), "\(error.message)")
         }
         #expect(error.description.hasPrefix("\(path):\(broken.line ?? 0): "))
+    }
+
+    @Test("a transient attribute without attributeType (Xcode's \"Undefined\") loads; a stored one without it is an error")
+    func transientWithoutType() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = try directory.write(ModelFixtures.model("""
+            <entity name="Asset"><attribute name="assetId" optional="YES" transient="YES" syncable="YES"/>
+            <attribute name="name" attributeType="String"/></entity>
+            """), to: "ok/contents")
+        let model = try ModelLoader.load(from: path)
+        let attribute = try #require(model.entity(named: "Asset")?.attribute(named: "assetId"))
+        #expect(attribute.type == .undefined && attribute.isTransient)
+        let stored = try directory.write(ModelFixtures.model(#"<entity name="Asset"><attribute name="assetId" optional="YES"/></entity>"#), to: "bad/contents")
+        let error = try #require(throws: ModelError.self) { try ModelLoader.load(from: stored) }
+        #expect(error.message.contains("has no 'attributeType'") && error.line == 3, "\(error)")
     }
 
     @Test("not a model: wrong root, binary plist, compiled model, missing file")

@@ -85,7 +85,7 @@ struct LayoutRuleTests {
         #expect(layout.tables[0].columns.map(\.name) == ["ZKEPT"])
     }
 
-    @Test("assumed: Decimal is DECIMAL, URI is VARCHAR, Integer 64 is INTEGER, Float is FLOAT among the REALs, external Binary is BLOB")
+    @Test("column classes: Decimal between the REALs and VARCHAR, URI is VARCHAR, Integer 64 INTEGER, Float FLOAT among the REALs, external Binary BLOB")
     func assumedTypes() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -99,7 +99,64 @@ struct LayoutRuleTests {
                 <attribute name="when" optional="YES" attributeType="Date"/>
             </entity>
             """, in: directory))
-        #expect(layout.tables[0].createSQL == "CREATE TABLE ZT ( Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZBIG INTEGER, ZAMOUNT DECIMAL, ZRATIO FLOAT, ZWHEN TIMESTAMP, ZLINK VARCHAR, ZBLOB BLOB )")
+        #expect(layout.tables[0].createSQL == "CREATE TABLE ZT ( Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZBIG INTEGER, ZRATIO FLOAT, ZWHEN TIMESTAMP, ZAMOUNT DECIMAL, ZLINK VARCHAR, ZBLOB BLOB )")
+    }
+
+    @Test("BLOBs: UUID before Transformable before Binary (assumed: UUID against Binary directly), whatever the names")
+    func blobOrder() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let layout = try StoreLayout(model: try StoreTestSupport.model("""
+            <entity name="T">
+                <attribute name="aData" optional="YES" attributeType="Binary"/>
+                <attribute name="bValue" optional="YES" attributeType="Transformable"/>
+                <attribute name="cID" optional="YES" attributeType="UUID"/>
+                <attribute name="dTitle" optional="YES" attributeType="String"/>
+            </entity>
+            """, in: directory))
+        #expect(layout.tables[0].columns.map(\.name) == ["ZDTITLE", "ZCID", "ZBVALUE", "ZADATA"])
+    }
+
+    @Test("entity numbers: roots and sub-entities in case-insensitive name order")
+    func caseInsensitiveEntityNumbers() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let layout = try StoreLayout(model: try StoreTestSupport.model("""
+            <entity name="SyncFeatureEntity"/>
+            <entity name="SyncableSettingsMetadata"/>
+            <entity name="apple"/>
+            """, in: directory))
+        #expect(layout.entities.map(\.name) == ["apple", "SyncableSettingsMetadata", "SyncFeatureEntity"])
+        #expect(layout.tables.map(\.name) == ["ZAPPLE", "ZSYNCABLESETTINGSMETADATA", "ZSYNCFEATUREENTITY"])
+    }
+
+    @Test("a transient many-to-many gets no join table; transient attributes no column")
+    func transientRelationships() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let layout = try StoreLayout(model: try StoreTestSupport.model("""
+            <entity name="Message"><attribute name="nonce" optional="YES" transient="YES"/>
+                <relationship name="missing" optional="YES" transient="YES" toMany="YES" destinationEntity="Client" inverseName="messages" inverseEntity="Client"/></entity>
+            <entity name="Client"><relationship name="messages" optional="YES" transient="YES" toMany="YES" destinationEntity="Message" inverseName="missing" inverseEntity="Message"/></entity>
+            """, in: directory))
+        #expect(layout.joinTables.isEmpty)
+        #expect(layout.tables.allSatisfy { $0.columns.isEmpty })
+    }
+
+    @Test("Z_FOK_ columns come after all of an entity's to-ones")
+    func orderColumnsAfterToOnes() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let layout = try StoreLayout(model: try StoreTestSupport.model("""
+            <entity name="Node">
+                <attribute name="title" optional="YES" attributeType="String"/>
+                <relationship name="children" optional="YES" toMany="YES" ordered="YES" destinationEntity="Node" inverseName="parent" inverseEntity="Node"/>
+                <relationship name="favorites" optional="YES" toMany="YES" ordered="YES" destinationEntity="Node" inverseName="favoriteFolder" inverseEntity="Node"/>
+                <relationship name="favoriteFolder" optional="YES" maxCount="1" destinationEntity="Node" inverseName="favorites" inverseEntity="Node"/>
+                <relationship name="parent" optional="YES" maxCount="1" destinationEntity="Node" inverseName="children" inverseEntity="Node"/>
+            </entity>
+            """, in: directory))
+        #expect(layout.tables[0].columns.map(\.name) == ["ZFAVORITEFOLDER", "ZPARENT", "Z_FOK_FAVORITEFOLDER", "Z_FOK_PARENT", "ZTITLE"])
     }
 
     @Test("assumed: a to-one whose destination has sub-entities also stores the destination's entity as Z<d>_<NAME>")
@@ -129,27 +186,63 @@ struct LayoutRuleTests {
         #expect(layout.indexes.map(\.createSQL) == ["CREATE INDEX ZITEM_ZLIST_INDEX ON ZITEM (ZLIST)"])
     }
 
-    @Test("indexed attributes, fetch indexes (assumed: descending is COLLATE BINARY DESC) and constraints on sub-entities")
-    func indexes() throws {
+    static let indexedModel = """
+        <entity name="Base"><attribute name="code" attributeType="String" indexed="YES"/>
+            <attribute name="day" optional="YES" attributeType="Date"/>
+            <compoundIndexes><compoundIndex><index value="code"/><index value="day"/></compoundIndex></compoundIndexes>
+        </entity>
+        <entity name="Leaf" parentEntity="Base">
+            <attribute name="rank" optional="YES" attributeType="Integer 16"/>
+            <fetchIndex name="byRank">
+                <fetchIndexElement property="rank" type="Binary" order="descending"/>
+                <fetchIndexElement property="code" type="Binary" order="ascending"/>
+            </fetchIndex>
+            <fetchIndex name="byDay"><fetchIndexElement property="day" type="Binary" order="ascending"/></fetchIndex>
+            <uniquenessConstraints><uniquenessConstraint><constraint value="code"/><constraint value="rank"/></uniquenessConstraint></uniquenessConstraints>
+        </entity>
+        """
+
+    @Test("newest era: indexed attributes named after entity and attribute, per entity that has them; a one-element fetch index indexes its attribute too; compound indexes like fetch indexes (assumed place); unique indexes")
+    func indexesOfTheNewestEra() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let layout = try StoreLayout(model: try StoreTestSupport.model("""
-            <entity name="Base"><attribute name="code" attributeType="String" indexed="YES"/></entity>
-            <entity name="Leaf" parentEntity="Base">
-                <attribute name="rank" optional="YES" attributeType="Integer 16"/>
-                <fetchIndex name="byRank">
-                    <fetchIndexElement property="rank" type="Binary" order="descending"/>
-                    <fetchIndexElement property="code" type="Binary" order="ascending"/>
-                </fetchIndex>
-                <uniquenessConstraints><uniquenessConstraint><constraint value="code"/><constraint value="rank"/></uniquenessConstraint></uniquenessConstraints>
-            </entity>
-            """, in: directory))
+        let layout = try StoreLayout(model: try StoreTestSupport.model(Self.indexedModel, in: directory))
+        #expect(layout.era == .newest)
+        #expect(layout.indexes.map(\.createSQL) == [
+            "CREATE INDEX ZBASE_Z_ENT_INDEX ON ZBASE (Z_ENT)",
+            "CREATE INDEX Z_Base_code ON ZBASE (ZCODE COLLATE BINARY ASC)",
+            "CREATE INDEX Z_Base_code_day ON ZBASE (ZCODE COLLATE BINARY ASC, ZDAY COLLATE BINARY ASC)",
+            "CREATE INDEX Z_Leaf_day ON ZBASE (ZDAY COLLATE BINARY ASC)",
+            "CREATE INDEX Z_Leaf_code ON ZBASE (ZCODE COLLATE BINARY ASC)",
+            "CREATE INDEX Z_Leaf_byRank ON ZBASE (ZRANK COLLATE BINARY DESC, ZCODE COLLATE BINARY ASC)",
+            "CREATE INDEX Z_Leaf_byDay ON ZBASE (ZDAY COLLATE BINARY ASC)",
+            "CREATE UNIQUE INDEX Z_Leaf_UNIQUE_code_rank ON ZBASE (ZCODE COLLATE BINARY ASC, ZRANK COLLATE BINARY ASC)",
+        ])
+    }
+
+    @Test("framework 851 (assumed below 865): an inherited indexed attribute is indexed once, for the entity that declares it")
+    func indexesOf851() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let layout = try StoreLayout(model: try StoreTestSupport.model(Self.indexedModel, in: directory), era: FrameworkEra(version: 851))
+        #expect(layout.indexes.map(\.name) == [
+            "ZBASE_Z_ENT_INDEX", "Z_Base_code", "Z_Base_code_day", "Z_Leaf_day", "Z_Leaf_byRank", "Z_Leaf_byDay", "Z_Leaf_UNIQUE_code_rank",
+        ])
+    }
+
+    @Test("framework 637: column indexes, compound indexes after the Z_ENT index, uniqueness as a table constraint")
+    func indexesOf637() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let layout = try StoreLayout(model: try StoreTestSupport.model(Self.indexedModel, in: directory), era: FrameworkEra(version: 637))
         #expect(layout.indexes.map(\.createSQL) == [
             "CREATE INDEX ZBASE_ZCODE_INDEX ON ZBASE (ZCODE)",
             "CREATE INDEX ZBASE_Z_ENT_INDEX ON ZBASE (Z_ENT)",
+            "CREATE INDEX ZBASE_ZCODE_ZDAY ON ZBASE (ZCODE, ZDAY)",
             "CREATE INDEX Z_Leaf_byRank ON ZBASE (ZRANK COLLATE BINARY DESC, ZCODE COLLATE BINARY ASC)",
-            "CREATE UNIQUE INDEX Z_Leaf_UNIQUE_code_rank ON ZBASE (ZCODE COLLATE BINARY ASC, ZRANK COLLATE BINARY ASC)",
+            "CREATE INDEX Z_Leaf_byDay ON ZBASE (ZDAY COLLATE BINARY ASC)",
         ])
+        #expect(layout.tables[0].createSQL == "CREATE TABLE ZBASE ( Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZRANK INTEGER, ZDAY TIMESTAMP, ZCODE VARCHAR, CONSTRAINT ZCODE_ZRANK UNIQUE (ZCODE, ZRANK))")
     }
 
     @Test("layouts no real store has shown are refused with the model line, not guessed")
@@ -159,7 +252,6 @@ struct LayoutRuleTests {
         let cases: [(String, String)] = [
             ("<entity name=\"A\">\n<relationship name=\"bs\" optional=\"YES\" toMany=\"YES\" destinationEntity=\"B\"/></entity><entity name=\"B\"/>", "has no inverse"),
             ("<entity name=\"P\">\n<relationship name=\"friends\" optional=\"YES\" toMany=\"YES\" destinationEntity=\"P\" inverseName=\"friends\" inverseEntity=\"P\"/></entity>", "is its own inverse"),
-            ("<entity name=\"A\">\n<attribute name=\"c\" optional=\"YES\" attributeType=\"Composite\" composite=\"C\"/></entity>", "type Composite"),
             ("<entity name=\"A\"><attribute name=\"n\" attributeType=\"String\"/>\n<fetchIndex name=\"lower\"><fetchIndexElement expression=\"lowercase:(n)\" expressionType=\"String\" type=\"Binary\" order=\"ascending\"/></fetchIndex></entity>", "uses an expression"),
         ]
         for (body, words) in cases {

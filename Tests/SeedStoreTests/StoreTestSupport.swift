@@ -19,8 +19,9 @@ enum StoreTestSupport {
 
     /// Builds an empty store for `model` at `path` and returns the build summary.
     @discardableResult
-    static func build(_ model: DataModel, at path: String, fill: ((Database) throws -> Void)? = nil) throws -> StoreBuilder.Summary {
-        let builder = try StoreBuilder(layout: try StoreLayout(model: model), outputPath: path)
+    static func build(_ model: DataModel, era: FrameworkEra = .newest, at path: String,
+                      fill: ((Database) throws -> Void)? = nil) throws -> StoreBuilder.Summary {
+        let builder = try StoreBuilder(layout: try StoreLayout(model: model, era: era), outputPath: path)
         if let fill { try fill(builder.database) }
         return try builder.finish()
     }

@@ -33,7 +33,19 @@ public enum Corpus {
         public var description: String { name }
     }
 
-    /// The five corpus stores.
+    /// Stores written fresh by Core Data from the model beside them, with the framework that
+    /// wrote each: the first five, then bookmarks (1333), moody (637) and xcserver (851).
+    public static let freshStores: [Store] = stores + [
+        Store(name: "bookmarks", fileName: "bookmarks.sqlite"),
+        Store(name: "moody", fileName: "moody.sqlite"),
+        Store(name: "xcserver", fileName: "xcserver.sqlite"),
+    ]
+
+    /// Every corpus store: the fresh ones and wire, which Core Data migrated forward from older
+    /// model versions (its schema is not a fresh one; hashes and `verify` apply).
+    public static let allStores: [Store] = freshStores + [Store(name: "wire", fileName: "wire.sqlite")]
+
+    /// The first five corpus stores (other tests pick some of them by index).
     public static let stores: [Store] = [
         Store(name: "contentful", fileName: "Test.sqlite"),
         Store(name: "coredataplus", fileName: "SampleModelV1.sqlite"),

@@ -119,7 +119,7 @@ public final class StoreBuilder {
             try vacuum.bind([.text(temporary)])
             _ = try vacuum.step()
             content = try digestJob.finish()
-            let metadata = StoreMetadata(model: layout.model, contentDigest: content.digest)
+            let metadata = StoreMetadata(model: layout.model, frameworkVersion: layout.era.version, contentDigest: content.digest)
             try {
                 let copy = try Database(path: temporary, mode: .readWrite)
                 try copy.execute("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF")

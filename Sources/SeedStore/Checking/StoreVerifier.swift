@@ -88,7 +88,7 @@ public struct StoreVerifier {
             guard try checkBookkeepingTables() else { return }
             let rows = try file.primaryKeyRows()
             let metadata = try checkMetadataRow()
-            if let layout {
+            if let layout = layout.map({ Self.layout($0, forFramework: metadata?.frameworkVersion) }) {
                 checkPrimaryKeyRows(rows, against: layout)
                 try checkSchema(layout)
                 try checkRows(layout, primaryKeys: rows)
@@ -110,6 +110,14 @@ public struct StoreVerifier {
                            found: "bytes that seal to \(found) (changed since seedgen wrote the file)")
                 }
             }
+        }
+
+        /// The layout the store's own framework writes for the model: a store Core Data wrote
+        /// is checked against its era's rules (a model whose layout that era cannot express
+        /// keeps the given layout).
+        static func layout(_ layout: StoreLayout, forFramework version: Int?) -> StoreLayout {
+            guard let version, version != layout.era.version else { return layout }
+            return (try? StoreLayout(model: layout.model, era: FrameworkEra(version: version))) ?? layout
         }
 
         /// `Z_PRIMARYKEY` and `Z_METADATA` exist with Core Data's columns.

@@ -30,13 +30,24 @@ public struct ColumnLayout: Sendable, Hashable {
         }
     }
 
-    /// Core Data orders a table's columns by storage class: INTEGER < REAL < VARCHAR < BLOB.
+    /// Core Data orders a table's columns by class: INTEGER < REAL (FLOAT and TIMESTAMP
+    /// interleaved) < DECIMAL < VARCHAR < the BLOBs, UUID < Transformable < Binary (real stores
+    /// show UUID before Transformable and Transformable before Binary; UUID against Binary
+    /// directly is *assumed*).
     var storageClass: Int {
         switch sqlType {
-        case "INTEGER": 0
-        case "FLOAT", "TIMESTAMP", "DECIMAL": 1
-        case "VARCHAR": 2
-        default: 3
+        case "INTEGER": return 0
+        case "FLOAT", "TIMESTAMP": return 1
+        case "DECIMAL": return 2
+        case "VARCHAR": return 3
+        default:
+            guard case .attribute(_, _, let type) = role else { return 7 }
+            switch type {
+            case .uuid: return 4
+            case .transformable: return 5
+            case .binary: return 6
+            default: return 7
+            }
         }
     }
 
@@ -46,9 +57,9 @@ public struct ColumnLayout: Sendable, Hashable {
         case .integer16, .integer32, .integer64, .boolean: "INTEGER"
         case .double, .float: "FLOAT"
         case .date: "TIMESTAMP"
-        case .decimal: "DECIMAL"  // assumed: no real store has shown it yet
+        case .decimal: "DECIMAL"
         case .string: "VARCHAR"
-        case .uri: "VARCHAR"  // assumed
+        case .uri: "VARCHAR"
         case .binary, .transformable, .uuid: "BLOB"
         case .objectID, .composite, .undefined: nil
         }

@@ -3,32 +3,47 @@ import SeedModel
 /// Applies Core Data's layout rules to a model; `StoreLayout` keeps the result.
 struct LayoutBuilder {
     let model: DataModel
+    /// The framework whose layout is written.
+    let era: FrameworkEra
     private(set) var entityLayouts: [EntityLayout] = []
     private(set) var tables: [TableLayout] = []
     private(set) var joinTables: [JoinTableLayout] = []
-    private(set) var indexes: [IndexLayout] = []
-    private(set) var schema: [String] = []
+    var indexes: [IndexLayout] = []
+    var schema: [String] = []
     private(set) var columnsByProperty: [StoreLayout.PropertyKey: String] = [:]
 
     /// Entities in `Z_ENT` order.
-    private var ordered: [EntityDescription] = []
-    private var numbers: [String: Int] = [:]
+    private(set) var ordered: [EntityDescription] = []
+    /// Root entities in `Z_ENT` order.
+    private var roots: [EntityDescription] = []
+    private(set) var numbers: [String: Int] = [:]
     /// The column stem (`ZUSEDIN1`) of every stored relationship, to-one or many-to-many.
     private var relationshipStems: [StoreLayout.PropertyKey: String] = [:]
-    /// Per entity: its indexed attribute and to-one columns, in property order.
-    private var columnIndexes: [String: [String]] = [:]
+    /// Per entity: the columns indexed as `<TABLE>_<COL>_INDEX` (to-ones; indexed attributes in
+    /// eras before 836), in property order.
+    private(set) var columnIndexes: [String: [String]] = [:]
+    /// Per table: its table constraints (uniqueness constraints in eras before 836).
+    private var tableConstraints: [String: [String]] = [:]
 
-    init(model: DataModel) {
+    init(model: DataModel, era: FrameworkEra) {
         self.model = model
+        self.era = era
     }
 
-    private func unsupported(_ line: Int, _ message: String) -> LayoutError {
+    /// Entity names in Core Data's order: case-insensitive (`SyncableSettingsMetadata` before
+    /// `SyncFeatureEntity`, one store shows it), then byte order.
+    static func entityPrecedes(_ lhs: EntityDescription, _ rhs: EntityDescription) -> Bool {
+        let (left, right) = (lhs.name.lowercased(), rhs.name.lowercased())
+        return left == right ? DataModel.namePrecedes(lhs.name, rhs.name) : DataModel.namePrecedes(left, right)
+    }
+
+    func unsupported(_ line: Int, _ message: String) -> LayoutError {
         LayoutError(file: model.source, line: line, message: message)
     }
 
     mutating func build() throws(LayoutError) {
         numberEntities()
-        for root in model.rootEntities {
+        for root in roots {
             tables.append(try table(for: root))
         }
         for entity in ordered {
@@ -45,9 +60,10 @@ struct LayoutBuilder {
     private mutating func numberEntities() {
         func visit(_ entity: EntityDescription, into list: inout [EntityDescription]) {
             list.append(entity)
-            for child in model.subentities(of: entity) { visit(child, into: &list) }
+            for child in model.subentities(of: entity).sorted(by: Self.entityPrecedes) { visit(child, into: &list) }
         }
-        for root in model.rootEntities { visit(root, into: &ordered) }
+        roots = model.rootEntities.sorted(by: Self.entityPrecedes)
+        for root in roots { visit(root, into: &ordered) }
         for (offset, entity) in ordered.enumerated() { numbers[entity.name] = offset + 1 }
         for entity in ordered {
             let root = model.root(of: entity)
@@ -79,6 +95,7 @@ struct LayoutBuilder {
         var columns: [ColumnLayout] = []
         for entity in tree {
             var indexed: [String] = []
+            var orderColumns: [ColumnLayout] = []
             for attribute in entity.attributes where !attribute.isTransient {
                 guard let type = ColumnLayout.sqlType(for: attribute.type) else {
                     throw unsupported(attribute.line, "attribute '\(entity.name).\(attribute.name)' of type \(attribute.type.rawValue) has no known store layout")
@@ -86,7 +103,7 @@ struct LayoutBuilder {
                 let name = stems.allocate(attribute.name)
                 columns.append(ColumnLayout(name: name, sqlType: type, role: .attribute(entity: entity.name, attribute: attribute.name, type: attribute.type)))
                 columnsByProperty[.init(entity: entity.name, property: attribute.name)] = name
-                if attribute.isIndexed { indexed.append(name) }
+                if attribute.isIndexed && !era.namesAttributeIndexesByEntity { indexed.append(name) }
             }
             for relationship in entity.relationships where !relationship.isTransient {
                 if relationship.isToMany {
@@ -107,15 +124,32 @@ struct LayoutBuilder {
                     columns.append(ColumnLayout(name: column, sqlType: "INTEGER", role: .foreignEntity(entity: entity.name, relationship: relationship.name)))
                 }
                 if let inverse = model.inverse(of: relationship), inverse.isToMany, inverse.isOrdered {
-                    columns.append(ColumnLayout(name: "Z_FOK_\(name.dropFirst())", sqlType: "INTEGER", role: .foreignOrder(entity: entity.name, relationship: relationship.name)))
+                    orderColumns.append(ColumnLayout(name: "Z_FOK_\(name.dropFirst())", sqlType: "INTEGER", role: .foreignOrder(entity: entity.name, relationship: relationship.name)))
                 }
             }
+            // The Z_FOK_ columns follow all of the entity's to-ones (seen at 1333; per entity or
+            // per table is not seen: one-entity stores only).
+            columns += orderColumns
             columnIndexes[entity.name] = indexed
+            if era.writesUniquenessAsTableConstraint {
+                for constraint in entity.uniquenessConstraints {
+                    var names: [String] = []
+                    for property in constraint {
+                        guard let column = StoreLayout.column(for: property, of: entity, in: columnsByProperty, model: model) else {
+                            throw unsupported(entity.line, "uniqueness constraint of '\(entity.name)' names '\(property)', which has no column")
+                        }
+                        names.append(column)
+                    }
+                    tableConstraints[root.name, default: []].append(
+                        "CONSTRAINT \(names.joined(separator: "_")) UNIQUE (\(names.joined(separator: ", ")))")
+                }
+            }
         }
         let sorted = columns.enumerated()
             .sorted { ($0.element.storageClass, $0.offset) < ($1.element.storageClass, $1.offset) }
             .map(\.element)
-        return TableLayout(name: Self.tableName(root.name), rootEntity: root.name, columns: sorted)
+        return TableLayout(name: Self.tableName(root.name), rootEntity: root.name, columns: sorted,
+                           constraints: tableConstraints[root.name] ?? [])
     }
 
     /// The join table of a many-to-many pair, built from the side that names it (nil from the other side).
@@ -148,58 +182,7 @@ struct LayoutBuilder {
         )
     }
 
-    /// Creation order: each root table and its join tables, then the indexes entity by entity,
-    /// then the bookkeeping tables.
-    private mutating func collectSchema() throws(LayoutError) {
-        for table in tables {
-            schema.append(table.createSQL)
-            for entity in ordered where model.root(of: entity).name == table.rootEntity {
-                for join in joinTables where join.entity == entity.name {
-                    schema.append(join.createSQL)
-                }
-            }
-        }
-        for entity in ordered {
-            let table = Self.tableName(model.root(of: entity).name)
-            for column in columnIndexes[entity.name] ?? [] {
-                addIndex("\(table)_\(column)_INDEX", on: table, "CREATE INDEX \(table)_\(column)_INDEX ON \(table) (\(column))")
-            }
-            for join in joinTables where join.entity == entity.name {
-                let name = "\(join.name)_\(join.secondColumn)_INDEX"
-                addIndex(name, on: join.name, "CREATE INDEX \(name) ON \(join.name) (\(join.secondColumn), \(join.firstColumn))")
-            }
-            if entity.parentName == nil && !model.subentities(of: entity).isEmpty {
-                addIndex("\(table)_Z_ENT_INDEX", on: table, "CREATE INDEX \(table)_Z_ENT_INDEX ON \(table) (Z_ENT)")
-            }
-            for fetchIndex in entity.fetchIndexes {
-                var parts: [String] = []
-                for element in fetchIndex.elements {
-                    guard element.kind == "Binary", let property = element.property,
-                          let column = StoreLayout.column(for: property, of: entity, in: columnsByProperty, model: model)
-                    else {
-                        throw unsupported(fetchIndex.line, "fetch index '\(entity.name).\(fetchIndex.name)' uses an expression, an R-tree or a to-many; its store layout is not known")
-                    }
-                    parts.append("\(column) COLLATE BINARY \(element.isAscending ? "ASC" : "DESC")")
-                }
-                let name = "Z_\(entity.name)_\(fetchIndex.name)"
-                addIndex(name, on: table, "CREATE INDEX \(name) ON \(table) (\(parts.joined(separator: ", ")))")
-            }
-            for constraint in entity.uniquenessConstraints {
-                var parts: [String] = []
-                for property in constraint {
-                    guard let column = StoreLayout.column(for: property, of: entity, in: columnsByProperty, model: model) else {
-                        throw unsupported(entity.line, "uniqueness constraint of '\(entity.name)' names '\(property)', which has no column")
-                    }
-                    parts.append("\(column) COLLATE BINARY ASC")
-                }
-                let name = "Z_\(entity.name)_UNIQUE_\(constraint.joined(separator: "_"))"
-                addIndex(name, on: table, "CREATE UNIQUE INDEX \(name) ON \(table) (\(parts.joined(separator: ", ")))")
-            }
-        }
-        schema += [StoreLayout.primaryKeyTableSQL, StoreLayout.metadataTableSQL]
-    }
-
-    private mutating func addIndex(_ name: String, on table: String, _ sql: String) {
+    mutating func addIndex(_ name: String, on table: String, _ sql: String) {
         indexes.append(IndexLayout(name: name, table: table, createSQL: sql))
         schema.append(sql)
     }

@@ -38,11 +38,15 @@ public struct StoreLayout: Sendable {
     /// `CREATE TABLE Z_MODELCACHE ...`: optional, never written by seedgen.
     package static let modelCacheTableSQL = "CREATE TABLE Z_MODELCACHE (Z_CONTENT BLOB)"
 
-    /// Works out the layout of `model`.
-    public init(model: DataModel) throws(LayoutError) {
-        var builder = LayoutBuilder(model: model)
+    /// The framework whose layout this is (`NSPersistenceFrameworkVersion`, recorded in the metadata).
+    public let era: FrameworkEra
+
+    /// Works out the layout of `model` as Core Data of `era` writes it.
+    public init(model: DataModel, era: FrameworkEra = .newest) throws(LayoutError) {
+        var builder = LayoutBuilder(model: model, era: era)
         try builder.build()
         self.model = model
+        self.era = era
         self.entities = builder.entityLayouts
         self.tables = builder.tables
         self.joinTables = builder.joinTables

@@ -6,11 +6,17 @@ public struct TableLayout: Sendable, Hashable {
     public var rootEntity: String
     /// The property columns in Core Data's order.
     public var columns: [ColumnLayout]
+    /// Table constraints (`CONSTRAINT ZA_ZB UNIQUE (ZA, ZB)`: uniqueness constraints before framework 836).
+    public var constraints: [String] = []
 
-    /// `CREATE TABLE ZBOOK ( Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZTITLE VARCHAR )`.
+    /// `CREATE TABLE ZBOOK ( Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZTITLE VARCHAR )`;
+    /// with table constraints there is no blank before the last parenthesis (as Core Data writes it).
     public var createSQL: String {
         let definitions = ["Z_PK INTEGER PRIMARY KEY", "Z_ENT INTEGER", "Z_OPT INTEGER"]
             + columns.map { "\($0.name) \($0.sqlType)" }
+        if !constraints.isEmpty {
+            return "CREATE TABLE \(name) ( \((definitions + constraints).joined(separator: ", ")))"
+        }
         return "CREATE TABLE \(name) ( \(definitions.joined(separator: ", ")) )"
     }
 }

@@ -32,10 +32,6 @@ package struct StoreMetadata: Sendable, Equatable {
     package var seedDigest: String?
     /// Keys neither Core Data's nor ours that the store carries.
     package var otherKeys: [String]
-
-    /// The framework version seedgen writes: the newest one seen in a real store with
-    /// exactly this set of keys (both the hashes digest and the checksum).
-    package static let frameworkVersionWritten = 1327
     /// The prefix of seedgen's own keys.
     package static let keyPrefix = "org.seedgen."
     /// The generator string seedgen writes.
@@ -59,11 +55,11 @@ package struct StoreMetadata: Sendable, Equatable {
     }
 
     /// The metadata seedgen writes for a model.
-    package init(model: DataModel, contentDigest: String) {
+    package init(model: DataModel, frameworkVersion: Int, contentDigest: String) {
         let hashes = VersionHasher(model: model).entityHashes()
         self.versionHashes = hashes
         self.versionIdentifiers = [model.versionIdentifier]
-        self.frameworkVersion = Self.frameworkVersionWritten
+        self.frameworkVersion = frameworkVersion
         self.storeType = "SQLite"
         self.autoVacuumLevel = "2"
         self.hashesDigest = VersionHasher.hashesDigest(hashes)
