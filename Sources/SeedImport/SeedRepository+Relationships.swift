@@ -82,7 +82,7 @@ extension SeedRepository {
         }
         let destination = ObjectRows.Row(primaryKey: target.primaryKey, entityNumber: target.entityNumber)
         try rows(at: location) { rows throws(SQLiteError) in
-            try rows.setToOne(of: object.primaryKey, in: table, slot.columns, to: destination, position: order.map(Int64.init))
+            try rows.setToOne(of: object.primaryKey, in: table, slot.columns, to: destination, place: order.map(Int64.init))
         }
     }
 
@@ -92,11 +92,11 @@ extension SeedRepository {
         let (join, sourceIsFirst) = layout.joinTableSide(for: relationship.name, of: source.entity)!
         let (first, second) = sourceIsFirst ? (source, target) : (target, source)
         // A given position places the target in the source's list; other orderings append.
-        let positions = join.orderings.map { ordering in
+        let places = join.orderings.map { ordering in
             position.flatMap { ordering.ordersFirstSide != sourceIsFirst ? Int64($0) : nil }
         }
         try rows(at: location) { rows throws(SQLiteError) in
-            try rows.addJoinRow(join, first: first.primaryKey, second: second.primaryKey, positions: positions)
+            try rows.addJoinRow(join, first: first.primaryKey, second: second.primaryKey, places: places)
         }
     }
 

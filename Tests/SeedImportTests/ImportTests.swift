@@ -93,9 +93,9 @@ struct ImportTests {
         #expect(try run.verify().isEmpty)
         #expect(try run.rows("SELECT t.ZNAME, g.ZNAME FROM ZTEAM t JOIN ZGROUP g ON g.Z_PK = t.ZGROUP ORDER BY t.ZNAME")
             == ["Deutschland|B", "Griechenland|A", "Polen|A"])
-        // Ordered one-to-many: the members' positions within the team (assumed Z_FOK layout).
+        // Ordered one-to-many: the members' positions within the team, 2048, 3072, … as every real store holds them.
         #expect(try run.rows("SELECT h.ZNAME, h.Z_ENT, h.Z_FOK_TEAM FROM ZHUMAN h JOIN ZTEAM t ON t.Z_PK = h.ZTEAM WHERE t.ZNAME = 'Deutschland' ORDER BY h.Z_FOK_TEAM")
-            == ["Joachim Löw|3|1", "Manuel Neuer|4|2", "Philipp Lahm|4|3"])
+            == ["Joachim Löw|3|2048", "Manuel Neuer|4|3072", "Philipp Lahm|4|4096"])
         #expect(try run.rows("SELECT ZNAME, ZCAPTAIN, ZNUMBER, ZHEIGHT FROM ZHUMAN WHERE Z_ENT = 4 ORDER BY ZNAME")
             == ["Manuel Neuer|0|1|1.93", "Philipp Lahm|1|16|", "Wojciech Szczęsny|0|1|"])
         // 1960-02-03 in the model's dd.MM.yyyy (seconds since 2001, computed independently).

@@ -44,7 +44,7 @@ struct ObjectRowsTests {
         #expect(try rows.values(of: 99, in: human.table, columns: [name]).isEmpty)
     }
 
-    @Test("a to-one into an ordered to-many takes the next position per owner, or the one given")
+    @Test("a to-one into an ordered to-many takes the next position per owner (2048, 3072, … as Core Data stores them), or the place given")
     func toOnePositions() throws {
         defer { directory.remove() }
         let rows = builder.objectRows
@@ -60,9 +60,9 @@ struct ObjectRowsTests {
         try rows.setToOne(of: 3, in: human.table, columns, to: polen)
         try rows.setToOne(of: 4, in: human.table, columns, to: polen)
         try rows.setToOne(of: 5, in: human.table, columns, to: italien)
-        try rows.setToOne(of: 6, in: human.table, columns, to: polen, position: 7)
+        try rows.setToOne(of: 6, in: human.table, columns, to: polen, place: 7)
         let positions = try [3, 4, 5, 6].map { try rows.values(of: Int64($0), in: human.table, columns: [columns.key, order]) }
-        #expect(positions == [[.integer(1), .integer(1)], [.integer(1), .integer(2)], [.integer(2), .integer(1)], [.integer(1), .integer(7)]])
+        #expect(positions == [[.integer(1), .integer(2048)], [.integer(1), .integer(3072)], [.integer(2), .integer(2048)], [.integer(1), .integer(8192)]])
         #expect(try rows.destination(of: 5, in: human.table, columns) == 2)
         try rows.setToOne(of: 5, in: human.table, columns, to: nil)
         #expect(try rows.values(of: 5, in: human.table, columns: [columns.key, order]) == [.null, .null])
@@ -78,7 +78,7 @@ struct ObjectRowsTests {
         try insert("Stadium", 2, name: "Breslau")
         let (join, teamIsFirst) = try #require(layout.joinTableSide(for: "venues", of: "Team"))
         func add(_ stadium: Int64) throws -> Bool {
-            try rows.addJoinRow(join, first: teamIsFirst ? 1 : stadium, second: teamIsFirst ? stadium : 1, positions: [])
+            try rows.addJoinRow(join, first: teamIsFirst ? 1 : stadium, second: teamIsFirst ? stadium : 1, places: [])
         }
         #expect(try add(1) && add(2))
         #expect(try add(1) == false, "the same pair is one row")

@@ -43,7 +43,7 @@ extension ObjectWriter {
         }
         let (join, objectIsFirst) = layout.joinTableSide(for: relationship, of: object.entity)!
         let (first, second) = objectIsFirst ? (object, target) : (target, object)
-        if try rows.addJoinRow(join, first: first.primaryKey, second: second.primaryKey, positions: []) {
+        if try rows.addJoinRow(join, first: first.primaryKey, second: second.primaryKey, places: []) {
             try markChanged(object)
             try markChanged(target)
         }

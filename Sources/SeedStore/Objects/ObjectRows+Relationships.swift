@@ -8,16 +8,16 @@ extension ObjectRows {
 
     /// Sets a to-one relationship with its companion columns: the destination's `Z_ENT` (when
     /// the destination has sub-entities) and the object's position in the destination's
-    /// ordered to-many (`position`, or the next free one when nil). `nil` clears all three.
+    /// ordered to-many (its 1-based `place`, or after the last one when nil). `nil` clears all three.
     package func setToOne(of primaryKey: Int64, in table: String, _ columns: ToOneColumns,
-                          to target: Row?, position: Int64? = nil) throws(SQLiteError) {
+                          to target: Row?, place: Int64? = nil) throws(SQLiteError) {
         var assignments: [(column: String, value: SQLValue)] = [(columns.key, target.map { .integer($0.primaryKey) } ?? .null)]
         if let column = columns.entity {
             assignments.append((column, target.map { .integer(Int64($0.entityNumber)) } ?? .null))
         }
         if let column = columns.order {
             if let target {
-                var value = position
+                var value = place.map(Self.storedPosition)
                 if value == nil {
                     value = try nextPosition(in: table, column: column, holderColumn: columns.key, holder: target.primaryKey)
                 }
@@ -32,15 +32,15 @@ extension ObjectRows {
     // MARK: - Join tables
 
     /// Adds one row to a many-to-many join table: the two objects (`first` in its first
-    /// column) and one position per `join.orderings` (nil: after the holder's last one).
+    /// column) and one 1-based place per `join.orderings` (nil: after the holder's last one).
     /// Returns false when the row was there already.
     @discardableResult
-    package func addJoinRow(_ join: JoinTableLayout, first: Int64, second: Int64, positions: [Int64?]) throws(SQLiteError) -> Bool {
+    package func addJoinRow(_ join: JoinTableLayout, first: Int64, second: Int64, places: [Int64?]) throws(SQLiteError) -> Bool {
         var arguments: [SQLValue] = [.integer(first), .integer(second)]
         for (index, ordering) in join.orderings.enumerated() {
             let holder = ordering.ordersFirstSide ? second : first
-            if index < positions.count, let given = positions[index] {
-                arguments.append(.integer(given))
+            if index < places.count, let given = places[index] {
+                arguments.append(.integer(Self.storedPosition(ofPlace: given)))
             } else {
                 arguments.append(.integer(try nextPosition(in: join.name, column: ordering.column,
                                                            holderColumn: ordering.holderColumn, holder: holder)))
@@ -79,12 +79,22 @@ extension ObjectRows {
 
     // MARK: - Ordered positions
 
-    /// The next position in an ordered to-many: one after the highest that `holder` has in
-    /// `column` (1 for the first object).
+    /// Core Data's step between ordered positions: every real store with ordered data holds
+    /// 2048, 3072, 4096, … (1024 × (k + 1) for the k-th object), in `Z_FOK_` columns and join
+    /// tables alike.
+    static let positionStep: Int64 = 1024
+
+    /// The stored position of the object at 1-based `place` in an ordered to-many.
+    static func storedPosition(ofPlace place: Int64) -> Int64 {
+        positionStep * (place + 1)
+    }
+
+    /// The next stored position in an ordered to-many: one step after the highest that `holder`
+    /// has in `column` (2048 for the first object).
     func nextPosition(in table: String, column: String, holderColumn: String, holder: Int64) throws(SQLiteError) -> Int64 {
         let select = try statement(StatementKey(kind: .nextPosition, table: table, columns: [column, holderColumn])) {
-            "SELECT IFNULL(MAX(\(Database.quote(column))), 0) + 1 FROM \(Database.quote(table)) WHERE \(Database.quote(holderColumn)) = ?"
+            "SELECT IFNULL(MAX(\(Database.quote(column))), \(Self.positionStep)) + \(Self.positionStep) FROM \(Database.quote(table)) WHERE \(Database.quote(holderColumn)) = ?"
         }
-        return try scalar(select, [.integer(holder)])?.integer ?? 1
+        return try scalar(select, [.integer(holder)])?.integer ?? Self.storedPosition(ofPlace: 1)
     }
 }
