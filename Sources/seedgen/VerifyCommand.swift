@@ -8,7 +8,9 @@ struct VerifyCommand: ParsableCommand {
         abstract: "Check a store (ours or one Core Data wrote) for damage and against a model.",
         discussion: """
             Exit status: 0 when clean, 1 with findings (one line each: what, where, expected, \
-            found), 2 when the store or model cannot be read at all.
+            found), 2 when the store or model cannot be read at all. Notes (lines starting with \
+            'note:') tell of what a healthy store may hold, such as what a forward migration by \
+            Core Data left or a template seedgen fetch cannot run; they do not make a store unclean.
             """
     )
 
@@ -27,6 +29,8 @@ struct VerifyCommand: ParsableCommand {
         var model: String?
         var clean: Bool
         var findings: [Finding]
+        /// What a healthy store may hold (see the discussion); not findings.
+        var notes: [Finding]
     }
 
     func run() throws {
@@ -44,12 +48,16 @@ struct VerifyCommand: ParsableCommand {
         } catch {
             throw CommandFailure.usage("error: \(error)")
         }
+        let problems = findings.filter { !$0.isNote }.count
+        let notes = findings.count - problems
         if json {
-            print(try jsonText(Report(store: store, model: model, clean: findings.isEmpty, findings: findings)))
+            print(try jsonText(Report(store: store, model: model, clean: problems == 0,
+                                      findings: findings.filter { !$0.isNote }, notes: findings.filter(\.isNote))))
         } else {
             for finding in findings { print(finding) }
-            print(findings.isEmpty ? "\(store): clean" : "\(store): \(findings.count) finding(s)")
+            let noted = notes == 0 ? "" : " (\(notes) note\(notes == 1 ? "" : "s"))"
+            print(problems == 0 ? "\(store): clean\(noted)" : "\(store): \(problems) finding(s)\(noted)")
         }
-        if !findings.isEmpty { throw CommandFailure(message: nil, exitCode: 1) }
+        if problems > 0 { throw CommandFailure(message: nil, exitCode: 1) }
     }
 }

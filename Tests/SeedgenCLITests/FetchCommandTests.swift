@@ -119,4 +119,24 @@ struct FetchCommandTests {
         #expect(result.output.contains("fetch-template: template 'initialisationCheck'"), "\(result.output)")
         #expect(result.output.contains("Team has no property 'nation'"), "\(result.output)")
     }
+
+    @Test("a template that parses as NSPredicate but uses what fetch cannot run (SUBQUERY) is a note: exit 0; fetch --template says why")
+    func unsupportedTemplateIsANote() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let contents = try String(contentsOfFile: Self.model + "/EMPlan.xcdatamodel/contents", encoding: .utf8)
+        let subquery = "SUBQUERY(players, $p, $p.name BEGINSWITH &quot;M&quot;).@count &gt; 0"
+        let changed = contents.replacingOccurrences(of: "name == &quot;Deutschland&quot;", with: subquery)
+        #expect(changed != contents, "the template's predicate text was not found")
+        let model = try directory.write(changed, to: "Subquery.xcdatamodel/contents")
+        let store = directory.path("Subquery.sqlite")
+        #expect(try SeedgenTool.run(["build", "--model", model, "--output", store, "--quiet"]).status == 0)
+        let result = try SeedgenTool.run(["verify", store, "--model", model])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.output.contains("note: fetch-template: template 'initialisationCheck'"), "\(result.output)")
+        #expect(result.output.contains("SUBQUERY is not supported"), "\(result.output)")
+        #expect(result.output.contains("clean (1 note)"), "\(result.output)")
+        let fetch = try SeedgenTool.run(["fetch", store, "--model", model, "--template", "initialisationCheck"])
+        #expect(fetch.status == 1 && fetch.error.contains("SUBQUERY is not supported"), "\(fetch)")
+    }
 }

@@ -20,4 +20,10 @@ public struct JoinTableLayout: Sendable, Hashable {
         let columns = ([firstColumn, secondColumn] + orderColumns).map { "\($0) INTEGER" }
         return "CREATE TABLE \(name) ( \(columns.joined(separator: ", ")), PRIMARY KEY (\(firstColumn), \(secondColumn)) )"
     }
+
+    /// Its index, `<table>_<second>_INDEX ON <table> (<second>, <first>)`.
+    public var index: IndexLayout {
+        let name = "\(self.name)_\(secondColumn)_INDEX"
+        return IndexLayout(name: name, table: self.name, createSQL: "CREATE INDEX \(name) ON \(self.name) (\(secondColumn), \(firstColumn))")
+    }
 }

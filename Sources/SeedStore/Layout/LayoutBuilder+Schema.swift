@@ -18,8 +18,7 @@ extension LayoutBuilder {
                 addIndex("\(table)_\(column)_INDEX", on: table, "CREATE INDEX \(table)_\(column)_INDEX ON \(table) (\(column))")
             }
             for join in joinTables where join.entity == entity.name {
-                let name = "\(join.name)_\(join.secondColumn)_INDEX"
-                addIndex(name, on: join.name, "CREATE INDEX \(name) ON \(join.name) (\(join.secondColumn), \(join.firstColumn))")
+                addIndex(join.index.name, on: join.name, join.index.createSQL)
             }
             if entity.parentName == nil && !model.subentities(of: entity).isEmpty {
                 addIndex("\(table)_Z_ENT_INDEX", on: table, "CREATE INDEX \(table)_Z_ENT_INDEX ON \(table) (Z_ENT)")

@@ -14,9 +14,9 @@ public struct StoreLayout: Sendable {
     /// One table per root entity, in root order.
     public let tables: [TableLayout]
     /// One join table per many-to-many pair.
-    public let joinTables: [JoinTableLayout]
+    public private(set) var joinTables: [JoinTableLayout]
     /// Every index Core Data makes, in creation order.
-    public let indexes: [IndexLayout]
+    public private(set) var indexes: [IndexLayout]
     /// Every `CREATE` statement in Core Data's creation order (tables and their join tables,
     /// indexes, then the bookkeeping tables).
     public let schema: [String]
@@ -91,5 +91,16 @@ public struct StoreLayout: Sendable {
             ($0.entity == owner && $0.relationship == relationship)
                 || ($0.inverseEntity == owner && $0.inverseRelationship == relationship)
         }
+    }
+
+    /// This layout with one join table's columns named as a store holds them (a store that Core
+    /// Data migrated forward may keep column names of an earlier model version); its index follows.
+    package func replacingJoinTable(named name: String, with stored: JoinTableLayout) -> StoreLayout {
+        var copy = self
+        guard let position = joinTables.firstIndex(where: { $0.name == name }) else { return copy }
+        let old = joinTables[position].index
+        copy.joinTables[position] = stored
+        if let indexPosition = indexes.firstIndex(of: old) { copy.indexes[indexPosition] = stored.index }
+        return copy
     }
 }

@@ -59,7 +59,8 @@ public struct FetchRequest: Sendable {
             do {
                 predicate = try FetchPredicate(parsing: text)
             } catch {
-                throw QueryError("template '\(template.name)': \(error.message) in '\(text)'", position: error.position)
+                throw QueryError("template '\(template.name)': \(error.message) in '\(text)'", position: error.position,
+                                 isUnsupportedFeature: error.isUnsupportedFeature)
             }
         }
         self.init(entity: template.entity, predicate: predicate, variables: variables, limit: template.fetchLimit,

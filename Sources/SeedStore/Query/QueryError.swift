@@ -5,11 +5,15 @@ public struct QueryError: Error, Sendable, Hashable, CustomStringConvertible {
     public var message: String
     /// 1-based character position in the predicate string, when the problem has one.
     public var position: Int?
+    /// True when the predicate is valid NSPredicate syntax that seedgen cannot run (see
+    /// `PredicateSyntaxError.isUnsupportedFeature`).
+    public var isUnsupportedFeature: Bool
 
     /// Creates an error.
-    package init(_ message: String, position: Int? = nil) {
+    package init(_ message: String, position: Int? = nil, isUnsupportedFeature: Bool = false) {
         self.message = message
         self.position = position
+        self.isUnsupportedFeature = isUnsupportedFeature
     }
 
     /// `at character 3: Team has no property 'nmae'`.

@@ -113,7 +113,7 @@ struct PredicateParser {
             case "ENDSWITH": op = .endsWith
             case "LIKE": op = .like
             case "BETWEEN": op = .between
-            case "MATCHES": throw error("MATCHES (regular expressions) is not supported by Core Data's SQLite store")
+            case "MATCHES": throw unsupported("MATCHES (regular expressions) is not supported")
             default: throw error("expected a comparison operator, found \(describe(token))")
             }
         default:
@@ -149,7 +149,7 @@ struct PredicateParser {
     private mutating func parseExpression() throws(PredicateSyntaxError) -> PredicateExpression {
         let expression = try parseValue()
         if case .symbol(let symbol) = token, ["+", "-", "*", "/", "**", ":="].contains(symbol) {
-            throw error("arithmetic ('\(symbol)') is not supported in fetch request templates")
+            throw unsupported("arithmetic ('\(symbol)') is not supported in fetch request templates")
         }
         return expression
     }
@@ -209,7 +209,7 @@ struct PredicateParser {
             case "CAST":
                 return try parseCast()
             case "SUBQUERY", "FUNCTION", "FETCH", "SELF", "ANYKEY", "FIRST", "LAST", "SIZE":
-                throw error("\(word.uppercased()) is not supported in fetch request templates")
+                throw unsupported("\(word.uppercased()) is not supported in fetch request templates")
             default:
                 if Self.reserved.contains(word.uppercased()) {
                     throw error("expected a value, found the keyword \(word.uppercased()) (write #\(word) for a key of that name)")
@@ -236,7 +236,7 @@ struct PredicateParser {
                 try advance()
                 guard case .word(let word) = token else { throw error("expected an operator such as count after '@'") }
                 guard word == "count" else {
-                    var failure = error("@\(word) is not supported (only @count)")
+                    var failure = unsupported("@\(word) is not supported (only @count)")
                     failure.position = at + 1
                     throw failure
                 }
@@ -247,10 +247,10 @@ struct PredicateParser {
                 throw error("expected a key, found \(describe(token))")
             }
             try advance()
-            if token == .symbol("(") { throw error("functions are not supported in fetch request templates") }
+            if token == .symbol("(") { throw unsupported("functions are not supported in fetch request templates") }
             if token == .symbol("[") && parts.last != "@count" {
                 // `[c]` after a key path would be an operator option: only valid after an operator.
-                throw error("indexing a key path ([FIRST], [SIZE], ...) is not supported")
+                throw unsupported("indexing a key path ([FIRST], [SIZE], ...) is not supported")
             }
             guard token == .symbol(".") else { break }
             if parts.last == "@count" { throw error("@count must end the key path") }
@@ -271,7 +271,7 @@ struct PredicateParser {
         try advance()
         try expect(",")
         guard case .string(let type) = token, type == "NSDate" else {
-            throw error("only CAST(seconds, \"NSDate\") is supported")
+            throw unsupported("only CAST(seconds, \"NSDate\") is supported")
         }
         try advance()
         try expect(")")
@@ -306,6 +306,13 @@ struct PredicateParser {
 
     private func error(_ message: String) -> PredicateSyntaxError {
         PredicateSyntaxError(message: message, position: tokenStart + 1, text: text)
+    }
+
+    /// A valid NSPredicate construct that seedgen cannot run (`SUBQUERY`, functions, …).
+    private func unsupported(_ message: String) -> PredicateSyntaxError {
+        var failure = error(message)
+        failure.isUnsupportedFeature = true
+        return failure
     }
 
     private func scalar(at offset: Int) -> Unicode.Scalar? {

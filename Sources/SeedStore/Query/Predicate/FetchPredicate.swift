@@ -128,6 +128,9 @@ public struct PredicateSyntaxError: Error, Sendable, Hashable, CustomStringConve
     public var position: Int
     /// The predicate string.
     public var text: String
+    /// True when the text is NSPredicate syntax that seedgen cannot run (`SUBQUERY`, functions,
+    /// arithmetic, `MATCHES`, `@sum`, …), rather than text that is not a predicate at all.
+    public var isUnsupportedFeature = false
 
     /// `at character 12 of 'name == ': expected a value`.
     public var description: String { "at character \(position) of '\(text)': \(message)" }
