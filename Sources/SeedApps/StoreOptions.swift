@@ -91,11 +91,8 @@ package struct Timestamp: ExpressibleByArgument, Sendable {
 }
 
 extension Date {
-    private static let listingStyle = Date.ISO8601FormatStyle(dateSeparator: .dash, dateTimeSeparator: .space, timeZone: TimeZone(identifier: "UTC")!)
-        .year().month().day().time(includingFractionalSeconds: true)
-
-    /// `2026-11-22 10:15:03.250` in UTC, for listings.
+    /// `2026-11-22 10:15:03.250` in UTC, for listings (the proleptic Gregorian calendar, as everywhere).
     package var listingText: String {
-        formatted(Self.listingStyle)
+        DateText.listing(secondsSinceReferenceDate: timeIntervalSinceReferenceDate)
     }
 }

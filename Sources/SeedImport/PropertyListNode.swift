@@ -75,8 +75,10 @@ struct PropertyListSectionWriter {
                     throw InputError("\(entity.name).\(name) takes a single value, not \(value.kindName)", at: value.location)
                 }
                 if kind == "date", slot.attribute.type == .date {
-                    // A plist <date> is ISO 8601 UTC, whatever the attribute's own pattern.
-                    guard let seconds = DatePattern.iso8601.secondsSinceReferenceDate(text) else {
+                    // A plist <date> is ISO 8601 UTC (a binary plist's, the exact `@seconds`),
+                    // whatever the attribute's own pattern.
+                    let exact = text.first == "@" ? Double(text.dropFirst()) : nil
+                    guard let seconds = exact ?? DatePattern.iso8601.secondsSinceReferenceDate(text) else {
                         throw InputError("\(entity.name).\(name): '\(text)' is not an ISO 8601 <date>", at: value.location)
                     }
                     values.append((name, .value(.real(seconds))))

@@ -58,7 +58,8 @@ public final class SeedImporter {
         case let text as String:
             return .scalar(text, kind: "string", location)
         case let date as Date:
-            return .scalar(ISO8601DateFormatter().string(from: date), kind: "date", location)
+            // The exact seconds the plist holds: no calendar, no rounding to whole seconds.
+            return .scalar("@\(date.timeIntervalSinceReferenceDate)", kind: "date", location)
         case let data as Data:
             return .scalar(data.base64EncodedString(), kind: "data", location)
         case let number as NSNumber:

@@ -82,7 +82,7 @@ package struct StoreDumper {
         }
         // Per entity: which row positions hold its attributes and written relationships.
         struct EntityColumns {
-            var attributes: [(name: String, index: Int, type: AttributeType)] = []
+            var attributes: [(name: String, index: Int, attribute: AttributeDescription)] = []
             var relationships: [(name: String, index: Int, destinationTable: String)] = []
         }
         var columnsByNumber: [Int: EntityColumns] = [:]
@@ -91,7 +91,7 @@ package struct StoreDumper {
             func index(_ property: String) -> Int { 3 + table.columns.firstIndex { $0.name == layout.column(for: property, of: entity.name) }! }
             var columns = EntityColumns()
             for attribute in model.allAttributes(of: entity) where !attribute.isTransient {
-                columns.attributes.append((attribute.name, index(attribute.name), attribute.type))
+                columns.attributes.append((attribute.name, index(attribute.name), attribute))
             }
             for relationship in try writtenRelationships(of: entity) {
                 columns.relationships.append((relationship.name, index(relationship.name), layout.entity(named: relationship.destinationEntity)!.table))
@@ -111,7 +111,7 @@ package struct StoreDumper {
                 }
                 buffer += "  <\(layout.entity(number: number)!.name)"
                 for attribute in columns.attributes where row[attribute.index] != .null {
-                    buffer += " \(attribute.name)=\"\(try Self.escape(try Self.text(row[attribute.index], type: attribute.type)))\""
+                    buffer += " \(attribute.name)=\"\(try Self.escape(try Self.text(row[attribute.index], of: attribute.attribute)))\""
                 }
                 for relationship in columns.relationships {
                     guard let target = row[relationship.index].integer else { continue }
@@ -128,7 +128,22 @@ package struct StoreDumper {
         flush(force: true)
     }
 
-    /// A stored value as text the importer converts back to the same value.
+    /// A stored value as text the importer converts back to the same value (the data of a
+    /// Binary attribute with external storage without its marker: the importer adds it again).
+    static func text(_ value: SQLValue, of attribute: AttributeDescription) throws(DumpError) -> String {
+        guard attribute.storesExternalBinaryMarker, case .blob(let stored) = value else {
+            return try text(value, type: attribute.type)
+        }
+        switch ExternalBinary.decode(stored) {
+        case .inline(let bytes): return Data(bytes).base64EncodedString()
+        case .external(let name):
+            throw DumpError(description: "\(attribute.name): the value is kept in the external file \(name), which the store does not carry")
+        case .unmarked:
+            throw DumpError(description: "\(attribute.name): a value without Core Data's external-storage marker (seedgen verify reports it)")
+        }
+    }
+
+    /// A stored value of an attribute of `type` as text the importer converts back to the same value.
     static func text(_ value: SQLValue, type: AttributeType) throws(DumpError) -> String {
         switch (type, value) {
         case (.date, .real(let seconds)): return "@\(seconds)"

@@ -15,7 +15,9 @@ package struct ConversionFailure: Error, Sendable, Hashable, CustomStringConvert
 /// pattern (`userInfo` key `dateFormat`), else the pattern given, else ISO 8601; a date without
 /// a zone is at `defaultOffset` seconds east of UTC (0: UTC); `@` followed by a number gives the
 /// seconds since 2001-01-01T00:00:00Z exactly, whatever the pattern (how dumps write dates). Binary and Transformable values
-/// are base64; UUIDs are 16-byte blobs.
+/// are base64 (white space between the characters is allowed, nothing else); a Binary attribute
+/// that allows external storage is kept in the store behind Core Data's marker byte; UUIDs are
+/// 16-byte blobs.
 package final class ValueConverter: Sendable {
     /// The attribute's storage type.
     package let type: AttributeType
@@ -23,12 +25,15 @@ package final class ValueConverter: Sendable {
     package let datePattern: DatePattern
     /// Seconds east of UTC for dates written without a zone.
     package let defaultOffset: Int
+    /// True for a Binary attribute that allows external storage: values get the inline marker.
+    private let marksExternalBinary: Bool
 
     /// A converter for `attribute`; `datePattern` applies when the attribute names none, and
     /// `overridePattern` (a per-attribute choice on the command line) wins over the model.
     package init(attribute: AttributeDescription, datePattern: DatePattern = .iso8601, overridePattern: DatePattern? = nil,
                 defaultOffset: Int = 0) throws(DatePattern.PatternError) {
         self.type = attribute.type
+        self.marksExternalBinary = attribute.storesExternalBinaryMarker
         let own = try attribute.userInfo["dateFormat"].map { (text) throws(DatePattern.PatternError) in try DatePattern(text) }
         self.datePattern = overridePattern ?? own ?? datePattern
         self.defaultOffset = defaultOffset
@@ -72,10 +77,12 @@ package final class ValueConverter: Sendable {
             }
             return .real(seconds)
         case .binary, .transformable:
-            guard let data = Data(base64Encoded: String(decoding: trimmed(raw), as: UTF8.self), options: .ignoreUnknownCharacters) else {
+            // White space (line breaks in long values) is allowed; any other stray character is an error.
+            let text = raw.filter { !Self.isSpace($0) }
+            guard let data = Data(base64Encoded: Data(text)) else {
                 throw failure(raw, "is not base64 data")
             }
-            return .blob([UInt8](data))
+            return .blob(marksExternalBinary ? ExternalBinary.inline([UInt8](data)) : [UInt8](data))
         case .uuid:
             guard let uuid = UUID(uuidString: String(decoding: trimmed(raw), as: UTF8.self)) else {
                 throw failure(raw, "is not a UUID")

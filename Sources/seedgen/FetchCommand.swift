@@ -152,15 +152,14 @@ enum JSONValue: Encodable {
         case (.integer(let number), _): self = .integer(number)
         case (.real(let number), _): self = .real(number)
         case (.text(let text), _): self = .text(text)
+        case (.blob(let bytes), .uuid?) where bytes.count == 16: self = .text(StoredUUID.string(bytes))
         case (.blob(let bytes), _): self = .text(Data(bytes).base64EncodedString())
         }
     }
 
     /// Seconds since 2001-01-01 UTC as `2012-06-08T16:00:00Z` (fractions when there are some).
     static func iso8601(_ seconds: Double) -> String {
-        let formatter = ISO8601DateFormatter()
-        if seconds != seconds.rounded() { formatter.formatOptions.insert(.withFractionalSeconds) }
-        return formatter.string(from: Date(timeIntervalSinceReferenceDate: seconds))
+        DateText.iso8601(secondsSinceReferenceDate: seconds)
     }
 
     /// The value as one word of a text line.

@@ -117,6 +117,23 @@ struct ImportTests {
         #expect(a.fileSHA256 == b.fileSHA256)
     }
 
+    @Test("a binary plist <date> keeps its fraction and its calendar: the seconds it holds are stored exactly")
+    func binaryPlistDatesAreExact() throws {
+        let run = try ImportRun()
+        defer { run.directory.remove() }
+        // 1500-03-01T12:00:00.75Z: -15804936000 s (proleptic Gregorian, as Python computes it) + 0.75.
+        let founded = Date(timeIntervalSinceReferenceDate: -15_804_935_999.25)
+        let object: [String: Any] = ["Groups": [["name": "A"]], "Teams": [["name": "Polen", "group": "A", "founded": founded]]]
+        let path = try run.directory.write("", to: "setup.bplist")
+        try PropertyListSerialization.data(fromPropertyList: object, format: .binary, options: 0).write(to: URL(fileURLWithPath: path))
+        let builder = try StoreBuilder(layout: run.layout, outputPath: run.output)
+        let importer = SeedImporter(builder: builder)
+        try importer.importFile(path)
+        try importer.finish()
+        _ = try builder.finish()
+        #expect(try run.rows("SELECT ZFOUNDED FROM ZTEAM") == ["-15804935999.25"])
+    }
+
     @Test("XML and binary property lists: plural and keyed sections, nested objects, references by key")
     func propertyLists() throws {
         let plist = """

@@ -96,6 +96,7 @@ struct ValueConverterTests {
         #expect(try Self.converter(.date).convert("2001-01-02") == .real(86_400))
         #expect(try Self.converter(.date, userInfo: ["dateFormat": "MM/dd/yyyy"]).convert("@-1.25") == .real(-1.25))
         #expect(try Self.converter(.binary).convert("AAEC") == .blob([0, 1, 2]))
+        #expect(try Self.converter(.binary).convert(" AA\n EC ") == .blob([0, 1, 2]), "white space inside base64 is allowed")
         #expect(try Self.converter(.uuid).convert("00000000-0000-0000-0000-000000000001") == .blob([UInt8](repeating: 0, count: 15) + [1]))
     }
 
@@ -114,6 +115,8 @@ struct ValueConverterTests {
         (.date, "01/16/2010", "'01/16/2010' is not a date in the format ISO 8601"),
         (.uuid, "not-a-uuid", "'not-a-uuid' is not a UUID"),
         (.binary, "@@@", "'@@@' is not base64 data"),
+        (.binary, "!!!!", "'!!!!' is not base64 data"),
+        (.binary, "AAEC!", "'AAEC!' is not base64 data"),
     ])
     func failures(_ type: AttributeType, _ text: String, _ message: String) throws {
         let failure = try #require(throws: ConversionFailure.self) { try Self.converter(type).convert(text) }

@@ -25,14 +25,15 @@ struct StoreVerifierTests {
         #expect(findings.isEmpty == (store.name != "wire"), "\(store.name): \(findings)")
     }
 
-    @Test("wire, migrated forward by Core Data: a join column named by an earlier version and an earlier version's index are notes")
+    @Test("wire, migrated forward by Core Data: a join column named by an earlier version, an earlier version's index and a value in an external file are notes")
     func migratedStoreNotes() throws {
         let wire = try #require(Corpus.allStores.first { $0.name == "wire" })
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let copy = try directory.copy(wire.store)
         let notes = try Self.verify(copy, model: wire.model, notes: true)
-        #expect(notes.map(\.location).sorted() == ["Z_11USERS.Z_17USERS1", "index ZADDRESSBOOKENTRY_ZLOCALIDENTIFIER_INDEX"], "\(notes)")
+        #expect(notes.map(\.location).sorted() == ["User.imageMediumData (column ZIMAGEMEDIUMDATA)", "Z_11USERS.Z_17USERS1",
+                                                  "index ZADDRESSBOOKENTRY_ZLOCALIDENTIFIER_INDEX"], "\(notes)")
         // A join column renamed to something else is still damage.
         try StoreTestSupport.damage(copy, "ALTER TABLE Z_11USERS RENAME COLUMN Z_17USERS1 TO Z_17PEOPLE")
         let findings = try Self.verify(copy, model: wire.model)

@@ -1,3 +1,5 @@
+import Foundation
+
 extension StoreVerifier.Run {
     /// `Z_ENT` of every row, `Z_MAX`, and every to-one and join-table reference.
     mutating func checkRows(_ layout: StoreLayout, primaryKeys: [StoreFile.PrimaryKeyRow]) throws {
@@ -7,6 +9,7 @@ extension StoreVerifier.Run {
             try checkEntityNumbers(in: table.name, allowed: root.subtreeNumbers, layout: layout)
             try checkMaximum(of: table.name, root: root.name, stored: maxByNumber[root.number] ?? 0)
             try checkRowVersions(in: table.name)
+            try checkExternalBinaryMarkers(table, layout: layout)
             for column in table.columns {
                 guard case .foreignKey(let entity, let relationship, let destination) = column.role else { continue }
                 try checkReferences(
@@ -100,5 +103,31 @@ extension StoreVerifier.Run {
         let examples = Set(dangling).sorted().prefix(5).map(String.init).joined(separator: ", ")
         report("reference", "\(table).\(column) (\(label))", expected: "the Z_PK of a \(destination.name) row",
                found: "\(dangling.count) reference(s) to missing rows (\(examples))")
+    }
+
+    /// Every value of a Binary attribute with external storage carries Core Data's marker
+    /// (`ExternalBinary`): inline, or a reference to an external file. A reference is a note on a
+    /// store Core Data wrote (the files live beside it), a finding in a seed (one file only).
+    private mutating func checkExternalBinaryMarkers(_ table: TableLayout, layout: StoreLayout) throws {
+        for column in table.columns {
+            guard case .attribute(let entity, let name, .binary) = column.role,
+                  let attribute = layout.model.entity(named: entity)?.attribute(named: name), attribute.storesExternalBinaryMarker else { continue }
+            let value = "\(Database.quote(column.name))"
+            let external = "(substr(\(value), 1, 1) = X'02' AND length(\(value)) = 38 AND substr(\(value), 38, 1) = X'00')"
+            let marked = "(typeof(\(value)) = 'blob' AND (substr(\(value), 1, 1) = X'01' OR \(external)))"
+            let table = Database.quote(table.name)
+            if let row = try database.rows("SELECT COUNT(*), MIN(Z_PK) FROM \(table) WHERE \(value) IS NOT NULL AND NOT \(marked)").first,
+               let count = row[0].integer, count > 0 {
+                report("external-binary", "\(entity).\(name) (column \(column.name))",
+                       expected: "every value behind Core Data's marker: 0x01 then the bytes, or 0x02, a file's UUID and a NUL",
+                       found: "\(count) value(s) without it, the first in the row with Z_PK \(row[1])")
+            }
+            if let count = try database.scalar("SELECT COUNT(*) FROM \(table) WHERE \(external)")?.integer, count > 0 {
+                let folder = "." + URL(fileURLWithPath: file.path).deletingPathExtension().lastPathComponent + "_SUPPORT/_EXTERNAL_DATA"
+                report("external-binary", "\(entity).\(name) (column \(column.name))",
+                       expected: isSeed ? "every value in the store (a seed is one file)" : "values kept in the store",
+                       found: "\(count) value(s) kept in external files (\(folder) beside the store)", note: !isSeed)
+            }
+        }
     }
 }

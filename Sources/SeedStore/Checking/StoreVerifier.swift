@@ -55,6 +55,8 @@ public struct StoreVerifier {
         let file: StoreFile
         let layout: StoreLayout?
         var findings: [Finding] = []
+        /// True for a store seedgen wrote (a seed is one file: it may not refer to external files).
+        var isSeed = false
 
         var database: Database { file.database }
 
@@ -92,6 +94,7 @@ public struct StoreVerifier {
             guard try checkBookkeepingTables() else { return }
             let rows = try file.primaryKeyRows()
             let metadata = try checkMetadataRow()
+            isSeed = metadata?.generator != nil
             if let expected = layout.map({ Self.layout($0, forFramework: metadata?.frameworkVersion) }) {
                 let layout = try reconcileJoinTables(expected)
                 checkPrimaryKeyRows(rows, against: layout)

@@ -130,7 +130,11 @@ public final class ObjectWriter {
         for attribute in model.allAttributes(of: entity) where !attribute.isTransient {
             guard let column = layout.column(for: attribute.name, of: entity.name) else { continue }
             if let value = remaining.removeValue(forKey: attribute.name) {
-                result.append((column, try Self.coerce(value, to: attribute, of: entity.name)))
+                var stored = try Self.coerce(value, to: attribute, of: entity.name)
+                if attribute.storesExternalBinaryMarker, case .blob(let bytes) = stored {
+                    stored = .blob(ExternalBinary.inline(bytes))  // kept in the store, as Core Data marks it
+                }
+                result.append((column, stored))
             } else if withDefaults, let value = try attribute.storedDefaultValue() {
                 result.append((column, value))
             }

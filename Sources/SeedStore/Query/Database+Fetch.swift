@@ -20,7 +20,11 @@ extension Database {
             var object = FetchedObject(entity: entity.name, primaryKey: row[0].integer ?? 0, attributes: [], toOnes: [])
             for attribute in model.allAttributes(of: entity) where !attribute.isTransient {
                 guard let column = layout.column(for: attribute.name, of: entity.name), let index = columnIndex![column] else { continue }
-                object.attributes.append((attribute.name, row[index]))
+                var value = row[index]
+                if attribute.storesExternalBinaryMarker, case .blob(let stored) = value {
+                    value = .blob(ExternalBinary.contents(stored))  // the data, as the app sees it
+                }
+                object.attributes.append((attribute.name, value))
             }
             for relationship in model.allRelationships(of: entity) where !relationship.isToMany && !relationship.isTransient {
                 guard let column = layout.column(for: relationship.name, of: entity.name), let index = columnIndex![column] else { continue }

@@ -150,6 +150,9 @@ extension PredicateCompiler {
             case "no", "false", "0": return .integer(0)
             default: return value
             }
+        case .uuid:
+            // A UUID is stored as its 16 bytes: `id == "E621E1F8-…"` compares those.
+            return StoredUUID.value(text) ?? value
         default:
             return value
         }
