@@ -23,13 +23,17 @@ final class EntityPlan {
         let converter: ValueConverter
         /// The model's default value, converted; nil when there is none.
         let defaultValue: SQLValue?
+        /// The model's validation rules; nil for the many attributes that have none.
+        let rules: ValueRules?
 
-        init(attribute: AttributeDescription, column: String, parameter: Int32, converter: ValueConverter, defaultValue: SQLValue?) {
+        init(attribute: AttributeDescription, column: String, parameter: Int32, converter: ValueConverter,
+             defaultValue: SQLValue?, rules: ValueRules?) {
             self.attribute = attribute
             self.column = column
             self.parameter = parameter
             self.converter = converter
             self.defaultValue = defaultValue
+            self.rules = rules
         }
     }
 
@@ -120,13 +124,19 @@ final class EntityPlan {
                 throw InputError("attribute '\(entity.name).\(attribute.name)': \(error)", at: origin)
             }
             let defaultValue: SQLValue?
+            let rules: ValueRules?
+            let attributeLine = InputLocation(file: model.source, line: attribute.line, column: 0)
             do {
                 defaultValue = try attribute.storedDefaultValue()
+                rules = try ValueRules(attribute)
             } catch {
-                throw InputError("'\(entity.name).\(attribute.name)': \(error)", at: InputLocation(file: model.source, line: attribute.line, column: 0))
+                throw InputError("'\(entity.name).\(attribute.name)': \(error)", at: attributeLine)
+            }
+            if let rules, let defaultValue, let problem = rules.violation(defaultValue) {
+                throw InputError("'\(entity.name).\(attribute.name)': the default value breaks the model's own rule: \(problem)", at: attributeLine)
             }
             slots.append(AttributeSlot(attribute: attribute, column: column, parameter: Int32(columns.count + 1),
-                                       converter: converter, defaultValue: defaultValue))
+                                       converter: converter, defaultValue: defaultValue, rules: rules))
         }
         var toOnes: [String: ToOneSlot] = [:]
         var relationships: [String: RelationshipDescription] = [:]

@@ -130,7 +130,21 @@ extension SeedRepository {
             for slot in plan.toOnes.values.sorted(by: { $0.column < $1.column }) where !slot.relationship.isOptional {
                 try requireNoRow(plan, whereNull: slot.column, "the required relationship '\(slot.relationship.name)' is not set")
             }
+            for relationship in plan.relationships.values.sorted(by: { $0.name < $1.name }) where relationship.isToMany {
+                try checkCount(of: relationship, plan)
+            }
         }
+    }
+
+    /// A to-many's `minCount`/`maxCount`, as Core Data validates them on save.
+    private func checkCount(of relationship: RelationshipDescription, _ plan: EntityPlan) throws(InputError) {
+        let origin = InputLocation(file: model.source, line: relationship.line, column: 0)
+        guard let found = try rows(at: origin, { rows throws(SQLiteError) in
+            try rows.firstCountViolation(of: relationship, from: plan.entity.name)
+        }) else { return }
+        let bounds = relationship.maxCount > 0 ? "\(relationship.minCount)...\(relationship.maxCount)" : "at least \(relationship.minCount)"
+        let location = definitions[plan.table]?[found.primaryKey] ?? origin
+        throw InputError("\(plan.entity.name) #\(found.primaryKey): \(relationship.name) has \(found.count) object(s); the model allows \(bounds) (minCount/maxCount)", at: location)
     }
 
     private func requireNoRow(_ plan: EntityPlan, whereNull column: String, _ message: String) throws(InputError) {

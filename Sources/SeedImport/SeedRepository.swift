@@ -79,6 +79,7 @@ public final class SeedRepository {
         for (property, source) in given {
             switch (plan.property(named: property), source) {
             case (.attribute(let slot), .value(let value)):
+                try check(value, slot, of: plan, at: location)
                 values[Int(slot.parameter)] = value
             case (.attribute(let slot), .text(var text)):
                 try text.withUTF8 { bytes in Result { () throws(InputError) in try setValue(slot, bytes, of: plan, at: location) } }.get()
@@ -108,11 +109,20 @@ public final class SeedRepository {
 
     /// Converts and keeps one attribute value of the object being built.
     func setValue(_ slot: EntityPlan.AttributeSlot, _ bytes: UnsafeBufferPointer<UInt8>, of plan: EntityPlan, at location: InputLocation) throws(InputError) {
+        let value: SQLValue
         do {
-            values[Int(slot.parameter)] = try slot.converter.convert(bytes)
+            value = try slot.converter.convert(bytes)
         } catch {
             throw InputError("\(plan.entity.name).\(slot.attribute.name): \(error)", at: location)
         }
+        if slot.rules != nil { try check(value, slot, of: plan, at: location) }
+        values[Int(slot.parameter)] = value
+    }
+
+    /// The model's validation rules for one value (what Core Data would refuse on save).
+    func check(_ value: SQLValue, _ slot: EntityPlan.AttributeSlot, of plan: EntityPlan, at location: InputLocation) throws(InputError) {
+        guard let rules = slot.rules, let problem = rules.violation(value) else { return }
+        throw InputError("\(plan.entity.name).\(slot.attribute.name): \(problem)", at: location)
     }
 
     /// Keeps a reference by natural key of the object being built.

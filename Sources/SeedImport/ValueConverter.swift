@@ -56,8 +56,17 @@ package final class ValueConverter: Sendable {
             return .integer(try integer(trimmed(raw), in: Int64(Int32.min)...Int64(Int32.max)))
         case .integer64:
             return .integer(try integer(trimmed(raw), in: Int64.min...Int64.max))
-        case .double, .decimal:
+        case .double:
             return .real(try double(trimmed(raw)))
+        case .decimal:
+            // Stored as a number in a DECIMAL column, which SQLite keeps to a double's precision:
+            // a value with more significant digits than that would change silently, so it is refused.
+            let text = trimmed(raw)
+            let value = try double(text)
+            guard let exact = Decimal(string: String(decoding: text, as: UTF8.self)), exact == Decimal(string: "\(value)") else {
+                throw failure(raw, "has more significant digits than a Decimal keeps in the store (a double's 15 to 17)")
+            }
+            return .real(value)
         case .float:
             let value = try double(trimmed(raw))
             guard abs(value) <= Double(Float.greatestFiniteMagnitude) else {

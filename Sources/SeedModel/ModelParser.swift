@@ -59,6 +59,14 @@ enum ModelParser {
             return number
         }
 
+        func real(_ node: XMLElementNode, _ name: String) throws(ModelError) -> Double? {
+            guard let value = node[name] else { return nil }
+            guard let number = Double(value), number.isFinite else {
+                throw error(node, "'\(name)' of <\(node.name)> is '\(value)', not a number")
+            }
+            return number
+        }
+
         func userInfo(_ node: XMLElementNode) throws(ModelError) -> [String: String] {
             var info: [String: String] = [:]
             for block in node.children(named: "userInfo") {
@@ -125,7 +133,7 @@ enum ModelParser {
             if try flag(node, "derived") {
                 throw error(node, "attribute '\(name)' is derived (derivationExpression); its part in the entity version hash is not known, so seedgen refuses it rather than guess")
             }
-            return AttributeDescription(
+            var attribute = AttributeDescription(
                 name: name, type: type, isOptional: try flag(node, "optional"),
                 isTransient: isTransient,
                 defaultValue: node["defaultValueString"] ?? node["defaultDateTimeInterval"],
@@ -134,6 +142,11 @@ enum ModelParser {
                 preserveAfterDeletion: try flag(node, "preserveAfterDeletion"),
                 isIndexed: try flag(node, "indexed"), userInfo: try userInfo(node), line: node.line
             )
+            attribute.validation = AttributeDescription.Validation(
+                minimum: node["minValueString"], maximum: node["maxValueString"],
+                earliest: try real(node, "minDateTimeInterval"), latest: try real(node, "maxDateTimeInterval"),
+                pattern: node["regularExpressionString"])
+            return attribute
         }
 
         func relationship(_ node: XMLElementNode) throws(ModelError) -> RelationshipDescription {

@@ -96,6 +96,9 @@ struct ValueConverterTests {
         #expect(try Self.converter(.date).convert("2001-01-02") == .real(86_400))
         #expect(try Self.converter(.date, userInfo: ["dateFormat": "MM/dd/yyyy"]).convert("@-1.25") == .real(-1.25))
         #expect(try Self.converter(.binary).convert("AAEC") == .blob([0, 1, 2]))
+        #expect(try Self.converter(.decimal).convert("19.99") == .real(19.99))
+        #expect(try Self.converter(.decimal).convert(" 1.50 ") == .real(1.5))
+        #expect(try Self.converter(.decimal).convert("123456789012345.6") == .real(123_456_789_012_345.6))
         #expect(try Self.converter(.binary).convert(" AA\n EC ") == .blob([0, 1, 2]), "white space inside base64 is allowed")
         #expect(try Self.converter(.uuid).convert("00000000-0000-0000-0000-000000000001") == .blob([UInt8](repeating: 0, count: 15) + [1]))
     }
@@ -116,6 +119,8 @@ struct ValueConverterTests {
         (.uuid, "not-a-uuid", "'not-a-uuid' is not a UUID"),
         (.binary, "@@@", "'@@@' is not base64 data"),
         (.binary, "!!!!", "'!!!!' is not base64 data"),
+        (.decimal, "12345678901234567890.12", "'12345678901234567890.12' has more significant digits than a Decimal keeps"),
+        (.decimal, "0.10000000000000000001", "'0.10000000000000000001' has more significant digits than a Decimal keeps"),
         (.binary, "AAEC!", "'AAEC!' is not base64 data"),
     ])
     func failures(_ type: AttributeType, _ text: String, _ message: String) throws {

@@ -13,6 +13,8 @@ public final class ObjectWriter {
     private(set) var changed: Set<ObjectID> = []
     /// Objects deleted in this transaction.
     private(set) var deleted: Set<ObjectID> = []
+    /// Validation rules by `Entity.attribute`, read from the model once.
+    private var rules: [String: ValueRules?] = [:]
 
     var model: DataModel { layout.model }
 
@@ -85,6 +87,12 @@ public final class ObjectWriter {
             for relationship in model.allRelationships(of: entity) where !relationship.isOptional && !relationship.isToMany && !relationship.isTransient {
                 if let column = layout.column(for: relationship.name, of: entity.name) { required.append((relationship.name, column, "relationship")) }
             }
+            for relationship in model.allRelationships(of: entity) where relationship.isToMany {
+                if let found = try rows.firstCountViolation(of: relationship, from: entity.name, object: object.primaryKey) {
+                    throw WriteError(.countOutOfRange(object, relationship: relationship.name, count: found.count),
+                                     "\(object): \(relationship.name) has \(found.count) object(s); the model allows \(relationship.minCount)\(relationship.maxCount > 0 ? "...\(relationship.maxCount)" : " or more") (minCount/maxCount)")
+                }
+            }
             guard !required.isEmpty else { continue }
             let stored = try rows.values(of: object.primaryKey, in: table(of: object), columns: required.map(\.column))
             for (index, value) in stored.enumerated() where value == .null {
@@ -131,6 +139,9 @@ public final class ObjectWriter {
             guard let column = layout.column(for: attribute.name, of: entity.name) else { continue }
             if let value = remaining.removeValue(forKey: attribute.name) {
                 var stored = try Self.coerce(value, to: attribute, of: entity.name)
+                if let problem = try rules(of: attribute, in: entity.name)?.violation(stored) {
+                    throw WriteError(.invalidValue(entity: entity.name, attribute: attribute.name), "\(entity.name).\(attribute.name): \(problem)")
+                }
                 if attribute.storesExternalBinaryMarker, case .blob(let bytes) = stored {
                     stored = .blob(ExternalBinary.inline(bytes))  // kept in the store, as Core Data marks it
                 }
@@ -146,6 +157,20 @@ public final class ObjectWriter {
                 : "entity '\(entity.name)' has no attribute '\(name)'")
         }
         return result
+    }
+
+    /// The validation rules of an attribute (what Core Data checks on save).
+    private func rules(of attribute: AttributeDescription, in entity: String) throws -> ValueRules? {
+        let key = "\(entity).\(attribute.name)"
+        if let known = rules[key] { return known }
+        let read: ValueRules?
+        do {
+            read = try ValueRules(attribute)
+        } catch {
+            throw WriteError(.invalidValue(entity: entity, attribute: attribute.name), "\(key): \(error)")
+        }
+        rules[key] = read
+        return read
     }
 
     /// A value as the attribute's column stores it, or an error naming the attribute.

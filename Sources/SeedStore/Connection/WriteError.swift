@@ -21,6 +21,8 @@ public struct WriteError: Error, Sendable, CustomStringConvertible {
         case deleteDenied(ObjectID, relationship: String)
         /// A required attribute or to-one has no value when the transaction ends.
         case missingValue(ObjectID, property: String)
+        /// A to-many holds fewer or more objects than the model's `minCount`/`maxCount` allow.
+        case countOutOfRange(ObjectID, relationship: String, count: Int)
     }
 
     /// What kind of change was refused.

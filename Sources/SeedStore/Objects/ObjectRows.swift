@@ -21,7 +21,7 @@ package final class ObjectRows {
     struct StatementKey: Hashable {
         enum Kind: Hashable {
             case insert, find, rowsWhere, entityNumber, values, update, countChange, delete
-            case fillNulls, firstNull, readMax, writeMax, nextPosition, addJoinRow, removeJoinRow, joinedRows
+            case fillNulls, firstNull, readMax, writeMax, nextPosition, addJoinRow, removeJoinRow, joinedRows, countViolation
         }
         var kind: Kind
         var table: String
@@ -181,7 +181,7 @@ package final class ObjectRows {
     /// Rows changed by the last statement.
     package var changes: Int { database.changes }
 
-    private static func list(_ numbers: [Int]) -> String {
+    static func list(_ numbers: [Int]) -> String {
         numbers.map(String.init).joined(separator: ", ")
     }
 
