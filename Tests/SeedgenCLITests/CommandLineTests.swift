@@ -118,4 +118,24 @@ struct CommandLineTests {
         #expect(help.status == 0 && help.output.contains("verify"))
         #expect(try SeedgenTool.run(["--version"]).output == "0.1.0\n")
     }
+
+    @Test("build --framework-version writes that era's layout and records it; an unknown era is a usage error", corpusTrait)
+    func frameworkVersion() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let moody = try #require(Corpus.freshStores.first { $0.name == "moody" })
+        let output = directory.path("moody.sqlite")
+        let result = try SeedgenTool.run(["build", "--model", moody.model.path, "--output", output, "--framework-version", "637", "--quiet"])
+        #expect(result.status == 0, "\(result)")
+        let query = "SELECT type, name, sql FROM sqlite_master WHERE name <> 'Z_MODELCACHE' AND sql IS NOT NULL ORDER BY type, name"
+        let copy = try directory.copy(moody.store, as: "real.sqlite")
+        #expect(try SQLiteShell.rows(output, query) == SQLiteShell.rows(copy, query))
+        let inspect = try SeedgenTool.run(["inspect", output])
+        #expect(inspect.output.contains("framework version: 637"), "\(inspect.output)")
+        let newest = try SeedgenTool.run(["build", "--model", moody.model.path, "--output", directory.path("new.sqlite"), "--quiet"])
+        #expect(newest.status == 0)
+        #expect(try SQLiteShell.rows(directory.path("new.sqlite"), query) != SQLiteShell.rows(copy, query))
+        let old = try SeedgenTool.run(["build", "--model", moody.model.path, "--output", directory.path("x.sqlite"), "--framework-version", "100"])
+        #expect(old.status == 2 && old.error.contains("the oldest framework whose layout is known is 419"), "\(old)")
+    }
 }
