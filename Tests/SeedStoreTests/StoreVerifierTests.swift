@@ -222,6 +222,55 @@ struct SealTests {
         #expect(findings.map(\.check) == ["seal"])
     }
 
+    @Test("the pieces seal covers every 4 MiB piece, the last short one too: a byte changed in any piece breaks it")
+    func piecesSeal() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let model = try StoreTestSupport.model("<entity name=\"Blob\"><attribute name=\"data\" optional=\"YES\" attributeType=\"Binary\"/></entity>", in: directory)
+        let path = directory.path("store.sqlite")
+        try StoreTestSupport.build(model, at: path) { database in
+            // About 9 MiB of rows: three pieces.
+            let insert = try database.prepare("INSERT INTO ZBLOB (Z_PK, Z_ENT, Z_OPT, ZDATA) VALUES (?, 1, 1, randomblob(100000))")
+            for key in 1...95 { try insert.bind([.integer(Int64(key))]); try insert.run() }
+        }
+        let original = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(original.count > 2 * StoreSeal.pieceSize && original.count < 3 * StoreSeal.pieceSize)
+        #expect(try StoreSeal.check(path: path) == .intact)
+        for offset in [StoreSeal.pieceSize - 1, StoreSeal.pieceSize, original.count - 1] {
+            var bytes = original
+            bytes[offset] ^= 0x01
+            try bytes.write(to: URL(fileURLWithPath: path))
+            guard case .broken = try StoreSeal.check(path: path) else {
+                Issue.record("a byte changed at \(offset) should break the seal")
+                return
+            }
+        }
+    }
+
+    @Test("a seed sealed with the whole-file scheme of earlier versions still checks: intact, and broken by a changed byte")
+    func wholeFileSealStillChecks() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let model = try StoreTestSupport.model(StoreBuilderTests.library, in: directory)
+        let path = directory.path("store.sqlite")
+        try StoreTestSupport.build(model, at: path) { try StoreBuilderTests.fill($0, order: [1, 2]) }
+        // Reseal as version 1 would have: placeholder, the scheme's name, then the whole-file seal.
+        var metadata = try StoreMetadata(decoding: try #require(try Database(path: path, mode: .readOnly).metadataRow()?.plist))
+        metadata.seal = StoreSeal.wholeFileScheme
+        let placeholder = String(decoding: StoreSeal.placeholder, as: UTF8.self)
+        try Database(path: path, mode: .readWrite).run("UPDATE Z_METADATA SET Z_UUID = ?, Z_PLIST = ?", [.text(placeholder), .blob(metadata.encoded())])
+        try StoreSeal.seal(path: path, scheme: StoreSeal.wholeFileScheme)
+        #expect(try StoreSeal.check(path: path) == .intact)
+        #expect(try StoreVerifier(storePath: path, layout: try StoreLayout(model: model)).verify().isEmpty)
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        bytes[80] ^= 0xFF
+        try bytes.write(to: URL(fileURLWithPath: path))
+        guard case .broken = try StoreSeal.check(path: path) else {
+            Issue.record("the seal should be broken")
+            return
+        }
+    }
+
     @Test("Z_OPT below 1 and a one-to-one whose partner points elsewhere are reported")
     func rowVersionsAndOneToOneInverses() throws {
         let directory = try TemporaryDirectory()

@@ -86,8 +86,9 @@ public enum SeedCheck {
         func fail(_ reason: String) -> Failure { Failure(path: path, reason: reason) }
         do {
             let database = try Database(path: path, mode: .readOnly, immutable: true)
-            let sealed = identity.metadata.seal == StoreSeal.scheme
-            if sealed, case .broken(let expected, let found) = try StoreSeal.check(path: path, uuid: identity.uuid, database: database) {
+            let scheme = identity.metadata.seal.flatMap { StoreSeal.schemes.contains($0) ? $0 : nil }
+            let sealed = scheme != nil
+            if let scheme, case .broken(let expected, let found) = try StoreSeal.check(path: path, uuid: identity.uuid, scheme: scheme, database: database) {
                 throw fail("damaged: its bytes do not match the seal seedgen wrote (Z_UUID \(expected), the bytes give \(found))")
             }
             guard !sealed || depth == .thorough else { return }

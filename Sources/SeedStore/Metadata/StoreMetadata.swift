@@ -26,7 +26,7 @@ package struct StoreMetadata: Sendable, Equatable {
     /// The scheme of the seal in `Z_UUID` (`sealScheme`), on stores seedgen wrote.
     package var seal: String?
     /// The seal scheme seedgen writes (see `StoreSeal`).
-    package static let sealScheme = "sha256-file-v1"
+    package static let sealScheme = "sha256-pieces-v2"
     /// The content digest of the seed a store was installed from, kept once the store has
     /// been changed (so that a newer seed can still be told apart).
     package var seedDigest: String?
