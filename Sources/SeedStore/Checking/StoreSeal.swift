@@ -75,21 +75,26 @@ package enum StoreSeal {
         let pieces = PieceDigests(count: max(1, (size + pieceSize - 1) / pieceSize))
         let field = fieldOffset..<(fieldOffset + placeholder.count)
         DispatchQueue.concurrentPerform(iterations: 2) { worker in
-            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: pieceSize, alignment: 16)
+            // 1 MiB reads within a piece: two threads cost 2 MiB of buffers.
+            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
             defer { buffer.deallocate() }
             for index in stride(from: worker, to: pieces.count, by: 2) where pieces.failure == nil {
                 let start = index * pieceSize
+                let end = min(start + pieceSize, size)
                 do {
-                    var count = 0
-                    while count < min(pieceSize, size - start) {
-                        let read = try descriptor.read(fromAbsoluteOffset: Int64(start + count), into: UnsafeMutableRawBufferPointer(rebasing: buffer[count...]))
-                        guard read > 0 else { throw Errno.ioError }  // the file shrank while it was read
-                        count += read
+                    var hasher = SHA256()
+                    var position = start
+                    while position < end {
+                        let wanted = UnsafeMutableRawBufferPointer(rebasing: buffer[0..<min(buffer.count, end - position)])
+                        let count = try descriptor.read(fromAbsoluteOffset: Int64(position), into: wanted)
+                        guard count > 0 else { throw Errno.ioError }  // the file shrank while it was read
+                        for offset in field.clamped(to: position..<(position + count)) {
+                            buffer[offset - position] = placeholder[offset - field.lowerBound]
+                        }
+                        hasher.update(bufferPointer: UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+                        position += count
                     }
-                    for offset in field.clamped(to: start..<(start + count)) {
-                        buffer[offset - start] = placeholder[offset - field.lowerBound]
-                    }
-                    pieces.set(index, SHA256.hash(data: UnsafeRawBufferPointer(rebasing: buffer[0..<count])))
+                    pieces.set(index, hasher.finalize())
                 } catch {
                     pieces.fail(DurableFile.Failure(operation: "read", path: path, errno: error as? Errno ?? .ioError))
                 }
