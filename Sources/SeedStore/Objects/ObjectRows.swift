@@ -179,7 +179,7 @@ package final class ObjectRows {
     }
 
     /// Rows changed by the last statement.
-    package var changes: Int { database.changes }
+    var changes: Int { database.changes }
 
     static func list(_ numbers: [Int]) -> String {
         numbers.map(String.init).joined(separator: ", ")
