@@ -1,3 +1,5 @@
+import Foundation
+
 /// A place in an input file: `file:line:column`, 1-based.
 public struct InputLocation: Sendable, Hashable, CustomStringConvertible {
     /// The input file.
@@ -16,4 +18,21 @@ public struct InputLocation: Sendable, Hashable, CustomStringConvertible {
 
     /// `file:line:column`.
     public var description: String { "\(file):\(line):\(column)" }
+}
+
+/// Source files are regular files: a directory is a mistake, and opening a FIFO or a device
+/// would block or read without end.
+enum InputFile {
+    /// Throws unless `path` names a regular file (after symbolic links).
+    static func requireRegularFile(_ path: String) throws(InputError) {
+        let location = InputLocation(file: path, line: 0, column: 0)
+        guard let type = (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType else {
+            throw InputError("no such readable file", at: location)
+        }
+        switch type {
+        case .typeRegular: return
+        case .typeDirectory: throw InputError("is a directory, not a source file", at: location)
+        default: throw InputError("is not a regular file (a FIFO, socket or device); seedgen reads only regular files", at: location)
+        }
+    }
 }

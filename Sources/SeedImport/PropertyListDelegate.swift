@@ -28,10 +28,16 @@ final class PropertyListDelegate: XMLStreamDelegate {
     var wantsWhitespaceText: Bool { true }
 
     private static let scalars: Set<String> = ["string", "integer", "real", "true", "false", "date", "data", "key"]
+    /// How deep elements may nest: the objects of a section are built as a tree, which is
+    /// freed recursively, so no input may make it deeper than this.
+    static let maximumDepth = 512
 
     func startElement(_ name: String, attributes: XMLAttributes, at location: InputLocation) throws(InputError) {
         guard name == "plist" || name == "dict" || name == "array" || Self.scalars.contains(name) else {
             throw InputError("<\(name)> is not a property-list element", at: location)
+        }
+        guard stack.count < Self.maximumDepth else {
+            throw InputError("the property list nests more than \(Self.maximumDepth) levels deep", at: location)
         }
         if name == "plist" {
             guard stack.isEmpty else { throw InputError("<plist> inside a property list", at: location) }

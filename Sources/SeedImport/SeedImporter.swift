@@ -15,6 +15,7 @@ public final class SeedImporter {
 
     /// Imports one file: entity XML, an XML property list (root `<plist>`) or a binary plist.
     public func importFile(_ path: String, progress: ((Int, Int) -> Void)? = nil) throws(InputError) {
+        try InputFile.requireRegularFile(path)
         if let handle = FileHandle(forReadingAtPath: path) {
             let magic = handle.readData(ofLength: 8)
             try? handle.close()
@@ -53,7 +54,10 @@ public final class SeedImporter {
         }
     }
 
-    private static func node(_ value: Any, _ location: InputLocation) throws(InputError) -> PropertyListNode {
+    private static func node(_ value: Any, _ location: InputLocation, depth: Int = 1) throws(InputError) -> PropertyListNode {
+        guard depth < PropertyListDelegate.maximumDepth else {
+            throw InputError("the property list nests more than \(PropertyListDelegate.maximumDepth) levels deep", at: location)
+        }
         switch value {
         case let text as String:
             return .scalar(text, kind: "string", location)
@@ -66,11 +70,11 @@ public final class SeedImporter {
             return .scalar(number.stringValue, kind: "number", location)
         case let items as [Any]:
             var nodes: [PropertyListNode] = []
-            for item in items { nodes.append(try node(item, location)) }
+            for item in items { nodes.append(try node(item, location, depth: depth + 1)) }
             return .array(nodes, location)
         case let entries as [String: Any]:
             var pairs: [(key: String, value: PropertyListNode)] = []
-            for key in entries.keys.sorted() { pairs.append((key, try node(entries[key]!, location))) }
+            for key in entries.keys.sorted() { pairs.append((key, try node(entries[key]!, location, depth: depth + 1))) }
             return .dictionary(pairs, location)
         default:
             throw InputError("unsupported property-list value \(type(of: value))", at: location)

@@ -34,6 +34,7 @@ package final class XMLStreamReader {
 
     /// Parses the whole file. `progress` is called after each chunk with the bytes read so far.
     package func parse(progress: ((Int, Int) -> Void)? = nil) throws(InputError) {
+        try InputFile.requireRegularFile(path)
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw InputError("cannot open the file", at: InputLocation(file: path, line: 0, column: 0))
         }

@@ -77,6 +77,14 @@ public struct SeedInstaller: Sendable {
     /// (the caller's own fill folder is one).
     func installLocked(cleaningUp: Bool = true) throws(InstallError) -> InstallReport {
         var cleanedUp = cleaningUp ? removeStrayTemporaries() : []
+        let kind = FileSystem.kind(of: storePath)
+        if kind == .directory || kind == .other {
+            // Never open it: a FIFO would block forever (under the lock), and it is no store.
+            let (errno, what): (Errno, String) = kind == .directory ? (.isDirectory, "a directory")
+                : (.invalidArgument, "not a regular file (a FIFO, socket or device)")
+            throw InstallError(.fileSystem(operation: "use as the store", path: storePath, errno: errno),
+                               "cannot install at \(storePath): it is \(what), not a store file")
+        }
         guard FileManager.default.fileExists(atPath: storePath) else {
             cleanedUp += try moveOrphanedSidecarsAside()
             try publish(try copyAndCheckSeed(), replacing: nil)

@@ -60,7 +60,10 @@ struct FetchCommand: ParsableCommand {
         do {
             objects = try StoreReader(path: store).fetch(request, layout: layout)
         } catch let error as QueryError {
-            throw CommandFailure.failed("error: \(predicate.map { "predicate '\($0)' " } ?? "")\(error)")
+            throw CommandFailure.failed("error: \(predicate.map { "predicate '\(PredicateSyntaxError.excerpt($0, around: error.position ?? 1))' " } ?? "")\(error)")
+        } catch let error as SQLiteError where error.code.primary == .error {
+            // The store was read; SQLite refused the query built from the predicate.
+            throw CommandFailure.failed("error: the predicate cannot run on this store: \(error)")
         } catch {
             throw CommandFailure.usage("error: \(error)")
         }

@@ -26,6 +26,23 @@ import Glibc
         SeedInstaller(seedPath: seed ?? self.seed, storePath: store, layout: layout, policy: policy)
     }
 
+    /// A FIFO as the seed, or at the store's path, once hung the install forever under its lock.
+    @Test func refusesSpecialFilesAtOnce() throws {
+        defer { directory.remove() }
+        let fifo = directory.path("bundle/pipe.sqlite")
+        #expect(mkfifo(fifo, 0o644) == 0)
+        let asSeed = #expect(throws: InstallError.self) { try installer(directory.path("a/EMPlan.sqlite"), seed: fifo).install() }
+        guard case .badSeed(fifo, let problem) = asSeed?.reason else { Issue.record("\(String(describing: asSeed))"); return }
+        #expect(problem.contains("not a regular file"))
+        try FileManager.default.createDirectory(atPath: directory.path("b"), withIntermediateDirectories: true)
+        #expect(mkfifo(directory.path("b/EMPlan.sqlite"), 0o644) == 0)
+        let atStore = #expect(throws: InstallError.self) { try installer(directory.path("b/EMPlan.sqlite")).install() }
+        #expect(atStore?.reason == .fileSystem(operation: "use as the store", path: directory.path("b/EMPlan.sqlite"), errno: .invalidArgument))
+        try FileManager.default.createDirectory(atPath: directory.path("c/EMPlan.sqlite"), withIntermediateDirectories: true)
+        let folder = #expect(throws: InstallError.self) { try installer(directory.path("c/EMPlan.sqlite")).install() }
+        #expect(folder?.description.contains("it is a directory") == true, "\(String(describing: folder))")
+    }
+
     @Test func installsIntoAMissingDirectoryThenKeepsTheStore() throws {
         defer { directory.remove() }
         let store = directory.path("data/nested/EMPlan.sqlite")

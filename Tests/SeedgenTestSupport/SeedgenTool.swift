@@ -33,12 +33,14 @@ public enum SeedgenTool {
     }
 
     /// Runs `seedgen` with `arguments` and waits for it.
-    public static func run(_ arguments: [String], in directory: URL? = nil) throws -> Result {
-        try run(program: executable, arguments, in: directory)
+    public static func run(_ arguments: [String], in directory: URL? = nil, timeout: TimeInterval = 300) throws -> Result {
+        try run(program: executable, arguments, in: directory, timeout: timeout)
     }
 
-    /// Runs a program with `arguments` and waits for it.
-    public static func run(program executable: URL?, _ arguments: [String], in directory: URL? = nil) throws -> Result {
+    /// Runs a program with `arguments` and waits for it; one still running after `timeout`
+    /// seconds is terminated (so that a hang fails a test instead of stalling the run).
+    public static func run(program executable: URL?, _ arguments: [String], in directory: URL? = nil,
+                           timeout: TimeInterval = 300) throws -> Result {
         guard let executable else {
             throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "the program was not found beside \(CommandLine.arguments[0])"])
         }
@@ -51,6 +53,9 @@ public enum SeedgenTool {
         process.standardOutput = output
         process.standardError = error
         try process.run()
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [process] in
+            if process.isRunning { process.terminate() }
+        }
         // Read both pipes before waiting, so that a full pipe cannot block the child.
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
         let errorData = error.fileHandleForReading.readDataToEndOfFile()

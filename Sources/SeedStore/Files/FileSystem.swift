@@ -55,6 +55,22 @@ package enum FileSystem {
         guard status.st_mode & S_IFMT == S_IFDIR else { throw .notDirectory }
     }
 
+    /// What a path names (after symbolic links), without opening it: opening a FIFO blocks.
+    package enum Kind: Equatable {
+        case missing, regular, directory, other
+    }
+
+    /// What `path` names.
+    package static func kind(of path: String) -> Kind {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return .missing }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: return .regular
+        case S_IFDIR: return .directory
+        default: return .other
+        }
+    }
+
     /// This process's id (for names of temporary files).
     package static var processID: Int32 { getpid() }
 

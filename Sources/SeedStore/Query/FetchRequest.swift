@@ -59,7 +59,7 @@ public struct FetchRequest: Sendable {
             do {
                 predicate = try FetchPredicate(parsing: text)
             } catch {
-                throw QueryError("template '\(template.name)': \(error.message) in '\(text)'", position: error.position,
+                throw QueryError("template '\(template.name)': \(error.message) in '\(PredicateSyntaxError.excerpt(text, around: error.position))'", position: error.position,
                                  isUnsupportedFeature: error.isUnsupportedFeature)
             }
         }

@@ -34,16 +34,24 @@ struct PredicateCompiler {
         case .and(let terms):
             var parts: [String] = []
             for term in terms { parts.append(try condition(term, entity: entity, row: row)) }
-            return "(" + parts.joined(separator: " AND ") + ")"
+            return Self.balanced(parts, "AND")
         case .or(let terms):
             var parts: [String] = []
             for term in terms { parts.append(try condition(term, entity: entity, row: row)) }
-            return "(" + parts.joined(separator: " OR ") + ")"
+            return Self.balanced(parts, "OR")
         case .not(let inner):
             return "NOT (\(try condition(inner, entity: entity, row: row)))"
         case .comparison(let comparison):
             return try self.comparison(comparison, entity: entity, row: row)
         }
+    }
+
+    /// `(a OP b OP c …)` grouped as a balanced tree: SQLite parses a flat chain into a tree as
+    /// deep as it is long and refuses one deeper than 1,000; balanced, 1,000,000 terms nest 20 deep.
+    static func balanced(_ parts: [String], _ op: String) -> String {
+        guard parts.count > 8 else { return "(" + parts.joined(separator: " \(op) ") + ")" }
+        let middle = parts.count / 2
+        return "(" + balanced(Array(parts[..<middle]), op) + " \(op) " + balanced(Array(parts[middle...]), op) + ")"
     }
 
     // MARK: Key paths

@@ -64,10 +64,10 @@ public struct SQLiteError: Error, Sendable, CustomStringConvertible {
         self.sql = sql
     }
 
-    /// `SQLite error 19: UNIQUE constraint failed: ... (in: INSERT ...)`.
+    /// `SQLite error 19: UNIQUE constraint failed: ... (in: INSERT ...)`; long SQL is cut.
     public var description: String {
         var text = "SQLite error \(code): \(message)"
-        if let sql { text += " (in: \(sql))" }
+        if let sql { text += " (in: \(sql.count > 300 ? String(sql.prefix(300)) + "… (\(sql.count) characters)" : sql))" }
         return text
     }
 }

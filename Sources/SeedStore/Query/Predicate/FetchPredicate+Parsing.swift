@@ -26,6 +26,10 @@ struct PredicateParser {
     private var index = 0
     private var token: Token = .end
     private var tokenStart = 0
+    /// How deep `(`, `NOT`/`!` and `{` nest here: bounded, so that no predicate can exhaust the
+    /// stack while it is parsed, compiled or freed.
+    private var depth = 0
+    static let maximumDepth = 200
 
     private static let reserved: Set<String> = [
         "AND", "OR", "IN", "NOT", "ALL", "ANY", "SOME", "NONE", "LIKE", "CASEINSENSITIVE", "CI", "MATCHES",
@@ -67,10 +71,14 @@ struct PredicateParser {
 
     private mutating func parseNot() throws(PredicateSyntaxError) -> FetchPredicate {
         if isKeyword("NOT") || token == .symbol("!") {
+            try enter()
+            defer { depth -= 1 }
             try advance()
             return .not(try parseNot())
         }
         if token == .symbol("(") {
+            try enter()
+            defer { depth -= 1 }
             try advance()
             let inner = try parseOr()
             try expect(")")
@@ -182,6 +190,8 @@ struct PredicateParser {
                 throw error("'-' must be followed by a number here")
             }
         case .symbol("{"):
+            try enter()
+            defer { depth -= 1 }
             try advance()
             var items: [PredicateExpression] = []
             if token != .symbol("}") {
@@ -306,6 +316,14 @@ struct PredicateParser {
 
     private func error(_ message: String) -> PredicateSyntaxError {
         PredicateSyntaxError(message: message, position: tokenStart + 1, text: text)
+    }
+
+    /// One level deeper; refused past `maximumDepth`, at the token that goes too deep.
+    private mutating func enter() throws(PredicateSyntaxError) {
+        depth += 1
+        if depth > Self.maximumDepth {
+            throw error("nested more than \(Self.maximumDepth) levels deep (parentheses, NOT, lists)")
+        }
     }
 
     /// A valid NSPredicate construct that seedgen cannot run (`SUBQUERY`, functions, …).

@@ -132,6 +132,15 @@ public struct PredicateSyntaxError: Error, Sendable, Hashable, CustomStringConve
     /// arithmetic, `MATCHES`, `@sum`, …), rather than text that is not a predicate at all.
     public var isUnsupportedFeature = false
 
-    /// `at character 12 of 'name == ': expected a value`.
-    public var description: String { "at character \(position) of '\(text)': \(message)" }
+    /// `at character 12 of 'name == ': expected a value`; a long text is shown around the position.
+    public var description: String { "at character \(position) of '\(Self.excerpt(text, around: position))': \(message)" }
+
+    /// At most about 100 characters of `text`, around the 1-based `position`.
+    package static func excerpt(_ text: String, around position: Int) -> String {
+        let characters = Array(text)
+        guard characters.count > 100 else { return text }
+        let start = max(0, min(position - 50, characters.count - 100))
+        let end = min(characters.count, start + 100)
+        return (start > 0 ? "…" : "") + String(characters[start..<end]) + (end < characters.count ? "…" : "")
+    }
 }

@@ -1,0 +1,102 @@
+import Foundation
+import SeedgenTestSupport
+import Testing
+
+/// Inputs a hostile or careless user gives: each must end in a clear error (exit 1, the place
+/// named), never a crash or a hang, and leave nothing behind.
+@Suite("Hostile input: no crash, no hang, nothing left behind")
+struct HostileInputTests {
+    static let folder = Corpus.packageRoot.appendingPathComponent("Seeds/EMPlan")
+    static let model = folder.appendingPathComponent("EMPlan.xcdatamodeld").path
+
+    /// Builds `input` into `directory/out.sqlite`; the result, and what the directory holds after.
+    static func build(_ input: String, in directory: TemporaryDirectory) throws -> (SeedgenTool.Result, [String]) {
+        let result = try SeedgenTool.run(["build", "--model", model, "--output", directory.path("out.sqlite"), input], timeout: 60)
+        return (result, try FileManager.default.contentsOfDirectory(atPath: directory.url.path).sorted())
+    }
+
+    @Test("a directory or a FIFO given as an input file: exit 1 at once, said so, no scratch file left")
+    func specialFilesAsInput() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try FileManager.default.createDirectory(atPath: directory.path("folder.xml"), withIntermediateDirectories: true)
+        let (folder, afterFolder) = try Self.build(directory.path("folder.xml"), in: directory)
+        #expect(folder.status == 1 && folder.error.contains("folder.xml:0:0: is a directory, not a source file"), "\(folder)")
+        #expect(afterFolder == ["folder.xml"])
+        #expect(mkfifo(directory.path("pipe.xml"), 0o644) == 0)
+        let (fifo, afterFIFO) = try Self.build(directory.path("pipe.xml"), in: directory)
+        #expect(fifo.status == 1 && fifo.error.contains("pipe.xml:0:0: is not a regular file"), "\(fifo)")
+        #expect(afterFIFO == ["folder.xml", "pipe.xml"])
+    }
+
+    @Test("a property list nested 50,000 levels deep (XML and binary): exit 1 with the place, no crash", arguments: ["xml", "binary"])
+    func deeplyNestedPropertyList(_ format: String) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let depth = 50_000
+        let xml = #"<?xml version="1.0"?><plist version="1.0"><dict><key>Teams</key>"#
+            + String(repeating: "<array>", count: depth) + String(repeating: "</array>", count: depth) + "</dict></plist>"
+        let path = directory.path("deep.plist")
+        if format == "xml" {
+            try Data(xml.utf8).write(to: URL(fileURLWithPath: path))
+        } else {
+            // 600 levels: enough to pass the bound, small enough for Foundation's own reader.
+            var value: Any = [Any]()
+            for _ in 0..<600 { value = [value] }
+            try PropertyListSerialization.data(fromPropertyList: ["Teams": value], format: .binary, options: 0).write(to: URL(fileURLWithPath: path))
+        }
+        let (result, after) = try Self.build(path, in: directory)
+        #expect(result.status == 1, "\(result.error.prefix(500))")
+        #expect(result.error.contains("deep.plist:"), "\(result.error.prefix(500))")
+        if format == "xml" {
+            #expect(result.error.contains("nests more than 512 levels deep"), "\(result.error.prefix(500))")
+        }
+        #expect(after == ["deep.plist"])
+    }
+
+    @Test("predicates nested 20,000 '(' or 60,000 '!' deep: exit 1, the position, a short message", arguments: [
+        String(repeating: "(", count: 20_000) + "name == 'x'" + String(repeating: ")", count: 20_000),
+        String(repeating: "!", count: 60_000) + "name == 'x'",
+        String(repeating: "NOT ", count: 20_000) + "name == 'x'",
+        "name IN " + String(repeating: "{", count: 20_000) + "'x'" + String(repeating: "}", count: 20_000),
+    ])
+    func deeplyNestedPredicate(_ predicate: String) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = directory.path("EMPlan.sqlite")
+        #expect(try SeedgenTool.run(["build", "--model", Self.model, "--output", store, "--quiet"]).status == 0)
+        let result = try SeedgenTool.run(["fetch", store, "--model", Self.model, "--entity", "Team", "--predicate", predicate], timeout: 60)
+        #expect(result.status == 1, "\(result.error.prefix(300))")
+        #expect(result.error.contains("nested more than 200 levels deep"), "\(result.error.prefix(300))")
+        #expect(result.error.count < 400, "the message is \(result.error.count) characters long")
+    }
+
+    @Test("an OR chain of 1,000 terms runs (SQLite's depth limit is not hit), and a query SQLite refuses is exit 1 with a short message")
+    func longOrChain() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = directory.path("EMPlan.sqlite")
+        #expect(try SeedgenTool.run(["build", "--model", Self.model, "--output", store, "--quiet", Self.folder.appendingPathComponent("setup.plist").path]).status == 0)
+        let chain = (0..<1_000).map { "name == 'x\($0)'" }.joined(separator: " OR ") + " OR name == 'Polen'"
+        let result = try SeedgenTool.run(["fetch", store, "--model", Self.model, "--entity", "Team", "--predicate", chain], timeout: 60)
+        #expect(result.status == 0, "\(result.error.prefix(300))")
+        #expect(result.output.hasSuffix("1 object(s)\n"), "\(result.output.suffix(200))")
+    }
+
+    @Test("a template of 40,000 OR terms runs in fetch and passes verify (balanced in SQL, no depth limit hit)")
+    func hugeTemplate() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let contents = try String(contentsOfFile: Self.model + "/EMPlan.xcdatamodel/contents", encoding: .utf8)
+        let terms = (0..<40_000).map { "name == &quot;x\($0)&quot;" }.joined(separator: " OR ")
+        let changed = contents.replacingOccurrences(of: "name == &quot;Deutschland&quot;", with: terms)
+        #expect(changed != contents)
+        let model = try directory.write(changed, to: "Huge.xcdatamodel/contents")
+        let store = directory.path("huge.sqlite")
+        #expect(try SeedgenTool.run(["build", "--model", model, "--output", store, "--quiet"]).status == 0)
+        let fetch = try SeedgenTool.run(["fetch", store, "--model", model, "--template", "initialisationCheck"], timeout: 120)
+        #expect(fetch.status == 0 && fetch.output == "0 object(s)\n", "\(fetch.error.prefix(300))")
+        let verify = try SeedgenTool.run(["verify", store, "--model", model], timeout: 120)
+        #expect(verify.status == 0, "\(verify.output.prefix(300))")
+    }
+}
