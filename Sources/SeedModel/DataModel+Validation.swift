@@ -2,11 +2,19 @@ extension DataModel {
     /// Checks every cross-reference of the model; the first problem is thrown.
     func validate() throws(ModelError) {
         try validateNames()
+        // Linear in the model's size whatever its inheritance depth (a chain of 1,000 entities).
+        var acyclic: Set<String> = []
         for entity in entities {
-            try validateInheritance(of: entity)
+            try validateInheritance(of: entity, known: &acyclic)
+        }
+        var declarers: [String: [(entity: EntityDescription, name: String, line: Int)]] = [:]
+        for entity in entities {
+            for (name, line) in entity.attributes.map({ ($0.name, $0.line) }) + entity.relationships.map({ ($0.name, $0.line) }) {
+                declarers[name.uppercased(), default: []].append((entity, name, line))
+            }
         }
         for entity in entities {
-            try validateProperties(of: entity)
+            try validateProperties(of: entity, declarers: declarers)
             for relationship in entity.relationships {
                 try validate(relationship, of: entity)
             }
@@ -70,28 +78,38 @@ extension DataModel {
         }
     }
 
-    private func validateInheritance(of entity: EntityDescription) throws(ModelError) {
+    /// Every parent exists and no entity is its own ancestor; `known` holds entities whose
+    /// lineage was already walked to a root, so each entity is walked once.
+    private func validateInheritance(of entity: EntityDescription, known: inout Set<String>) throws(ModelError) {
         var seen: Set<String> = [entity.name]
+        var walked = [entity.name]
         var current = entity
-        while let parentName = current.parentName {
+        while !known.contains(current.name), let parentName = current.parentName {
             guard let parent = self.entity(named: parentName) else {
                 throw error(current.line, "entity '\(current.name)' has unknown parent entity '\(parentName)'")
             }
             if !seen.insert(parent.name).inserted {
                 throw error(entity.line, "cyclic inheritance: entity '\(entity.name)' is its own ancestor")
             }
+            walked.append(parent.name)
             current = parent
         }
+        known.formUnion(walked)
     }
 
-    private func validateProperties(of entity: EntityDescription) throws(ModelError) {
-        // Keyed by the upper-cased name: Core Data's column names are upper-cased.
+    /// No property repeats (in any case) one of the entity's own or inherited ones. `declarers`
+    /// lists, by upper-cased name, every entity that declares a property of that name, so only
+    /// the few entities sharing a name are compared (Core Data's column names are upper-cased).
+    private func validateProperties(of entity: EntityDescription,
+                                    declarers: [String: [(entity: EntityDescription, name: String, line: Int)]]) throws(ModelError) {
         var seen: [String: (name: String, line: Int)] = [:]
-        for ancestor in lineage(of: entity).dropFirst() {
-            for name in ancestor.attributes.map(\.name) + ancestor.relationships.map(\.name) { seen[name.uppercased()] = (name, 0) }
-        }
         let own = entity.attributes.map { ($0.name, $0.line) } + entity.relationships.map { ($0.name, $0.line) }
             + entity.fetchedProperties.map { ($0.name, $0.line) }
+        for (name, _) in own {
+            for other in declarers[name.uppercased()] ?? [] where other.entity.name != entity.name && self.entity(entity, isKindOf: other.entity) {
+                seen[name.uppercased()] = (other.name, 0)
+            }
+        }
         for (name, line) in own {
             if let previous = seen[name.uppercased()] {
                 if previous.name != name {
@@ -134,6 +152,7 @@ extension DataModel {
     }
 
     private func validateIndexesAndConstraints(of entity: EntityDescription) throws(ModelError) {
+        guard !entity.uniquenessConstraints.isEmpty || !entity.fetchIndexes.isEmpty || !entity.compoundIndexes.isEmpty else { return }
         let attributes = allAttributes(of: entity).map(\.name)
         let properties = Set(attributes + allRelationships(of: entity).map(\.name))
         for constraint in entity.uniquenessConstraints {

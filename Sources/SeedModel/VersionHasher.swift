@@ -14,31 +14,61 @@ package struct VersionHasher: Sendable {
         self.model = model
     }
 
-    /// Every entity's version hash, by entity name.
+    /// Every entity's version hash, by entity name. Each entity's hash and each property's is
+    /// computed once (a sub-entity's includes its parent's), so a deep inheritance chain costs
+    /// time in proportion to the properties it holds, not to the cube of its depth.
     package func entityHashes() -> [String: [UInt8]] {
-        var result: [String: [UInt8]] = [:]
+        var cache = Cache()
         for entity in model.entities {
-            result[entity.name] = hash(of: entity)
+            _ = hash(of: entity, cache: &cache)
         }
-        return result
+        return cache.entities
     }
 
     /// SHA256(name ‖ uint8 isAbstract ‖ parent hash ‖ property hashes by name ‖ modifier ‖ constraints).
     package func hash(of entity: EntityDescription) -> [UInt8] {
+        var cache = Cache()
+        return hash(of: entity, cache: &cache)
+    }
+
+    /// Hashes already computed: entities by name, properties by declaring entity and name.
+    private struct Cache {
+        var entities: [String: [UInt8]] = [:]
+        /// Per entity: its stored properties' (name, hash), inherited ones included, by name.
+        var properties: [String: [(name: String, hash: [UInt8])]] = [:]
+    }
+
+    private func hash(of entity: EntityDescription, cache: inout Cache) -> [UInt8] {
+        if let known = cache.entities[entity.name] { return known }
+        // Ancestors first, iteratively: a chain of any depth never deepens the stack.
+        let lineage = model.lineage(of: entity)
+        for ancestor in lineage.dropFirst().reversed() where cache.entities[ancestor.name] == nil {
+            cache.entities[ancestor.name] = computeHash(of: ancestor, cache: &cache)
+        }
+        let result = computeHash(of: entity, cache: &cache)
+        cache.entities[entity.name] = result
+        return result
+    }
+
+    /// The hash of `entity` once its parent's is in `cache`.
+    private func computeHash(of entity: EntityDescription, cache: inout Cache) -> [UInt8] {
         var bytes = HashInput()
         bytes.append(entity.name)
         bytes.append(UInt8(entity.isAbstract ? 1 : 0))
-        if let parent = model.parent(of: entity) {
-            bytes.append(hash(of: parent))
-        }
         var properties: [(name: String, hash: [UInt8])] = []
-        for attribute in model.allAttributes(of: entity) where !attribute.isTransient {
+        if let parent = model.parent(of: entity) {
+            bytes.append(cache.entities[parent.name]!)
+            properties = cache.properties[parent.name] ?? []
+        }
+        for attribute in entity.attributes where !attribute.isTransient {
             properties.append((attribute.name, Self.hash(of: attribute)))
         }
-        for relationship in model.allRelationships(of: entity) where !relationship.isTransient {
+        for relationship in entity.relationships where !relationship.isTransient {
             properties.append((relationship.name, Self.hash(of: relationship)))
         }
-        for property in properties.sorted(by: { DataModel.namePrecedes($0.name, $1.name) }) {
+        properties.sort { DataModel.namePrecedes($0.name, $1.name) }
+        cache.properties[entity.name] = properties
+        for property in properties {
             bytes.append(property.hash)
         }
         if let modifier = entity.versionHashModifier { bytes.append(modifier) }

@@ -99,4 +99,24 @@ struct HostileInputTests {
         let verify = try SeedgenTool.run(["verify", store, "--model", model], timeout: 120)
         #expect(verify.status == 0, "\(verify.output.prefix(300))")
     }
+
+    @Test("an inheritance chain of 1,000 levels hashes and builds (it took minutes: the work was cubic in the depth)")
+    func deepInheritanceChain() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        var entities = [#"<entity name="E0"><attribute name="a0" optional="YES" attributeType="String"/></entity>"#]
+        for level in 1..<1_000 {
+            entities.append(#"<entity name="E\#(level)" parentEntity="E\#(level - 1)"><attribute name="a\#(level)" optional="YES" attributeType="String"/></entity>"#)
+        }
+        try directory.write(#"<?xml version="1.0"?><model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">"#
+                            + entities.joined(separator: "\n") + "</model>", to: "Chain.xcdatamodel/contents")
+        let model = directory.path("Chain.xcdatamodel")
+        // A limit far above the time it takes now (well under a second), far below what it took.
+        let hash = try SeedgenTool.run(["hash", "--model", model], timeout: 60)
+        #expect(hash.status == 0 && hash.output.split(separator: "\n").count == 1_000, "\(hash.error.prefix(300))")
+        let build = try SeedgenTool.run(["build", "--model", model, "--output", directory.path("chain.sqlite"), "--quiet"], timeout: 60)
+        #expect(build.status == 0, "\(build.error.prefix(300))")
+        let verify = try SeedgenTool.run(["verify", directory.path("chain.sqlite"), "--model", model], timeout: 60)
+        #expect(verify.status == 0, "\(verify.output.prefix(300))")
+    }
 }

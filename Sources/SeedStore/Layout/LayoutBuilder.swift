@@ -57,22 +57,35 @@ struct LayoutBuilder {
     }
 
     /// `Z_ENT`: a pre-order walk, roots by name, each followed by its sub-entities by name.
+    ///
+    /// Iterative and linear in the number of entities: an inheritance chain of any depth neither
+    /// deepens the stack nor walks the model once per entity. A subtree is a run of numbers.
     private mutating func numberEntities() {
-        func visit(_ entity: EntityDescription, into list: inout [EntityDescription]) {
-            list.append(entity)
-            for child in model.subentities(of: entity).sorted(by: Self.entityPrecedes) { visit(child, into: &list) }
+        var children: [String: [EntityDescription]] = [:]
+        for entity in model.entities {
+            if let parent = entity.parentName { children[parent, default: []].append(entity) }
         }
         roots = model.rootEntities.sorted(by: Self.entityPrecedes)
-        for root in roots { visit(root, into: &ordered) }
+        var pending = Array(roots.reversed())
+        while let entity = pending.popLast() {
+            ordered.append(entity)
+            pending += (children[entity.name] ?? []).sorted(by: Self.entityPrecedes).reversed()
+        }
         for (offset, entity) in ordered.enumerated() { numbers[entity.name] = offset + 1 }
+        var sizes: [String: Int] = [:]
+        for entity in ordered.reversed() {
+            sizes[entity.name] = 1 + (children[entity.name] ?? []).reduce(0) { $0 + sizes[$1.name]! }
+        }
+        var rootNames: [String: String] = [:]
         for entity in ordered {
-            let root = model.root(of: entity)
-            let subtree = ordered.filter { model.entity($0, isKindOf: entity) }.map { numbers[$0.name]! }
+            let rootName = entity.parentName.flatMap { rootNames[$0] } ?? entity.name
+            rootNames[entity.name] = rootName
+            let number = numbers[entity.name]!
             entityLayouts.append(EntityLayout(
-                name: entity.name, number: numbers[entity.name]!,
+                name: entity.name, number: number,
                 superNumber: entity.parentName.flatMap { numbers[$0] } ?? 0,
-                table: Self.tableName(root.name), isAbstract: entity.isAbstract,
-                subtreeNumbers: subtree, renamingIdentifier: entity.renamingIdentifier
+                table: Self.tableName(rootName), isAbstract: entity.isAbstract,
+                subtreeNumbers: Array(number..<(number + sizes[entity.name]!)), renamingIdentifier: entity.renamingIdentifier
             ))
         }
     }
