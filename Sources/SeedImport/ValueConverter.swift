@@ -69,7 +69,8 @@ package final class ValueConverter: Sendable {
             return .real(value)
         case .float:
             let value = try double(trimmed(raw))
-            guard abs(value) <= Double(Float.greatestFiniteMagnitude) else {
+            // Rounded to the nearest Float: 3.4028235e38 is the largest one, 3.5e38 is none.
+            guard Float(value).isFinite else {
                 throw failure(raw, "does not fit a Float")
             }
             return .real(Double(Float(value)))

@@ -14,6 +14,8 @@ package final class XMLStreamReader {
     private let delegate: XMLStreamDelegate
     private var context: xmlParserCtxtPtr?
     private var failure: InputError?
+    /// Whether the root element has begun (an error before it means there is no document).
+    private var sawElement = false
     /// Element names as Strings, by libxml2's interned name pointer: one String per name, not per element.
     private var names: [UnsafeRawPointer: String] = [:]
     /// The last name looked up: most documents repeat one element name many times over.
@@ -59,13 +61,33 @@ package final class XMLStreamReader {
             let entity = name.map { String(cString: $0) } ?? "?"
             reader.fail(InputError("entity declarations are not accepted (entity '\(entity)'): no external entities, no entity expansion", at: reader.location))
         }
+        // Declarations of an internal DTD subset (`<!DOCTYPE x [ … ]>`) could give attributes
+        // values the file does not show (`<!ATTLIST Note count CDATA "777">`): refused.
+        handler.attributeDecl = { userData, element, attribute, _, _, _, tree in
+            xmlFreeEnumeration(tree)
+            let reader = XMLStreamReader.from(userData)
+            let name = [element, attribute].compactMap { $0.map { String(cString: $0) } }.joined(separator: " ")
+            reader.fail(InputError("an internal DTD subset is not accepted (<!ATTLIST \(name) …>): declarations could change the values the file shows", at: reader.location))
+        }
+        handler.elementDecl = { userData, name, _, _ in
+            let reader = XMLStreamReader.from(userData)
+            reader.fail(InputError("an internal DTD subset is not accepted (<!ELEMENT \(name.map { String(cString: $0) } ?? "?") …>)", at: reader.location))
+        }
+        handler.notationDecl = { userData, name, _, _ in
+            let reader = XMLStreamReader.from(userData)
+            reader.fail(InputError("an internal DTD subset is not accepted (<!NOTATION \(name.map { String(cString: $0) } ?? "?") …>)", at: reader.location))
+        }
         handler.serror = { userData, error in
             guard let userData, let error, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
             let reader = XMLStreamReader.from(userData)
             let message = error.pointee.message.map { String(cString: $0) } ?? "malformed XML"
-            reader.fail(InputError(
-                "malformed XML: " + message.trimmingCharacters(in: .whitespacesAndNewlines),
-                at: InputLocation(file: reader.path, line: Int(error.pointee.line), column: Int(error.pointee.int2))))
+            let location = InputLocation(file: reader.path, line: Int(error.pointee.line), column: Int(error.pointee.int2))
+            if !reader.sawElement {
+                // Empty, blank or BOM-only: libxml2 says "Document is empty" or "Extra content".
+                reader.fail(InputError("no root element: the file holds no XML element", at: location))
+                return
+            }
+            reader.fail(InputError("malformed XML: " + message.trimmingCharacters(in: .whitespacesAndNewlines), at: location))
         }
 
         let me = Unmanaged.passUnretained(self).toOpaque()
@@ -122,6 +144,7 @@ package final class XMLStreamReader {
 
     private func didStart(_ name: UnsafePointer<UInt8>?, _ count: Int32, _ attributes: UnsafeMutablePointer<UnsafePointer<UInt8>?>?) {
         guard failure == nil, let name else { return }
+        sawElement = true
         do {
             try delegate.startElement(self.name(name), attributes: XMLAttributes(base: UnsafePointer(attributes), count: Int(count)), at: location)
         } catch {

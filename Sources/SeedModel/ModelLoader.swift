@@ -50,6 +50,10 @@ public enum ModelLoader {
             guard let name = (plist as? [String: Any])?["_XCCurrentVersionName"] as? String else {
                 throw ModelError(file: marker.path, line: nil, message: "no _XCCurrentVersionName string in .xccurrentversion")
             }
+            // A version inside this bundle, named plainly: never a path that leaves it.
+            guard !name.isEmpty, !name.contains("/"), name != ".", name != ".." else {
+                throw ModelError(file: marker.path, line: nil, message: "the current version '\(name)' is not a model version inside the bundle")
+            }
             let version = bundle.appendingPathComponent(name)
             guard FileManager.default.fileExists(atPath: version.path) else {
                 throw ModelError(file: marker.path, line: nil, message: "the current version '\(name)' does not exist in the bundle")

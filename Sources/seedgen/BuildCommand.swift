@@ -68,6 +68,11 @@ struct BuildCommand: ParsableCommand {
         for input in inputs where !FileManager.default.isReadableFile(atPath: input) {
             throw CommandFailure.failed("error: \(input): no such readable file")
         }
+        // The store replaces the file at --output: never one of the inputs (or the model).
+        let target = URL(fileURLWithPath: output).resolvingSymlinksInPath().standardized.path
+        for source in inputs + [model.model] where URL(fileURLWithPath: source).resolvingSymlinksInPath().standardized.path == target {
+            throw CommandFailure.usage("error: --output \(output) is one of the inputs (\(source)); the store would replace it")
+        }
         let summary: StoreBuilder.Summary
         var imported = started
         do {
@@ -83,6 +88,8 @@ struct BuildCommand: ParsableCommand {
             summary = try builder.finish()
         } catch let error as InputError {
             throw CommandFailure.failed("error: \(error)")
+        } catch let failure as DurableFile.Failure {
+            throw CommandFailure.failed("error: \(failure)")  // names the path itself
         } catch {
             throw CommandFailure.failed("error: cannot write \(output): \(error)")
         }

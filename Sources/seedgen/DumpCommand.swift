@@ -32,6 +32,7 @@ struct DumpCommand: ParsableCommand {
         var dumper = StoreDumper(storePath: store, layout: try model.loadLayout())
         do {
             if let output {
+                DurableFile.removeDeadTemporaries(beside: output, purposes: ["seedgen-dump"])
                 let temporary = DurableFile.temporaryPath(beside: output, purpose: "seedgen-dump")
                 guard FileManager.default.createFile(atPath: temporary, contents: nil), let handle = FileHandle(forWritingAtPath: temporary) else {
                     throw CommandFailure.failed("error: cannot write \(output)")

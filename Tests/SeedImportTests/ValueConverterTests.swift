@@ -97,6 +97,8 @@ struct ValueConverterTests {
         #expect(try Self.converter(.date, userInfo: ["dateFormat": "MM/dd/yyyy"]).convert("@-1.25") == .real(-1.25))
         #expect(try Self.converter(.binary).convert("AAEC") == .blob([0, 1, 2]))
         #expect(try Self.converter(.decimal).convert("19.99") == .real(19.99))
+        #expect(try Self.converter(.float).convert("3.4028235e38") == .real(Double(Float.greatestFiniteMagnitude)), "the largest Float")
+        #expect(try Self.converter(.float).convert("-3.4028235e38") == .real(-Double(Float.greatestFiniteMagnitude)))
         #expect(try Self.converter(.decimal).convert(" 1.50 ") == .real(1.5))
         #expect(try Self.converter(.decimal).convert("123456789012345.6") == .real(123_456_789_012_345.6))
         #expect(try Self.converter(.binary).convert(" AA\n EC ") == .blob([0, 1, 2]), "white space inside base64 is allowed")
@@ -114,6 +116,7 @@ struct ValueConverterTests {
         (.double, "0x1p3", "'0x1p3' is not a Double"),
         (.double, "1e999", "'1e999' does not fit a Double"),
         (.float, "1e39", "'1e39' does not fit a Float"),
+        (.float, "3.5e38", "'3.5e38' does not fit a Float"),
         (.boolean, "maybe", "'maybe' is not a Boolean"),
         (.date, "01/16/2010", "'01/16/2010' is not a date in the format ISO 8601"),
         (.uuid, "not-a-uuid", "'not-a-uuid' is not a UUID"),

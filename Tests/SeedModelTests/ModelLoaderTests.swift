@@ -67,6 +67,17 @@ struct ModelLoaderTests {
         // An .xcdatamodel folder works too.
         #expect(try ModelLoader.load(from: directory.path("M.xcdatamodeld/M.xcdatamodel")).entities.map(\.name) == ["Old"])
 
+        // A current version outside the bundle is never read.
+        try directory.write(ModelFixtures.model(#"<entity name="Elsewhere"/>"#), to: "other.xcdatamodel/contents")
+        for escape in ["../other.xcdatamodel", "M 2.xcdatamodel/../../other.xcdatamodel", ".."] {
+            try directory.write("""
+                <?xml version="1.0" encoding="UTF-8"?>
+                <plist version="1.0"><dict><key>_XCCurrentVersionName</key><string>\(escape)</string></dict></plist>
+                """, to: "M.xcdatamodeld/.xccurrentversion")
+            let error = try #require(throws: ModelError.self) { try ModelLoader.load(from: directory.path("M.xcdatamodeld")) }
+            #expect(error.message.contains("is not a model version inside the bundle"), "\(error)")
+        }
+
         // Two versions and no marker: which one is meant is unknown.
         try FileManager.default.removeItem(atPath: directory.path("M.xcdatamodeld/.xccurrentversion"))
         #expect(throws: ModelError.self) { try ModelLoader.load(from: directory.path("M.xcdatamodeld")) }

@@ -27,6 +27,13 @@ struct HostileInputTests {
         let (fifo, afterFIFO) = try Self.build(directory.path("pipe.xml"), in: directory)
         #expect(fifo.status == 1 && fifo.error.contains("pipe.xml:0:0: is not a regular file"), "\(fifo)")
         #expect(afterFIFO == ["folder.xml", "pipe.xml"])
+        // The store commands read only regular files too (opening a FIFO would block).
+        for command in ["verify", "inspect"] {
+            let fifoStore = try SeedgenTool.run([command, directory.path("pipe.xml")], timeout: 60)
+            #expect(fifoStore.status == 2 && fifoStore.error.contains("not a regular file"), "\(command): \(fifoStore)")
+            let folderStore = try SeedgenTool.run([command, directory.path("folder.xml")], timeout: 60)
+            #expect(folderStore.status == 2 && folderStore.error.contains("a directory, not a store file"), "\(command): \(folderStore)")
+        }
     }
 
     @Test("a property list nested 50,000 levels deep (XML and binary): exit 1 with the place, no crash", arguments: ["xml", "binary"])
@@ -118,5 +125,44 @@ struct HostileInputTests {
         #expect(build.status == 0, "\(build.error.prefix(300))")
         let verify = try SeedgenTool.run(["verify", directory.path("chain.sqlite"), "--model", model], timeout: 60)
         #expect(verify.status == 0, "\(verify.output.prefix(300))")
+    }
+
+    @Test("--output that is a directory, a device or a FIFO, one of the inputs, or too long a name: refused, nothing replaced")
+    func badOutputs() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let input = try directory.write("<Cup/>\n", to: "in.xml")
+        #expect(mkfifo(directory.path("pipe.sqlite"), 0o644) == 0)
+        try FileManager.default.createDirectory(atPath: directory.path("folder.sqlite"), withIntermediateDirectories: true)
+        let cases: [(String, Int32, String)] = [
+            ("/dev/null", 1, "cannot write /dev/null: it is not a regular file"),
+            (directory.path("pipe.sqlite"), 1, "pipe.sqlite: it is not a regular file"),
+            (directory.path("folder.sqlite"), 1, "folder.sqlite: it is a directory"),
+            (input, 2, "is one of the inputs"),
+            (directory.path(String(repeating: "n", count: 230) + ".sqlite"), 1, "the file name is 237 bytes"),
+        ]
+        for (output, status, message) in cases {
+            let result = try SeedgenTool.run(["build", "--model", Self.model, "--output", output, input], timeout: 60)
+            #expect(result.status == status && result.error.contains(message), "\(output): \(result)")
+        }
+        var isDevice = stat()
+        #expect(stat("/dev/null", &isDevice) == 0 && isDevice.st_mode & S_IFMT == S_IFCHR, "/dev/null is still a device")
+        #expect(try String(contentsOfFile: input, encoding: .utf8) == "<Cup/>\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).sorted() == ["folder.sqlite", "in.xml", "pipe.sqlite"])
+    }
+
+    @Test("a build removes what dead builds left beside its output, and never a live build's files")
+    func removesDeadBuildsLeftovers() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        // No process has an id as high as pid_max: these belong to a dead build.
+        let pidMax = try String(contentsOfFile: "/proc/sys/kernel/pid_max", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        let dead = [".out.sqlite.seedgen-scratch-\(pidMax)-1", ".out.sqlite.seedgen-scratch-\(pidMax)-1-journal", ".out.sqlite.seedgen-tmp-\(pidMax)-2"]
+        let live = ".out.sqlite.seedgen-scratch-\(getpid())-3"  // this test process is alive
+        for name in dead + [live, ".other.sqlite.seedgen-scratch-\(pidMax)-4"] { try directory.write("x", to: name) }
+        let result = try SeedgenTool.run(["build", "--model", Self.model, "--output", directory.path("out.sqlite"), "--quiet"], timeout: 60)
+        #expect(result.status == 0, "\(result)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).sorted()
+                == [live, ".other.sqlite.seedgen-scratch-\(pidMax)-4", "out.sqlite"].sorted())
     }
 }

@@ -42,6 +42,9 @@ public final class StoreBuilder {
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw DurableFile.Failure(operation: "write into missing directory", path: directory, errno: .noSuchFileOrDirectory)
         }
+        try DurableFile.requireWritableDestination(outputPath)
+        // What killed builds left beside the output (scratch databases, their journals, copies).
+        DurableFile.removeDeadTemporaries(beside: outputPath, purposes: ["seedgen-scratch", "seedgen-tmp"])
         self.layout = layout
         self.outputPath = outputPath
         self.scratchPath = DurableFile.temporaryPath(beside: outputPath, purpose: "seedgen-scratch")

@@ -22,8 +22,11 @@ package final class StoreConnection {
 
     /// Opens the store at `path` and checks that it was made for `layout`'s model.
     package init(path: String, layout: StoreLayout, access: Access = .readWrite) throws {
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw StoreOpenError(.missingFile, "\(path): no store file")
+        switch FileSystem.kind(of: path) {
+        case .missing: throw StoreOpenError(.missingFile, "\(path): no store file")
+        case .directory: throw StoreOpenError(.notAStoreFile, "\(path): a directory, not a store file")
+        case .other: throw StoreOpenError(.notAStoreFile, "\(path): not a regular file (a FIFO, socket or device), not a store file")
+        case .regular: break
         }
         self.path = path
         self.layout = layout

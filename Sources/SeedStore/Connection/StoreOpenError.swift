@@ -4,6 +4,8 @@ public struct StoreOpenError: Error, Sendable, CustomStringConvertible {
     public enum Reason: Sendable, Hashable {
         /// There is no store file.
         case missingFile
+        /// The path names a directory, a FIFO, a socket or a device.
+        case notAStoreFile
         /// The store was made for another version of the model (one line per difference).
         case otherModel([String])
         /// `Z_METADATA` has no row, or one that cannot be read.

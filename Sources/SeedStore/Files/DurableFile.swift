@@ -12,17 +12,20 @@ package enum DurableFile {
         package var path: String
         /// Why the call failed.
         package var errno: Errno
+        /// Why, in words, when `errno`'s own text would not say it well.
+        package var reason: String?
 
         /// A failure of `operation` on `path`.
-        package init(operation: String, path: String, errno: Errno) {
+        package init(operation: String, path: String, errno: Errno, reason: String? = nil) {
             self.operation = operation
             self.path = path
             self.errno = errno
+            self.reason = reason
         }
 
         /// `cannot rename /a/b: Permission denied`.
         package var description: String {
-            "cannot \(operation) \(path): \(errno.description)"
+            "cannot \(operation) \(path): \(reason ?? errno.description)"
         }
     }
 
@@ -58,11 +61,56 @@ package enum DurableFile {
         try sync(URL(fileURLWithPath: destination).deletingLastPathComponent().path)
     }
 
+    /// What a temporary name adds to the destination's name, at most (`.` + `.seedgen-scratch-` + pid + random).
+    static let temporaryNameOverhead = 48
+
+    /// Throws unless `destination` can take a new file: nothing there or a regular file (never
+    /// a directory, a FIFO or a device), with a name short enough for the temporaries beside it.
+    package static func requireWritableDestination(_ destination: String) throws(Failure) {
+        switch FileSystem.kind(of: destination) {
+        case .directory:
+            throw Failure(operation: "write", path: destination, errno: .isDirectory, reason: "it is a directory")
+        case .other:
+            throw Failure(operation: "write", path: destination, errno: .invalidArgument,
+                          reason: "it is not a regular file (a FIFO, socket or device); seedgen replaces only regular files")
+        case .missing, .regular:
+            break
+        }
+        let name = URL(fileURLWithPath: destination).lastPathComponent
+        if name.utf8.count + temporaryNameOverhead > 255 {
+            throw Failure(operation: "write", path: destination, errno: .fileNameTooLong,
+                          reason: "the file name is \(name.utf8.count) bytes; with the temporary name seedgen writes beside it first, at most \(255 - temporaryNameOverhead) fit")
+        }
+    }
+
     /// A path for a temporary file in the same directory as `destination`, not yet existing.
     package static func temporaryPath(beside destination: String, purpose: String) -> String {
         let url = URL(fileURLWithPath: destination)
         let name = ".\(url.lastPathComponent).\(purpose)-\(FileSystem.processID)-\(UInt32.random(in: .min ... .max))"
         return url.deletingLastPathComponent().appendingPathComponent(name).path
+    }
+
+    /// Removes what dead processes left beside `destination`: temporaries named
+    /// `.<name>.<purpose>-<pid>-<n>` (and their `-journal`) for one of `purposes`, whose process
+    /// is gone. A live process's files, and files of a process this one cannot see, are kept.
+    /// Returns the paths removed.
+    @discardableResult
+    package static func removeDeadTemporaries(beside destination: String, purposes: [String]) -> [String] {
+        let url = URL(fileURLWithPath: destination)
+        let directory = url.deletingLastPathComponent()
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        var removed: [String] = []
+        for name in names.sorted() {
+            for purpose in purposes {
+                let prefix = ".\(url.lastPathComponent).\(purpose)-"
+                guard name.hasPrefix(prefix) else { continue }
+                let rest = name.dropFirst(prefix.count)
+                guard let pid = rest.split(separator: "-").first.flatMap({ Int32($0) }), pid > 0, !FileSystem.isRunning(pid) else { continue }
+                let path = directory.appendingPathComponent(name).path
+                if (try? FileSystem.unlink(path)) != nil { removed.append(path) }
+            }
+        }
+        return removed
     }
 
     /// Removes a file if it exists, ignoring errors (cleanup paths only).

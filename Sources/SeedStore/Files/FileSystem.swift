@@ -71,6 +71,11 @@ package enum FileSystem {
         }
     }
 
+    /// Whether a process with this id exists (one this process may not signal counts too).
+    package static func isRunning(_ pid: Int32) -> Bool {
+        kill(pid, 0) == 0 || errno == EPERM
+    }
+
     /// This process's id (for names of temporary files).
     package static var processID: Int32 { getpid() }
 
