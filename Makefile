@@ -6,7 +6,7 @@ SEEDS_OUT := build/seeds
 SEEDGEN := .build/release/seedgen
 SYSTEM_PACKAGES := libxml2-dev libsqlite3-dev pkg-config
 
-.PHONY: all deps seed test bench bench-runtime release clean
+.PHONY: all deps seed test bench bench-runtime release clean kill-test sanitize
 
 all: seed
 
@@ -61,5 +61,16 @@ bench-runtime: deps
 	@[ -f $(BENCH_DIR)/events-2m.xml ] || python3 ../shared/bench/gen_events.py 2000000 $(BENCH_DIR)/events-2m.xml
 	.build/release/seedgen-bench $(BENCH_DIR)/events-1m.xml $(BENCH_DIR)/events-2m.xml --runs $(BENCH_RUNS)
 
+# 100 builds killed with SIGKILL at random moments (make test kills 10): the older store stays
+# byte for byte or a whole new one replaces it; the next build leaves no temporary behind.
+KILLS ?= 100
+kill-test: deps
+	SEEDGEN_KILLS=$(KILLS) $(SWIFT) test --filter BuildKillTests
+
+# The whole test suite under AddressSanitizer, then under ThreadSanitizer (each its own build folder).
+sanitize: deps
+	$(SWIFT) test --sanitize=address --scratch-path .build-asan
+	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan
+
 clean:
-	rm -rf build .build
+	rm -rf build .build .build-asan .build-tsan
