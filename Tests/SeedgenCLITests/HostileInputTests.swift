@@ -61,13 +61,18 @@ struct HostileInputTests {
         #expect(after == ["deep.plist"])
     }
 
-    @Test("predicates nested 20,000 '(' or 60,000 '!' deep: exit 1, the position, a short message", arguments: [
-        String(repeating: "(", count: 20_000) + "name == 'x'" + String(repeating: ")", count: 20_000),
-        String(repeating: "!", count: 60_000) + "name == 'x'",
-        String(repeating: "NOT ", count: 20_000) + "name == 'x'",
-        "name IN " + String(repeating: "{", count: 20_000) + "'x'" + String(repeating: "}", count: 20_000),
-    ])
-    func deeplyNestedPredicate(_ predicate: String) throws {
+    /// Predicates nested far too deep, by name (the texts are long: built in the test).
+    static let deepPredicates: [String: String] = [
+        "20,000 parentheses": String(repeating: "(", count: 20_000) + "name == 'x'" + String(repeating: ")", count: 20_000),
+        "60,000 !": String(repeating: "!", count: 60_000) + "name == 'x'",
+        "20,000 NOT": String(repeating: "NOT ", count: 20_000) + "name == 'x'",
+        "20,000 nested lists": "name IN " + String(repeating: "{", count: 20_000) + "'x'" + String(repeating: "}", count: 20_000),
+    ]
+
+    @Test("predicates nested 20,000 '(' or 60,000 '!' deep: exit 1, the position, a short message",
+          arguments: ["20,000 parentheses", "60,000 !", "20,000 NOT", "20,000 nested lists"])
+    func deeplyNestedPredicate(_ name: String) throws {
+        let predicate = try #require(Self.deepPredicates[name])
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let store = directory.path("EMPlan.sqlite")
