@@ -82,7 +82,8 @@ package final class XMLStreamReader {
             let reader = XMLStreamReader.from(userData)
             let message = error.pointee.message.map { String(cString: $0) } ?? "malformed XML"
             let location = InputLocation(file: reader.path, line: Int(error.pointee.line), column: Int(error.pointee.int2))
-            if !reader.sawElement {
+            let code = error.pointee.code
+            if !reader.sawElement, code == Int32(XML_ERR_DOCUMENT_EMPTY.rawValue) || code == Int32(XML_ERR_DOCUMENT_END.rawValue) {
                 // Empty, blank or BOM-only: libxml2 says "Document is empty" or "Extra content".
                 reader.fail(InputError("no root element: the file holds no XML element", at: location))
                 return

@@ -95,11 +95,45 @@ struct BadInputTests {
                ["Group.teams: no Team has the key 'Nowhere'"]),
         .plist("plist: element that is not a plist's", "<key>Groups</key><array><foo/></array>", ["<foo> is not a property-list element"]),
         BadInput("binary plist: malformed", "bplist00 this is not a property list", line: 0, ["malformed binary property list"], file: "setup.bplist"),
+        // External entities and DTDs in every position: never read, refused.
+        BadInput("external parameter entity", "<?xml version=\"1.0\"?>\n<!DOCTYPE Cup [<!ENTITY % p SYSTEM \"file:///etc/passwd\"> %p;]>\n<Cup/>",
+                 line: 2, ["entity declarations are not accepted (entity 'p')"]),
+        BadInput("external entity in an attribute of the root's child", "<?xml version=\"1.0\"?>\n<!DOCTYPE Cup [<!ENTITY x SYSTEM \"http://127.0.0.1:9/x\">]>\n<Cup><Player name=\"&x;\"/></Cup>",
+                 line: 2, ["entity declarations are not accepted (entity 'x')"]),
+        BadInput("external entity in text", "<?xml version=\"1.0\"?>\n<!DOCTYPE Cup [<!ENTITY x SYSTEM \"file:///etc/hostname\">]>\n<Cup>&x;</Cup>",
+                 line: 2, ["entity declarations are not accepted (entity 'x')"]),
+        BadInput("internal entity", "<?xml version=\"1.0\"?>\n<!DOCTYPE Cup [<!ENTITY team \"Polen\">]>\n<Cup><Group name=\"&team;\"/></Cup>",
+                 line: 2, ["entity declarations are not accepted (entity 'team')"]),
+        BadInput("quadratic blow-up", "<?xml version=\"1.0\"?>\n<!DOCTYPE Cup [<!ENTITY a \"" + String(repeating: "a", count: 50_000) + "\">]>\n<Cup><Group name=\"&a;&a;&a;&a;&a;\"/></Cup>",
+                 line: 2, ["entity declarations are not accepted (entity 'a')"]),
+        BadInput("an undeclared entity in text", "<Cup>\n<Group name=\"A\">&unknown;</Group>\n</Cup>", line: 2, ["unknown"]),
+        BadInput("a processing instruction is fine, a second root is not", "<?pi x?>\n<Cup/>\n<Cup/>", line: 3, ["malformed XML"]),
+        // Encodings.
+        BadInput("UTF-16 without a declaration matching", bytes: [0xFF, 0xFE] + Array("<Cup>\n<Group name=\"A\"/>\n</Cup".utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }),
+                 line: 3, ["malformed XML"]),
+        BadInput("an encoding libxml2 does not know", "<?xml version=\"1.0\" encoding=\"x-nonexistent\"?>\n<Cup/>", line: 1, ["malformed XML"]),
+        BadInput("a NUL byte in a value", bytes: Array("<Cup>\n<Group name=\"A".utf8) + [0] + Array("\"/>\n</Cup>".utf8), line: 2, ["malformed XML"]),
+        BadInput("an invalid character reference", "<Cup>\n<Group name=\"&#0;\"/>\n</Cup>", line: 2, ["malformed XML"]),
+        // Number edges.
+        BadInput("Integer 16 below its range", "<Cup>\n<Player name=\"P\" number=\"-32769\"/>\n</Cup>", line: 2, ["'-32769' does not fit Integer 16"]),
+        BadInput("a fraction for an integer", "<Cup>\n<Player name=\"P\" number=\"1.5\"/>\n</Cup>", line: 2, ["'1.5' is not an Integer 16"]),
+        BadInput("hex for an integer", "<Cup>\n<Player name=\"P\" number=\"0x10\"/>\n</Cup>", line: 2, ["'0x10' is not an Integer 16"]),
+        BadInput("NaN for a Double", "<Cup>\n<Player name=\"P\" height=\"nan\"/>\n</Cup>", line: 2, ["'nan' is not a Double"]),
+        BadInput("infinity for a Double", "<Cup>\n<Player name=\"P\" height=\"1e400\"/>\n</Cup>", line: 2, ["'1e400' does not fit a Double"]),
+        BadInput("an empty number", "<Cup>\n<Player name=\"P\" height=\"\"/>\n</Cup>", line: 2, ["'' is not a Double"]),
+        BadInput("a Boolean of 2", "<Cup>\n<Player name=\"P\" captain=\"2\"/>\n</Cup>", line: 2, ["is not a Boolean"]),
+        // Date edges.
+        BadInput("February 30", "<Cup>\n<Group name=\"A\"/>\n<Team name=\"X\" group=\"A\" founded=\"1900-02-30\"/>\n</Cup>", line: 3, ["Team.founded", "ISO 8601"]),
+        BadInput("hour 24", "<Cup>\n<Group name=\"A\"/>\n<Team name=\"X\" group=\"A\" founded=\"1900-01-01T24:00:01Z\"/>\n</Cup>", line: 3, ["Team.founded"]),
+        BadInput("a zone out of range", "<Cup>\n<Group name=\"A\"/>\n<Team name=\"X\" group=\"A\" founded=\"1900-01-01T00:00:00+25:00\"/>\n</Cup>", line: 3, ["Team.founded"]),
+        BadInput("a date in the attribute's pattern with a 13th month", "<Cup>\n<Coach name=\"L\" born=\"03.13.1960\"/>\n</Cup>", line: 2,
+                 ["Coach.born", "is not a date in the format dd.MM.yyyy"]),
+        BadInput("an exact date that is not a number", "<Cup>\n<Coach name=\"L\" born=\"@soon\"/>\n</Cup>", line: 2, ["Coach.born"]),
     ]
 
-    @Test("at least 30 kinds of bad input are covered")
+    @Test("at least 60 kinds of bad input are covered")
     func enoughCases() {
-        #expect(Self.cases.count >= 30)
+        #expect(Self.cases.count >= 60)
     }
 
     @Test("each bad input: exit 1, file:line and the entity/attribute named, no output, an older output kept", arguments: cases)
