@@ -28,56 +28,21 @@ public final class SeedImporter {
         try XMLStreamReader(path: path, delegate: dispatcher).parse(progress: progress)
     }
 
-    /// Binary plists have no lines to report and are small in practice: read with Foundation.
+    /// Binary plists have no lines to report: errors name the file. Read one section item at a
+    /// time (`BinaryPropertyListReader`).
     private func importBinaryPropertyList(_ path: String) throws(InputError) {
+        let reader = try BinaryPropertyListReader(path: path)
         let location = InputLocation(file: path, line: 0, column: 0)
-        guard let data = FileManager.default.contents(atPath: path),
-              let root = try? PropertyListSerialization.propertyList(from: data, format: nil) else {
-            throw InputError("malformed binary property list", at: location)
-        }
-        guard let sections = root as? [String: Any] else {
-            throw InputError("the property list's root must be a dictionary of sections", at: location)
-        }
         let writer = PropertyListSectionWriter(repository: repository)
-        for key in sections.keys.sorted() {
+        var seen: Set<String> = []
+        for (key, section) in try reader.sections().sorted(by: { $0.key < $1.key }) {
+            guard seen.insert(key).inserted else { throw InputError("the root dictionary gives the section '\(key)' twice", at: location) }
             let entity = try writer.entity(forSection: key, at: location)
-            switch sections[key] {
-            case let items as [Any]:
-                for item in items { try writer.writeSectionItem(try Self.node(item, location), entity: entity, key: nil) }
-            case let keyed as [String: Any]:
-                for itemKey in keyed.keys.sorted() {
-                    try writer.writeSectionItem(try Self.node(keyed[itemKey]!, location), entity: entity, key: itemKey)
-                }
-            default:
-                throw InputError("section '\(key)' must be an array or a dictionary of objects", at: location)
+            let items = try reader.items(of: section, named: key)
+            // Keyed sections in key order, as a dictionary has no order of its own.
+            for item in items.first?.key == nil ? items : items.sorted(by: { $0.key! < $1.key! }) {
+                try writer.writeSectionItem(try reader.node(item.object), entity: entity, key: item.key)
             }
-        }
-    }
-
-    private static func node(_ value: Any, _ location: InputLocation, depth: Int = 1) throws(InputError) -> PropertyListNode {
-        guard depth < PropertyListDelegate.maximumDepth else {
-            throw InputError("the property list nests more than \(PropertyListDelegate.maximumDepth) levels deep", at: location)
-        }
-        switch value {
-        case let text as String:
-            return .scalar(text, kind: "string", location)
-        case let date as Date:
-            // The exact seconds the plist holds: no calendar, no rounding to whole seconds.
-            return .scalar("@\(date.timeIntervalSinceReferenceDate)", kind: "date", location)
-        case let data as Data:
-            return .scalar(data.base64EncodedString(), kind: "data", location)
-        case let number as NSNumber:
-            return .scalar(number.stringValue, kind: "number", location)
-        case let items as [Any]:
-            var nodes: [PropertyListNode] = []
-            for item in items { nodes.append(try node(item, location, depth: depth + 1)) }
-            return .array(nodes, location)
-        case let entries as [String: Any]:
-            var pairs: [(key: String, value: PropertyListNode)] = []
-            for key in entries.keys.sorted() { pairs.append((key, try node(entries[key]!, location, depth: depth + 1))) }
-            return .dictionary(pairs, location)
-        default:
-            throw InputError("unsupported property-list value \(type(of: value))", at: location)
         }
     }
 

@@ -54,10 +54,7 @@ struct HostileInputTests {
         }
         let (result, after) = try Self.build(path, in: directory)
         #expect(result.status == 1, "\(result.error.prefix(500))")
-        #expect(result.error.contains("deep.plist:"), "\(result.error.prefix(500))")
-        if format == "xml" {
-            #expect(result.error.contains("nests more than 512 levels deep"), "\(result.error.prefix(500))")
-        }
+        #expect(result.error.contains("deep.plist:") && result.error.contains("nests more than 512 levels deep"), "\(result.error.prefix(500))")
         #expect(after == ["deep.plist"])
     }
 
@@ -169,5 +166,48 @@ struct HostileInputTests {
         #expect(result.status == 0, "\(result)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).sorted()
                 == [live, ".other.sqlite.seedgen-scratch-\(pidMax)-4", "out.sqlite"].sorted())
+    }
+
+    /// A binary plist with one crafted object table: header, objects, offsets, trailer.
+    static func binaryPlist(objects: [[UInt8]], top: Int = 0, offsetSize: UInt8 = 1, referenceSize: UInt8 = 1,
+                            count: UInt64? = nil, tableOffset: UInt64? = nil) -> [UInt8] {
+        var bytes = Array("bplist00".utf8)
+        var offsets: [Int] = []
+        for object in objects {
+            offsets.append(bytes.count)
+            bytes += object
+        }
+        let table = bytes.count
+        for offset in offsets { bytes.append(UInt8(truncatingIfNeeded: offset)) }
+        bytes += [0, 0, 0, 0, 0, 0, offsetSize, referenceSize]
+        func big(_ value: UInt64) -> [UInt8] { (0..<8).map { UInt8(truncatingIfNeeded: value >> (56 - 8 * $0)) } }
+        bytes += big(count ?? UInt64(objects.count)) + big(UInt64(top)) + big(tableOffset ?? UInt64(table))
+        return bytes
+    }
+
+    @Test("crafted binary plists: truncated, offsets and counts past the file, an object that contains itself, unknown markers: exit 1, no crash",
+          arguments: ["truncated trailer", "offset table past the file", "reference to no object", "count past the file",
+                      "array containing itself", "dictionary key that is a number", "unknown marker", "top object out of range"])
+    func craftedBinaryPlists(_ name: String) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let key: [UInt8] = [0x56] + Array("Groups".utf8)  // ASCII string of 6
+        let plist: [UInt8]
+        switch name {
+        case "truncated trailer": plist = Array(Self.binaryPlist(objects: [[0xD0]]).dropLast(10))
+        case "offset table past the file": plist = Self.binaryPlist(objects: [[0xD0]], tableOffset: 1 << 40)
+        case "reference to no object": plist = Self.binaryPlist(objects: [[0xD1, 1, 9], key])
+        case "count past the file": plist = Self.binaryPlist(objects: [[0xDF, 0x13, 0x7F, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF], key])
+        case "array containing itself": plist = Self.binaryPlist(objects: [[0xD1, 1, 2], key, [0xA1, 2]])
+        case "dictionary key that is a number": plist = Self.binaryPlist(objects: [[0xD1, 1, 1], [0x10, 5]])
+        case "unknown marker": plist = Self.binaryPlist(objects: [[0xD1, 1, 2], key, [0xE0]])
+        default: plist = Self.binaryPlist(objects: [[0xD0]], top: 7)
+        }
+        let path = directory.path("crafted.bplist")
+        try Data(plist).write(to: URL(fileURLWithPath: path))
+        let (result, after) = try Self.build(path, in: directory)
+        #expect(result.status == 1, "\(name): \(result)")
+        #expect(result.error.contains("crafted.bplist:0:0:"), "\(name): \(result.error)")
+        #expect(after == ["crafted.bplist"])
     }
 }
