@@ -6,7 +6,7 @@ SEEDS_OUT := build/seeds
 SEEDGEN := .build/release/seedgen
 SYSTEM_PACKAGES := libxml2-dev libsqlite3-dev pkg-config
 
-.PHONY: all deps seed test bench bench-runtime release clean kill-test sanitize
+.PHONY: all deps seed test bench bench-runtime release clean kill-test sanitize fuzz
 
 all: seed
 
@@ -73,6 +73,27 @@ kill-test: deps
 sanitize: deps
 	ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --sanitize=address --scratch-path .build-asan
 	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan
+
+# libFuzzer (swiftc -sanitize=fuzzer,address; a SwiftPM target cannot link a fuzzer), one target
+# each for the NSPredicate parser and the model loader, SECONDS each (default 60). Seeds are in
+# Tests/Fuzz/corpus/<target>; what the fuzzer adds stays in build/fuzz/<target>. A crash leaves
+# its input as build/fuzz/crash-* and stops with an error. Leak checks are off: on Linux,
+# Foundation's own allocations are reported at exit.
+SECONDS ?= 60
+FUZZ_FLAGS := -O -sanitize=fuzzer,address -parse-as-library -package-name seedgen
+FUZZ_DIR := build/fuzz
+fuzz: deps
+	@mkdir -p $(FUZZ_DIR)/predicate $(FUZZ_DIR)/model
+	swiftc $(FUZZ_FLAGS) -module-name SeedStoreFuzz Tests/Fuzz/PredicateFuzz.swift \
+		Sources/SeedStore/Query/Predicate/FetchPredicate.swift Sources/SeedStore/Query/Predicate/FetchPredicate+Parsing.swift \
+		-o $(FUZZ_DIR)/predicate-fuzz
+	swiftc $(FUZZ_FLAGS) -module-name SeedModelFuzz -I Sources/SeedgenLibXML2 \
+		$$(pkg-config --cflags libxml-2.0 | sed 's/-I/-Xcc -I/g') Tests/Fuzz/ModelFuzz.swift \
+		$$(ls Sources/SeedModel/*.swift | grep -v VersionHasher) -lxml2 -o $(FUZZ_DIR)/model-fuzz
+	cp -n Tests/Fuzz/corpus/predicate/* $(FUZZ_DIR)/predicate/
+	cp -n Tests/Fuzz/corpus/model/* $(FUZZ_DIR)/model/
+	cd $(FUZZ_DIR) && ASAN_OPTIONS=detect_leaks=0 ./predicate-fuzz -max_total_time=$(SECONDS) -max_len=4096 -detect_leaks=0 -print_final_stats=1 predicate
+	cd $(FUZZ_DIR) && ASAN_OPTIONS=detect_leaks=0 ./model-fuzz -max_total_time=$(SECONDS) -max_len=16384 -detect_leaks=0 -print_final_stats=1 model
 
 clean:
 	rm -rf build .build .build-asan .build-tsan
