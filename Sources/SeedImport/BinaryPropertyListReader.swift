@@ -40,7 +40,7 @@ struct BinaryPropertyListReader {
         offsetSize = Int(file[trailer + 6])
         referenceSize = Int(file[trailer + 7])
         func field(_ start: Int) -> Int {
-            let value = file[(trailer + start)..<(trailer + start + 8)].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+            let value = bigEndian(file[(trailer + start)..<(trailer + start + 8)])
             return value > UInt64(Int32.max) ? -1 : Int(value)
         }
         objectCount = field(8)
@@ -112,7 +112,7 @@ struct BinaryPropertyListReader {
     /// (the objects end where the offset table begins; the table ends at the trailer).
     private func unsigned(at position: Int, size: Int, _ index: Int, limit: Int? = nil) throws(InputError) -> Int {
         guard position >= 0, size <= 8, position + size <= (limit ?? offsetTable) else { throw failure("runs past its data", index) }
-        let value = bytes[position..<(position + size)].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+        let value = bigEndian(bytes[position..<(position + size)])
         guard value <= UInt64(Int.max) else { throw failure("holds a number too large", index) }
         return Int(value)
     }
@@ -147,19 +147,19 @@ struct BinaryPropertyListReader {
             }
         case 0x1:
             guard info <= 3 else { throw failure("is a 128-bit integer", index) }
-            let raw = try payload(1 << info).reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+            let raw = bigEndian(try payload(1 << info))
             let value = info == 3 ? Int64(bitPattern: raw) : Int64(raw)  // only 8-byte integers are signed
             return .scalar(String(value), kind: "number")
         case 0x2:
             let raw = try payload(1 << info)
             switch info {
-            case 2: return .scalar("\(Float(bitPattern: raw.reduce(UInt32(0)) { $0 << 8 | UInt32($1) }))", kind: "number")
-            case 3: return .scalar("\(Double(bitPattern: raw.reduce(UInt64(0)) { $0 << 8 | UInt64($1) }))", kind: "number")
+            case 2: return .scalar("\(Float(bitPattern: UInt32(bigEndian(raw))))", kind: "number")
+            case 3: return .scalar("\(Double(bitPattern: bigEndian(raw)))", kind: "number")
             default: throw failure("is a real of an unknown size", index)
             }
         case 0x3:
             guard marker == 0x33 else { throw failure("is a date of an unknown size", index) }
-            let seconds = Double(bitPattern: try payload(8).reduce(UInt64(0)) { $0 << 8 | UInt64($1) })
+            let seconds = Double(bitPattern: bigEndian(try payload(8)))
             guard seconds.isFinite else { throw failure("is a date that is not a number", index) }
             return .scalar("@\(seconds)", kind: "date")  // exact, as the file holds it
         case 0x4:
@@ -202,4 +202,9 @@ struct BinaryPropertyListReader {
         }
         return text
     }
+}
+
+/// The unsigned big-endian number in up to 8 bytes.
+private func bigEndian(_ bytes: ArraySlice<UInt8>) -> UInt64 {
+    bytes.reduce(0) { $0 << 8 | UInt64($1) }
 }

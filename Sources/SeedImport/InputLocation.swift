@@ -1,4 +1,4 @@
-import Foundation
+import SeedStore
 
 /// A place in an input file: `file:line:column`, 1-based.
 public struct InputLocation: Sendable, Hashable, CustomStringConvertible {
@@ -26,13 +26,8 @@ enum InputFile {
     /// Throws unless `path` names a regular file (after symbolic links).
     static func requireRegularFile(_ path: String) throws(InputError) {
         let location = InputLocation(file: path, line: 0, column: 0)
-        guard let type = (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType else {
-            throw InputError("no such readable file", at: location)
-        }
-        switch type {
-        case .typeRegular: return
-        case .typeDirectory: throw InputError("is a directory, not a source file", at: location)
-        default: throw InputError("is not a regular file (a FIFO, socket or device); seedgen reads only regular files", at: location)
-        }
+        let kind = FileSystem.kind(of: path)
+        if kind == .missing { throw InputError("no such readable file", at: location) }
+        if let what = kind.notAFile { throw InputError("is \(what), not a source file", at: location) }
     }
 }

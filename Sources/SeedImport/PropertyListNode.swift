@@ -74,11 +74,10 @@ struct PropertyListSectionWriter {
                 guard case .scalar(let text, let kind, _) = value else {
                     throw InputError("\(entity.name).\(name) takes a single value, not \(value.kindName)", at: value.location)
                 }
-                if kind == "date", slot.attribute.type == .date {
-                    // A plist <date> is ISO 8601 UTC (a binary plist's, the exact `@seconds`),
-                    // whatever the attribute's own pattern.
-                    let exact = text.first == "@" ? Double(text.dropFirst()) : nil
-                    guard let seconds = exact ?? DatePattern.iso8601.secondsSinceReferenceDate(text) else {
+                if kind == "date", slot.attribute.type == .date, text.first != "@" {
+                    // A plist <date> is ISO 8601 UTC, whatever the attribute's own pattern (a
+                    // binary plist's is the exact `@seconds`, which the converter reads as it is).
+                    guard let seconds = DatePattern.iso8601.secondsSinceReferenceDate(text) else {
                         throw InputError("\(entity.name).\(name): '\(text)' is not an ISO 8601 <date>", at: value.location)
                     }
                     values.append((name, .value(.real(seconds))))

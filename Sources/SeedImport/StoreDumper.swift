@@ -150,8 +150,7 @@ package struct StoreDumper {
         case (.date, .integer(let seconds)): return "@\(seconds)"
         case (.binary, .blob(let bytes)), (.transformable, .blob(let bytes)): return Data(bytes).base64EncodedString()
         case (.uuid, .blob(let bytes)) where bytes.count == 16:
-            return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7], bytes[8],
-                               bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15])).uuidString
+            return StoredUUID.string(bytes)
         case (_, .integer(let number)): return String(number)
         case (_, .real(let number)): return "\(number)"
         case (_, .text(let text)): return text

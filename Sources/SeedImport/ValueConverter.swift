@@ -94,10 +94,10 @@ package final class ValueConverter: Sendable {
             }
             return .blob(marksExternalBinary ? ExternalBinary.inline([UInt8](data)) : [UInt8](data))
         case .uuid:
-            guard let uuid = UUID(uuidString: String(decoding: trimmed(raw), as: UTF8.self)) else {
+            guard let value = StoredUUID.value(String(decoding: trimmed(raw), as: UTF8.self)) else {
                 throw failure(raw, "is not a UUID")
             }
-            return .blob(withUnsafeBytes(of: uuid.uuid) { Array($0) })
+            return value
         case .objectID, .composite, .undefined:
             throw ConversionFailure(description: "attributes of type \(type.rawValue) cannot be imported")
         }

@@ -45,11 +45,6 @@ public struct AttributeDescription: Sendable, Hashable {
             self.latest = latest
             self.pattern = pattern
         }
-
-        /// True when there is no rule.
-        public var isEmpty: Bool {
-            minimum == nil && maximum == nil && earliest == nil && latest == nil && pattern == nil
-        }
     }
     /// The line of the `<attribute>` element in the model file.
     public var line: Int

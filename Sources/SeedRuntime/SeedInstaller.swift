@@ -78,11 +78,9 @@ public struct SeedInstaller: Sendable {
     func installLocked(cleaningUp: Bool = true) throws(InstallError) -> InstallReport {
         var cleanedUp = cleaningUp ? removeStrayTemporaries() : []
         let kind = FileSystem.kind(of: storePath)
-        if kind == .directory || kind == .other {
+        if let what = kind.notAFile {
             // Never open it: a FIFO would block forever (under the lock), and it is no store.
-            let (errno, what): (Errno, String) = kind == .directory ? (.isDirectory, "a directory")
-                : (.invalidArgument, "not a regular file (a FIFO, socket or device)")
-            throw InstallError(.fileSystem(operation: "use as the store", path: storePath, errno: errno),
+            throw InstallError(.fileSystem(operation: "use as the store", path: storePath, errno: kind == .directory ? .isDirectory : .invalidArgument),
                                "cannot install at \(storePath): it is \(what), not a store file")
         }
         guard FileManager.default.fileExists(atPath: storePath) else {

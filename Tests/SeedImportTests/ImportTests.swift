@@ -20,10 +20,15 @@ struct ImportRun {
     /// Imports `files` (name -> text) in order and finishes the store.
     @discardableResult
     func build(_ files: [(String, String)], delegate: ((SeedRepository) -> XMLStreamDelegate)? = nil) throws -> StoreBuilder.Summary {
+        try build(paths: files.map { name, text in try directory.write(text, to: name) }, delegate: delegate)
+    }
+
+    /// Imports the files at `paths` in order and finishes the store.
+    @discardableResult
+    func build(paths: [String], delegate: ((SeedRepository) -> XMLStreamDelegate)? = nil) throws -> StoreBuilder.Summary {
         let builder = try StoreBuilder(layout: layout, outputPath: output)
         let importer = SeedImporter(builder: builder)
-        for (name, text) in files {
-            let path = try directory.write(text, to: name)
+        for path in paths {
             if let delegate {
                 try importer.importFile(path, delegate: delegate(importer.repository))
             } else {
@@ -124,13 +129,9 @@ struct ImportTests {
         // 1500-03-01T12:00:00.75Z: -15804936000 s (proleptic Gregorian, as Python computes it) + 0.75.
         let founded = Date(timeIntervalSinceReferenceDate: -15_804_935_999.25)
         let object: [String: Any] = ["Groups": [["name": "A"]], "Teams": [["name": "Polen", "group": "A", "founded": founded]]]
-        let path = try run.directory.write("", to: "setup.bplist")
+        let path = run.directory.path("setup.bplist")
         try PropertyListSerialization.data(fromPropertyList: object, format: .binary, options: 0).write(to: URL(fileURLWithPath: path))
-        let builder = try StoreBuilder(layout: run.layout, outputPath: run.output)
-        let importer = SeedImporter(builder: builder)
-        try importer.importFile(path)
-        try importer.finish()
-        _ = try builder.finish()
+        try run.build(paths: [path])
         #expect(try run.rows("SELECT ZFOUNDED FROM ZTEAM") == ["-15804935999.25"])
     }
 
@@ -182,13 +183,9 @@ struct ImportTests {
         let binary = try PropertyListSerialization.data(fromPropertyList: object, format: .binary, options: 0)
         let bin = try ImportRun()
         defer { bin.directory.remove() }
-        let path = try bin.directory.write("", to: "setup.bplist")
+        let path = bin.directory.path("setup.bplist")
         try binary.write(to: URL(fileURLWithPath: path))
-        let builder = try StoreBuilder(layout: bin.layout, outputPath: bin.output)
-        let importer = SeedImporter(builder: builder)
-        try importer.importFile(path)
-        try importer.finish()
-        _ = try builder.finish()
+        try bin.build(paths: [path])
         #expect(try bin.rows("SELECT t.ZNAME, t.ZFOUNDED, g.ZNAME FROM ZTEAM t JOIN ZGROUP g ON g.Z_PK = t.ZGROUP") == ["Polen|-2557267200|A"])
     }
 

@@ -202,22 +202,32 @@ struct ContentDigestTests {
 
 @Suite("Seal and row bookkeeping")
 struct SealTests {
+    /// The library store of the builder tests, built into `directory`.
+    static func libraryStore(in directory: TemporaryDirectory) throws -> (model: DataModel, path: String) {
+        let model = try StoreTestSupport.model(StoreBuilderTests.library, in: directory)
+        let path = directory.path("store.sqlite")
+        try StoreTestSupport.build(model, at: path) { try StoreBuilderTests.fill($0, order: [1, 2]) }
+        return (model, path)
+    }
+
+    /// Whether the seal of the store at `path` is broken once the byte at `offset` of `original`
+    /// is changed (`mask` flips its bits) and written there.
+    static func sealBreaks(flipping offset: Int, of original: Data, at path: String, mask: UInt8 = 0xFF) throws -> Bool {
+        var bytes = original
+        bytes[offset] ^= mask
+        try bytes.write(to: URL(fileURLWithPath: path))
+        if case .broken = try StoreSeal.check(path: path) { return true }
+        return false
+    }
+
     @Test("a changed byte anywhere breaks the seal; the seal of an untouched store holds")
     func sealCatchesAByteTheDigestCannotSee() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let model = try StoreTestSupport.model(StoreBuilderTests.library, in: directory)
-        let path = directory.path("store.sqlite")
-        try StoreTestSupport.build(model, at: path) { try StoreBuilderTests.fill($0, order: [1, 2]) }
+        let (model, path) = try Self.libraryStore(in: directory)
         #expect(try StoreSeal.check(path: path) == .intact)
         // A reserved byte of the SQLite header: no row changes, so only the seal can notice.
-        var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
-        bytes[80] ^= 0xFF
-        try bytes.write(to: URL(fileURLWithPath: path))
-        guard case .broken = try StoreSeal.check(path: path) else {
-            Issue.record("the seal should be broken")
-            return
-        }
+        #expect(try Self.sealBreaks(flipping: 80, of: Data(contentsOf: URL(fileURLWithPath: path)), at: path))
         let findings = try StoreVerifier(storePath: path, layout: try StoreLayout(model: model)).verify()
         #expect(findings.map(\.check) == ["seal"])
     }
@@ -237,13 +247,7 @@ struct SealTests {
         #expect(original.count > 2 * StoreSeal.pieceSize && original.count < 3 * StoreSeal.pieceSize)
         #expect(try StoreSeal.check(path: path) == .intact)
         for offset in [StoreSeal.pieceSize - 1, StoreSeal.pieceSize, original.count - 1] {
-            var bytes = original
-            bytes[offset] ^= 0x01
-            try bytes.write(to: URL(fileURLWithPath: path))
-            guard case .broken = try StoreSeal.check(path: path) else {
-                Issue.record("a byte changed at \(offset) should break the seal")
-                return
-            }
+            #expect(try Self.sealBreaks(flipping: offset, of: original, at: path, mask: 0x01), "a byte changed at \(offset)")
         }
     }
 
@@ -251,9 +255,7 @@ struct SealTests {
     func wholeFileSealStillChecks() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let model = try StoreTestSupport.model(StoreBuilderTests.library, in: directory)
-        let path = directory.path("store.sqlite")
-        try StoreTestSupport.build(model, at: path) { try StoreBuilderTests.fill($0, order: [1, 2]) }
+        let (model, path) = try Self.libraryStore(in: directory)
         // Reseal as version 1 would have: placeholder, the scheme's name, then the whole-file seal.
         var metadata = try StoreMetadata(decoding: try #require(try Database(path: path, mode: .readOnly).metadataRow()?.plist))
         metadata.seal = StoreSeal.wholeFileScheme
@@ -262,13 +264,7 @@ struct SealTests {
         try StoreSeal.seal(path: path, scheme: StoreSeal.wholeFileScheme)
         #expect(try StoreSeal.check(path: path) == .intact)
         #expect(try StoreVerifier(storePath: path, layout: try StoreLayout(model: model)).verify().isEmpty)
-        var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
-        bytes[80] ^= 0xFF
-        try bytes.write(to: URL(fileURLWithPath: path))
-        guard case .broken = try StoreSeal.check(path: path) else {
-            Issue.record("the seal should be broken")
-            return
-        }
+        #expect(try Self.sealBreaks(flipping: 80, of: Data(contentsOf: URL(fileURLWithPath: path)), at: path))
     }
 
     @Test("Z_OPT below 1 and a one-to-one whose partner points elsewhere are reported")

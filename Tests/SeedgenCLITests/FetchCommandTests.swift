@@ -34,6 +34,18 @@ struct FetchCommandTests {
         return (seed, empty)
     }
 
+    /// The EM-Plan model with its `initialisationCheck` predicate replaced by `predicate` (XML
+    /// escaped), written into `directory`, and an empty store built from it.
+    static func modelWithTemplate(_ predicate: String, in directory: TemporaryDirectory) throws -> (model: String, store: String) {
+        let contents = try String(contentsOfFile: model + "/EMPlan.xcdatamodel/contents", encoding: .utf8)
+        let changed = contents.replacingOccurrences(of: "name == &quot;Deutschland&quot;", with: predicate)
+        #expect(changed != contents, "the template's predicate text was not found")
+        let path = try directory.write(changed, to: "Changed.xcdatamodel/contents")
+        let store = directory.path("Changed.sqlite")
+        #expect(try SeedgenTool.run(["build", "--model", path, "--output", store, "--quiet"]).status == 0)
+        return (path, store)
+    }
+
     static func fetch(_ store: String, _ arguments: [String]) throws -> [Object] {
         let result = try SeedgenTool.run(["fetch", store, "--model", model, "--json"] + arguments)
         #expect(result.status == 0, "\(result.error)")
@@ -108,12 +120,7 @@ struct FetchCommandTests {
     func verifyTemplates() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let contents = try String(contentsOfFile: Self.model + "/EMPlan.xcdatamodel/contents", encoding: .utf8)
-        let broken = contents.replacingOccurrences(of: "name == &quot;Deutschland&quot;", with: "nation == &quot;Deutschland&quot;")
-        #expect(broken != contents, "the template's predicate text was not found")
-        let model = try directory.write(broken, to: "Broken.xcdatamodel/contents")
-        let store = directory.path("Broken.sqlite")
-        #expect(try SeedgenTool.run(["build", "--model", model, "--output", store, "--quiet"]).status == 0)
+        let (model, store) = try Self.modelWithTemplate("nation == &quot;Deutschland&quot;", in: directory)
         let result = try SeedgenTool.run(["verify", store, "--model", model])
         #expect(result.status == 1)
         #expect(result.output.contains("fetch-template: template 'initialisationCheck'"), "\(result.output)")
@@ -124,13 +131,7 @@ struct FetchCommandTests {
     func unsupportedTemplateIsANote() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let contents = try String(contentsOfFile: Self.model + "/EMPlan.xcdatamodel/contents", encoding: .utf8)
-        let subquery = "SUBQUERY(players, $p, $p.name BEGINSWITH &quot;M&quot;).@count &gt; 0"
-        let changed = contents.replacingOccurrences(of: "name == &quot;Deutschland&quot;", with: subquery)
-        #expect(changed != contents, "the template's predicate text was not found")
-        let model = try directory.write(changed, to: "Subquery.xcdatamodel/contents")
-        let store = directory.path("Subquery.sqlite")
-        #expect(try SeedgenTool.run(["build", "--model", model, "--output", store, "--quiet"]).status == 0)
+        let (model, store) = try Self.modelWithTemplate("SUBQUERY(players, $p, $p.name BEGINSWITH &quot;M&quot;).@count &gt; 0", in: directory)
         let result = try SeedgenTool.run(["verify", store, "--model", model])
         #expect(result.status == 0, "\(result)")
         #expect(result.output.contains("note: fetch-template: template 'initialisationCheck'"), "\(result.output)")

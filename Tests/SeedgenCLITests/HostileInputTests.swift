@@ -96,13 +96,8 @@ struct HostileInputTests {
     func hugeTemplate() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let contents = try String(contentsOfFile: Self.model + "/EMPlan.xcdatamodel/contents", encoding: .utf8)
         let terms = (0..<40_000).map { "name == &quot;x\($0)&quot;" }.joined(separator: " OR ")
-        let changed = contents.replacingOccurrences(of: "name == &quot;Deutschland&quot;", with: terms)
-        #expect(changed != contents)
-        let model = try directory.write(changed, to: "Huge.xcdatamodel/contents")
-        let store = directory.path("huge.sqlite")
-        #expect(try SeedgenTool.run(["build", "--model", model, "--output", store, "--quiet"]).status == 0)
+        let (model, store) = try FetchCommandTests.modelWithTemplate(terms, in: directory)
         let fetch = try SeedgenTool.run(["fetch", store, "--model", model, "--template", "initialisationCheck"], timeout: 120)
         #expect(fetch.status == 0 && fetch.output == "0 object(s)\n", "\(fetch.error.prefix(300))")
         let verify = try SeedgenTool.run(["verify", store, "--model", model], timeout: 120)

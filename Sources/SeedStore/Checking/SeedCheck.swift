@@ -42,12 +42,9 @@ public enum SeedCheck {
     /// header, is as long as its header says, has no journal beside it, and was made for `model`.
     package static func identify(_ path: String, model: DataModel) throws(Failure) -> Identity {
         func fail(_ reason: String) -> Failure { Failure(path: path, reason: reason) }
-        switch FileSystem.kind(of: path) {
-        case .missing: throw fail("no such file")
-        case .directory: throw fail("a directory, not a store file")
-        case .other: throw fail("not a regular file (a FIFO, socket or device), not a store file")
-        case .regular: break
-        }
+        let kind = FileSystem.kind(of: path)
+        if kind == .missing { throw fail("no such file") }
+        if let what = kind.notAFile { throw fail("\(what), not a store file") }
         guard FileManager.default.isReadableFile(atPath: path) else { throw fail("not readable") }
         let header = StoreFile.header(of: path)
         let size = ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0

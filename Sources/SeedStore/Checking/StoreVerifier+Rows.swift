@@ -112,9 +112,10 @@ extension StoreVerifier.Run {
         for column in table.columns {
             guard case .attribute(let entity, let name, .binary) = column.role,
                   let attribute = layout.model.entity(named: entity)?.attribute(named: name), attribute.storesExternalBinaryMarker else { continue }
-            let value = "\(Database.quote(column.name))"
-            let external = "(substr(\(value), 1, 1) = X'02' AND length(\(value)) = 38 AND substr(\(value), 38, 1) = X'00')"
-            let marked = "(typeof(\(value)) = 'blob' AND (substr(\(value), 1, 1) = X'01' OR \(external)))"
+            let value = Database.quote(column.name)
+            func literal(_ byte: UInt8) -> String { String(format: "X'%02X'", byte) }
+            let external = "(substr(\(value), 1, 1) = \(literal(ExternalBinary.externalMarker)) AND length(\(value)) = 38 AND substr(\(value), 38, 1) = X'00')"
+            let marked = "(typeof(\(value)) = 'blob' AND (substr(\(value), 1, 1) = \(literal(ExternalBinary.inlineMarker)) OR \(external)))"
             let table = Database.quote(table.name)
             if let row = try database.rows("SELECT COUNT(*), MIN(Z_PK) FROM \(table) WHERE \(value) IS NOT NULL AND NOT \(marked)").first,
                let count = row[0].integer, count > 0 {

@@ -22,12 +22,9 @@ package final class StoreConnection {
 
     /// Opens the store at `path` and checks that it was made for `layout`'s model.
     package init(path: String, layout: StoreLayout, access: Access = .readWrite) throws {
-        switch FileSystem.kind(of: path) {
-        case .missing: throw StoreOpenError(.missingFile, "\(path): no store file")
-        case .directory: throw StoreOpenError(.notAStoreFile, "\(path): a directory, not a store file")
-        case .other: throw StoreOpenError(.notAStoreFile, "\(path): not a regular file (a FIFO, socket or device), not a store file")
-        case .regular: break
-        }
+        let kind = FileSystem.kind(of: path)
+        if kind == .missing { throw StoreOpenError(.missingFile, "\(path): no store file") }
+        if let what = kind.notAFile { throw StoreOpenError(.notAStoreFile, "\(path): \(what), not a store file") }
         self.path = path
         self.layout = layout
         database = try Database(path: path, mode: access == .readOnly ? .readOnly : .readWrite)

@@ -26,12 +26,9 @@ struct StoreFile {
     /// Opens read-only. Without sidecars the file is read as immutable, so that nothing
     /// (no `-shm`, no lock) is created beside it, even in a read-only directory.
     init(path: String) throws {
-        switch FileSystem.kind(of: path) {
-        case .missing: throw OpenError(description: "\(path): no such store file")
-        case .directory: throw OpenError(description: "\(path): a directory, not a store file")
-        case .other: throw OpenError(description: "\(path): not a regular file (a FIFO, socket or device), not a store file")
-        case .regular: break
-        }
+        let kind = FileSystem.kind(of: path)
+        if kind == .missing { throw OpenError(description: "\(path): no such store file") }
+        if let what = kind.notAFile { throw OpenError(description: "\(path): \(what), not a store file") }
         guard FileManager.default.isReadableFile(atPath: path) else {
             throw OpenError(description: "\(path): not readable")
         }

@@ -67,14 +67,10 @@ package enum DurableFile {
     /// Throws unless `destination` can take a new file: nothing there or a regular file (never
     /// a directory, a FIFO or a device), with a name short enough for the temporaries beside it.
     package static func requireWritableDestination(_ destination: String) throws(Failure) {
-        switch FileSystem.kind(of: destination) {
-        case .directory:
-            throw Failure(operation: "write", path: destination, errno: .isDirectory, reason: "it is a directory")
-        case .other:
-            throw Failure(operation: "write", path: destination, errno: .invalidArgument,
-                          reason: "it is not a regular file (a FIFO, socket or device); seedgen replaces only regular files")
-        case .missing, .regular:
-            break
+        let kind = FileSystem.kind(of: destination)
+        if let what = kind.notAFile {
+            throw Failure(operation: "write", path: destination, errno: kind == .directory ? .isDirectory : .invalidArgument,
+                          reason: "it is \(what); seedgen replaces only regular files")
         }
         let name = URL(fileURLWithPath: destination).lastPathComponent
         if name.utf8.count + temporaryNameOverhead > 255 {

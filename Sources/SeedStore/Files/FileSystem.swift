@@ -58,6 +58,15 @@ package enum FileSystem {
     /// What a path names (after symbolic links), without opening it: opening a FIFO blocks.
     package enum Kind: Equatable {
         case missing, regular, directory, other
+
+        /// What a path that is no file is, in words (`a directory`); nil for a regular file or nothing.
+        package var notAFile: String? {
+            switch self {
+            case .directory: "a directory"
+            case .other: "not a regular file (a FIFO, socket or device)"
+            case .missing, .regular: nil
+            }
+        }
     }
 
     /// What `path` names.
