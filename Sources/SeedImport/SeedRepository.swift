@@ -109,14 +109,13 @@ public final class SeedRepository {
 
     /// Converts and keeps one attribute value of the object being built.
     func setValue(_ slot: EntityPlan.AttributeSlot, _ bytes: UnsafeBufferPointer<UInt8>, of plan: EntityPlan, at location: InputLocation) throws(InputError) {
-        let value: SQLValue
         do {
-            value = try slot.converter.convert(bytes)
+            values[Int(slot.parameter)] = try slot.converter.convert(bytes)
         } catch {
             throw InputError("\(plan.entity.name).\(slot.attribute.name): \(error)", at: location)
         }
-        if slot.rules != nil { try check(value, slot, of: plan, at: location) }
-        values[Int(slot.parameter)] = value
+        // Most attributes have no rules: one nil test on the hot path.
+        if slot.rules != nil { try check(values[Int(slot.parameter)]!, slot, of: plan, at: location) }
     }
 
     /// The model's validation rules for one value (what Core Data would refuse on save).

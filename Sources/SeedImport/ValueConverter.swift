@@ -59,14 +59,7 @@ package final class ValueConverter: Sendable {
         case .double:
             return .real(try double(trimmed(raw)))
         case .decimal:
-            // Stored as a number in a DECIMAL column, which SQLite keeps to a double's precision:
-            // a value with more significant digits than that would change silently, so it is refused.
-            let text = trimmed(raw)
-            let value = try double(text)
-            guard let exact = Decimal(string: String(decoding: text, as: UTF8.self)), exact == Decimal(string: "\(value)") else {
-                throw failure(raw, "has more significant digits than a Decimal keeps in the store (a double's 15 to 17)")
-            }
-            return .real(value)
+            return .real(try decimal(raw))
         case .float:
             let value = try double(trimmed(raw))
             // Rounded to the nearest Float: 3.4028235e38 is the largest one, 3.5e38 is none.
@@ -142,6 +135,19 @@ package final class ValueConverter: Sendable {
         let limit = negative ? UInt64(bitPattern: range.lowerBound).magnitudeOfNegative : UInt64(range.upperBound)
         guard magnitude <= limit else { throw failure(bytes, "does not fit \(type.rawValue) (\(range.lowerBound)...\(range.upperBound))") }
         return negative ? (magnitude == UInt64(1) << 63 ? Int64.min : -Int64(magnitude)) : Int64(magnitude)
+    }
+
+    /// A Decimal is stored as a number in a DECIMAL column, which SQLite keeps to a double's
+    /// precision: a value with more significant digits than that would change silently, so it is
+    /// refused. (Out of line: Foundation's `Decimal` stays off the other types' path.)
+    @inline(never)
+    private func decimal(_ raw: UnsafeBufferPointer<UInt8>) throws(ConversionFailure) -> Double {
+        let text = trimmed(raw)
+        let value = try double(text)
+        guard let exact = Decimal(string: String(decoding: text, as: UTF8.self)), exact == Decimal(string: "\(value)") else {
+            throw failure(raw, "has more significant digits than a Decimal keeps in the store (a double's 15 to 17)")
+        }
+        return value
     }
 
     private func double(_ bytes: UnsafeBufferPointer<UInt8>) throws(ConversionFailure) -> Double {
