@@ -74,26 +74,47 @@ sanitize: deps
 	ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --sanitize=address --scratch-path .build-asan
 	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan
 
-# libFuzzer (swiftc -sanitize=fuzzer,address; a SwiftPM target cannot link a fuzzer), one target
-# each for the NSPredicate parser and the model loader, SECONDS each (default 60). Seeds are in
-# Tests/Fuzz/corpus/<target>; what the fuzzer adds stays in build/fuzz/<target>. A crash leaves
-# its input as build/fuzz/crash-* and stops with an error. Leak checks are off: on Linux,
-# Foundation's own allocations are reported at exit.
+# libFuzzer: the libraries are built by SwiftPM with AddressSanitizer and libFuzzer's coverage
+# (.build-fuzz), then each target in Tests/Fuzz/<Name>Fuzz.swift is linked with swiftc
+# -sanitize=fuzzer,address (a SwiftPM product cannot link a fuzzer: libFuzzer brings its own main).
+# `make fuzz SECONDS=N` runs every target N seconds (default 60); FUZZ_TARGETS="verify import" a few.
+# Seeds are in Tests/Fuzz/corpus/<target>; what the fuzzer adds stays in build/fuzz/<target>. Inputs
+# that once failed are kept in Tests/Fuzz/regressions/<target>, run by `make test` and by the fuzzer.
+# A crash leaves its input as build/fuzz/crash-* and stops with an error. Leak checks are off:
+# on Linux, Foundation's own allocations are reported at exit.
 SECONDS ?= 60
-FUZZ_FLAGS := -O -sanitize=fuzzer,address -parse-as-library -package-name seedgen
+# corpus:harness:longest input; FUZZ_TARGETS="verify import" runs a few.
+FUZZ_ALL := predicate:Predicate:4096 model:Model:16384 compile:Compile:2048 metadata:Metadata:4096 \
+	import:Import:8192 bplist:Import:8192 verify:Verify:2048
+FUZZ_TARGETS ?= $(foreach t,$(FUZZ_ALL),$(firstword $(subst :, ,$(t))))
 FUZZ_DIR := build/fuzz
+FUZZ_BUILD := .build-fuzz/$(shell uname -m)-unknown-linux-gnu/release
+FUZZ_MODULES := SeedModel SeedStore SeedImport Crypto CryptoBoringWrapper CCryptoBoringSSL CCryptoBoringSSLShims SystemPackage CSystem
+# SwiftPM names the package after its folder (a clone in ~/work/main is package `main`).
+FUZZ_PACKAGE := $(shell basename '$(CURDIR)' | tr 'A-Z' 'a-z' | tr -c 'a-z0-9_\n' '_')
+FUZZ_LINK = -O -sanitize=fuzzer,address -parse-as-library -package-name $(FUZZ_PACKAGE) -I $(FUZZ_BUILD)/Modules \
+	-I Sources/SeedgenSQLite -I Sources/SeedgenLibXML2 $$(pkg-config --cflags libxml-2.0 | sed 's/-I/-Xcc -I/g') \
+	$$(find .build-fuzz/checkouts -name module.modulemap -path '*/C*' | sed 's/^/-Xcc -fmodule-map-file=/') \
+	$$(for m in $(FUZZ_MODULES); do find $(FUZZ_BUILD)/$$m.build -name '*.o'; done) -lxml2 -lsqlite3 -lstdc++
 fuzz: deps
-	@mkdir -p $(FUZZ_DIR)/predicate $(FUZZ_DIR)/model
-	swiftc $(FUZZ_FLAGS) -module-name SeedStoreFuzz Tests/Fuzz/PredicateFuzz.swift \
-		Sources/SeedStore/Query/Predicate/FetchPredicate.swift Sources/SeedStore/Query/Predicate/FetchPredicate+Parsing.swift \
-		-o $(FUZZ_DIR)/predicate-fuzz
-	swiftc $(FUZZ_FLAGS) -module-name SeedModelFuzz -I Sources/SeedgenLibXML2 \
-		$$(pkg-config --cflags libxml-2.0 | sed 's/-I/-Xcc -I/g') Tests/Fuzz/ModelFuzz.swift \
-		$$(ls Sources/SeedModel/*.swift | grep -v VersionHasher) -lxml2 -o $(FUZZ_DIR)/model-fuzz
-	cp -n Tests/Fuzz/corpus/predicate/* $(FUZZ_DIR)/predicate/
-	cp -n Tests/Fuzz/corpus/model/* $(FUZZ_DIR)/model/
-	cd $(FUZZ_DIR) && ASAN_OPTIONS=detect_leaks=0 ./predicate-fuzz -max_total_time=$(SECONDS) -max_len=4096 -detect_leaks=0 -print_final_stats=1 predicate
-	cd $(FUZZ_DIR) && ASAN_OPTIONS=detect_leaks=0 ./model-fuzz -max_total_time=$(SECONDS) -max_len=16384 -detect_leaks=0 -print_final_stats=1 model
+	$(SWIFT) build -c release --build-path .build-fuzz --sanitize address \
+		-Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp --target SeedImport
+	@set -e; for target in $(FUZZ_TARGETS); do \
+		spec=$$(echo "$(FUZZ_ALL)" | tr ' ' '\n' | grep "^$$target:") || { echo "no fuzz target $$target"; exit 1; }; \
+		harness=$$(echo $$spec | cut -d: -f2); length=$$(echo $$spec | cut -d: -f3); \
+		mkdir -p $(FUZZ_DIR)/$$target; \
+		swiftc $(FUZZ_LINK) Tests/Fuzz/$${harness}Fuzz.swift Tests/Fuzz/FuzzFixture.swift -o $(FUZZ_DIR)/$$harness-fuzz \
+			>$(FUZZ_DIR)/$$harness-link.log 2>&1 || { grep error: $(FUZZ_DIR)/$$harness-link.log; exit 1; }; \
+		cp -n Tests/Fuzz/corpus/$$target/* $(FUZZ_DIR)/$$target/; \
+		echo "== fuzz $$target ($(SECONDS) s)"; \
+		mkdir -p $(FUZZ_DIR)/tmp; \
+		(cd $(FUZZ_DIR) && SEEDGEN_ROOT=$(CURDIR) TMPDIR=$(CURDIR)/$(FUZZ_DIR)/tmp ASAN_OPTIONS=detect_leaks=0 ./$$harness-fuzz -max_total_time=$(SECONDS) \
+			-max_len=$$length -timeout=10 -detect_leaks=0 -print_final_stats=1 $$target $$(ls -d $(CURDIR)/Tests/Fuzz/regressions/$$target 2>/dev/null) >$$target.log 2>&1 || true); \
+		grep -E '^#[0-9]+[[:space:]]+DONE|^stat::number_of_executed_units' $(FUZZ_DIR)/$$target.log || tail -5 $(FUZZ_DIR)/$$target.log; \
+		rm -rf $(FUZZ_DIR)/tmp; \
+		if ls $(FUZZ_DIR) | grep -qE '^(crash|timeout|oom|leak)-'; then \
+			echo "fuzz $$target: the input that failed is in $(FUZZ_DIR) (log: $(FUZZ_DIR)/$$target.log)"; exit 1; fi; \
+	done
 
 clean:
 	rm -rf build .build .build-asan .build-tsan

@@ -12,6 +12,8 @@ final class PropertyListDelegate: XMLStreamDelegate {
         var items: [PropertyListNode] = []
         var entries: [(key: String, value: PropertyListNode)] = []
         var pendingKey: String?
+        /// The keys a `<dict>` gave so far: one key given twice is refused, not merged.
+        var keys: Set<String> = []
     }
 
     private let writer: PropertyListSectionWriter
@@ -78,6 +80,9 @@ final class PropertyListDelegate: XMLStreamDelegate {
         case "key":
             guard stack.last?.element == "dict" else { throw InputError("<key> outside a <dict>", at: open.location) }
             if stack[stack.count - 1].pendingKey != nil { throw InputError("two <key>s in a row", at: open.location) }
+            guard stack[stack.count - 1].keys.insert(open.text).inserted else {
+                throw InputError("the <dict> gives the key '\(open.text)' twice", at: open.location)
+            }
             stack[stack.count - 1].pendingKey = open.text
             return
         case "dict":

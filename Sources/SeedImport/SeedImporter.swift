@@ -40,7 +40,11 @@ public final class SeedImporter {
             let entity = try writer.entity(forSection: key, at: location)
             let items = try reader.items(of: section, named: key)
             // Keyed sections in key order, as a dictionary has no order of its own.
-            for item in items.first?.key == nil ? items : items.sorted(by: { $0.key! < $1.key! }) {
+            let ordered = items.first?.key == nil ? items : items.sorted(by: { $0.key! < $1.key! })
+            if let twice = zip(ordered, ordered.dropFirst()).first(where: { $0.0.key != nil && $0.0.key == $0.1.key }) {
+                throw InputError("section '\(key)' gives the key '\(twice.0.key!)' twice", at: location)
+            }
+            for item in ordered {
                 try writer.writeSectionItem(try reader.node(item.object), entity: entity, key: item.key)
             }
         }

@@ -88,6 +88,11 @@ package final class XMLStreamReader {
                 reader.fail(InputError("no root element: the file holds no XML element", at: location))
                 return
             }
+            if message.contains("Huge input lookup") {
+                // libxml2's own words for a single token past its limit (XML_PARSE_HUGE is never set).
+                reader.fail(InputError("malformed XML: a value, text, comment or name longer than 10,000,000 bytes (libxml2's limit)", at: location))
+                return
+            }
             reader.fail(InputError("malformed XML: " + message.trimmingCharacters(in: .whitespacesAndNewlines), at: location))
         }
 

@@ -26,6 +26,7 @@ struct CommandFailure: Error {
 @main
 enum SeedgenMain {
     static func main() {
+        PeakMemory.reportAtExitIfAsked()
         do {
             var command = try Seedgen.parseAsRoot()
             try command.run()

@@ -1,6 +1,7 @@
 // libFuzzer target: the NSPredicate parser. Any input must parse or throw a
 // PredicateSyntaxError; it must never crash, hang or exhaust the stack.
-// Built by `make fuzz` with swiftc -sanitize=fuzzer,address (not part of the package).
+// Built by `make fuzz` (not part of the package).
+import SeedStore
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

@@ -73,7 +73,7 @@ import Glibc
     }
 
     /// Each bad seed is refused with a reason naming it, and the data directory gets no store and no temporary file.
-    @Test(arguments: ["missing", "truncated", "corrupted", "header", "other model", "journal beside it"])
+    @Test(arguments: ["missing", "truncated", "corrupted", "header", "other model", "crafted metadata", "journal beside it"])
     func refusesABadSeed(_ damage: String) throws {
         defer { directory.remove() }
         let bad = directory.path("bad/EMPlan.sqlite")
@@ -99,6 +99,12 @@ import Glibc
         case "other model":
             try RuntimeFixtures.build(try RuntimeFixtures.layout("Locations"), at: bad)
             expected = "made for another model"
+        case "crafted metadata":
+            // A Z_PLIST that crashed Foundation's reader (kept from the metadata fuzz target).
+            try original.write(to: URL(fileURLWithPath: bad))
+            let plist = try #require(try FuzzRegressions.inputs(of: "metadata").first).bytes
+            try SQLiteShell.execute("UPDATE Z_METADATA SET Z_PLIST = \(SQLiteShell.blobLiteral(plist))", on: bad)
+            expected = "Z_PLIST"
         default:
             try original.write(to: URL(fileURLWithPath: bad))
             try Data("x".utf8).write(to: URL(fileURLWithPath: bad + "-journal"))

@@ -12,6 +12,8 @@ struct HostileInputTests {
     /// Builds `input` into `directory/out.sqlite`; the result, and what the directory holds after.
     static func build(_ input: String, in directory: TemporaryDirectory) throws -> (SeedgenTool.Result, [String]) {
         let result = try SeedgenTool.run(["build", "--model", model, "--output", directory.path("out.sqlite"), input], timeout: 60)
+        let size = (try? FileManager.default.attributesOfItem(atPath: input)[.size] as? Int) ?? 0
+        #expect(SeedgenTool.staysWithinMemory(result, input: size), "\(input): \(result.peakMemory ?? -1) bytes")
         return (result, try FileManager.default.contentsOfDirectory(atPath: directory.url.path).sorted())
     }
 
@@ -204,5 +206,26 @@ struct HostileInputTests {
         #expect(result.status == 1, "\(name): \(result)")
         #expect(result.error.contains("crafted.bplist:0:0:"), "\(name): \(result.error)")
         #expect(after == ["crafted.bplist"])
+    }
+}
+
+extension HostileInputTests {
+    @Test("a store whose Z_PLIST is an input the metadata fuzzer crashed Foundation's reader with: verify and inspect refuse it, no crash")
+    func craftedStoreMetadata() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = directory.path("crafted.sqlite")
+        #expect(try SeedgenTool.run(["build", "--model", Self.model, "--output", store, "--quiet"], timeout: 60).status == 0)
+        for input in try FuzzRegressions.inputs(of: "metadata") {
+            try SQLiteShell.execute("UPDATE Z_METADATA SET Z_PLIST = \(SQLiteShell.blobLiteral(input.bytes))", on: store)
+            let before = try Data(contentsOf: URL(fileURLWithPath: store))
+            for command in [["verify", store, "--model", Self.model], ["verify", store], ["inspect", store]] {
+                let result = try SeedgenTool.run(command, timeout: 60)
+                #expect([1, 2].contains(result.status), "\(command): \(result)")
+                #expect(result.output.contains("Z_PLIST") || result.error.contains("Z_PLIST")
+                        || result.output.contains("metadata") || result.error.contains("metadata"), "\(command): \(result)")
+            }
+            #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == before, "\(input.name): the store was changed")
+        }
     }
 }

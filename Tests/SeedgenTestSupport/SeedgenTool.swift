@@ -8,8 +8,26 @@ public enum SeedgenTool {
         public var status: Int32
         /// Standard output.
         public var output: String
-        /// Standard error.
+        /// Standard error (without the peak memory line).
         public var error: String
+        /// seedgen's peak resident memory in bytes, when it reported it (`SEEDGEN_REPORT_PEAK_MEMORY`).
+        public var peakMemory: Int?
+    }
+
+    /// The memory a run on a hostile input of `bytes` may take: seedgen itself takes about
+    /// 30 MiB, libxml2 holds at most one token of the input, and nothing else may grow with it.
+    public static func memoryBound(forInput bytes: Int) -> Int {
+        96 << 20 + 2 * bytes
+    }
+
+    /// Whether `peakMemory` is held to `memoryBound`: not under a sanitizer (`make sanitize`),
+    /// whose shadow memory counts as the program's own.
+    public static let checksMemory = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "__asan_init") == nil
+        && dlsym(UnsafeMutableRawPointer(bitPattern: 0), "__tsan_init") == nil
+
+    /// Whether a run stayed within `memoryBound(forInput:)` (always true when not checked).
+    public static func staysWithinMemory(_ result: Result, input bytes: Int) -> Bool {
+        !checksMemory || (result.peakMemory ?? .max) <= memoryBound(forInput: bytes)
     }
 
     /// The executable: `$SEEDGEN_BINARY`, or `seedgen` beside the test bundle in the build folder.
@@ -47,6 +65,7 @@ public enum SeedgenTool {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(["SEEDGEN_REPORT_PEAK_MEMORY": "1"]) { $1 }
         if let directory { process.currentDirectoryURL = directory }
         let output = Pipe()
         let error = Pipe()
@@ -60,7 +79,14 @@ public enum SeedgenTool {
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
         let errorData = error.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        var errorText = String(decoding: errorData, as: UTF8.self)
+        var peakMemory: Int?
+        if let line = errorText.range(of: "seedgen: peak memory: ", options: .backwards),
+           let end = errorText[line.upperBound...].firstIndex(of: " ") {
+            peakMemory = Int(errorText[line.upperBound..<end]).map { $0 * 1024 }
+            errorText.removeSubrange(line.lowerBound...)
+        }
         return Result(status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
-                      error: String(decoding: errorData, as: UTF8.self))
+                      error: errorText, peakMemory: peakMemory)
     }
 }

@@ -92,41 +92,69 @@ package struct StoreMetadata: Sendable, Equatable {
     /// What cannot be read from a `Z_PLIST`.
     package struct DecodingError: Error, Sendable, CustomStringConvertible {
         /// Why.
-        package var description: String
+        package var reason: String
+        package var description: String { "Z_METADATA.Z_PLIST: \(reason)" }
+
+        init(description reason: String) {
+            self.reason = reason
+        }
     }
 
-    /// Reads a `Z_PLIST` written by Core Data or seedgen.
+    /// Reads a `Z_PLIST` written by Core Data or seedgen, with seedgen's own bounded reader (the
+    /// bytes come from a store file, which may be anything). Only the keys read here are decoded;
+    /// the values of other keys may be of any kind.
     package init(decoding bytes: [UInt8]) throws(DecodingError) {
-        let object: Any
+        let plist: BinaryPropertyList
+        var entries: [String: Int] = [:]
         do {
-            object = try PropertyListSerialization.propertyList(from: Data(bytes), format: nil)
+            plist = try BinaryPropertyList(bytes: bytes)
+            guard case .dictionary(let pairs) = try plist.object(plist.topObject) else {
+                throw DecodingError(description: "the property list is not a dictionary")
+            }
+            for pair in pairs { entries[try plist.string(pair.key)] = pair.value }
+        } catch let error as DecodingError {
+            throw error
         } catch {
-            throw DecodingError(description: "not a property list (\(bytes.count) bytes)")
+            throw DecodingError(description: "not a property list (\(bytes.count) bytes): \(error)")
         }
-        guard let plist = object as? [String: Any] else {
-            throw DecodingError(description: "the property list is not a dictionary")
+        /// The value of `key` when it is of the kind `read` takes (else nil, as before).
+        func value<T>(_ key: String, _ read: (BinaryPropertyList.Object) -> T?) -> T? {
+            guard let index = entries[key], let object = try? plist.object(index) else { return nil }
+            return read(object)
         }
-        guard let hashes = plist[Key.hashes] as? [String: Any] else {
+        func string(_ key: String) -> String? {
+            value(key) { if case .scalar(let text, "string") = $0 { text } else { nil } }
+        }
+        guard let index = entries[Key.hashes], case .dictionary(let hashes)? = try? plist.object(index) else {
             throw DecodingError(description: "no \(Key.hashes) dictionary")
         }
         var versionHashes: [String: [UInt8]] = [:]
-        for (name, value) in hashes {
-            guard let data = value as? Data else {
+        for pair in hashes {
+            guard let name = try? plist.string(pair.key) else {
+                throw DecodingError(description: "an entity name of \(Key.hashes) is not a string")
+            }
+            guard case .data(let bytes)? = try? plist.object(pair.value) else {
                 throw DecodingError(description: "the hash of entity '\(name)' is not data")
             }
-            versionHashes[name] = [UInt8](data)
+            versionHashes[name] = Array(bytes)
         }
         self.versionHashes = versionHashes
-        self.versionIdentifiers = (plist[Key.identifiers] as? [Any])?.compactMap { $0 as? String } ?? []
-        self.frameworkVersion = (plist[Key.framework] as? NSNumber)?.intValue
-        self.storeType = plist[Key.storeType] as? String
-        self.autoVacuumLevel = plist[Key.autoVacuum] as? String
-        self.hashesDigest = plist[Key.digest] as? String
-        self.checksum = plist[Key.checksum] as? String
-        self.generator = plist[Key.generator] as? String
-        self.contentDigest = plist[Key.contentDigest] as? String
-        self.seal = plist[Key.seal] as? String
-        self.seedDigest = plist[Key.seedDigest] as? String
-        self.otherKeys = plist.keys.filter { !Key.known.contains($0) }.sorted()
+        self.versionIdentifiers = value(Key.identifiers) { object -> [String]? in
+            guard case .array(let items) = object else { return nil }
+            return items.compactMap { try? plist.string($0) }
+        } ?? []
+        self.frameworkVersion = value(Key.framework) { object -> Int? in
+            guard case .scalar(let text, "number") = object else { return nil }
+            return Int(text) ?? Double(text).flatMap { $0.isFinite && abs($0) < 1e15 ? Int($0) : nil }
+        }
+        self.storeType = string(Key.storeType)
+        self.autoVacuumLevel = string(Key.autoVacuum)
+        self.hashesDigest = string(Key.digest)
+        self.checksum = string(Key.checksum)
+        self.generator = string(Key.generator)
+        self.contentDigest = string(Key.contentDigest)
+        self.seal = string(Key.seal)
+        self.seedDigest = string(Key.seedDigest)
+        self.otherKeys = entries.keys.filter { !Key.known.contains($0) }.sorted()
     }
 }
