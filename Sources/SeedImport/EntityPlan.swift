@@ -61,8 +61,8 @@ final class EntityPlan {
     let attributeSlots: [AttributeSlot]
     let toOnes: [String: ToOneSlot]
     let relationships: [String: RelationshipDescription]
-    /// The first uniqueness constraint of the entity or an ancestor, and who declares it.
-    let key: (names: [String], declaringEntity: EntityDescription)?
+    /// The attributes that name and merge this entity's objects (`NaturalKey`).
+    let key: NaturalKey?
     let insert: Statement
     let parameterCount: Int32
     let primaryKeys: PrimaryKeySequence
@@ -151,7 +151,7 @@ final class EntityPlan {
         self.attributes = Dictionary(uniqueKeysWithValues: slots.map { ($0.attribute.name, $0) })
         self.toOnes = toOnes
         self.relationships = relationships
-        self.key = model.uniquenessKey(of: entity)
+        self.key = NaturalKey.of(entity, in: model, buildKeys: options.keys)
         self.tracksDefinitions = key != nil || toOnes.values.contains { !$0.relationship.isOptional }
         self.parameterCount = Int32(columns.count + 1)
         do {

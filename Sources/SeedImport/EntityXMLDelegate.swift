@@ -18,9 +18,6 @@ package final class EntityXMLDelegate: XMLStreamDelegate {
         case wrapper(parent: ObjectReference, relationship: String)
     }
 
-    /// Next position per relationship of each open object, for ordered to-many relationships.
-    private var positions: [[String: Int]] = []
-
     private let repository: SeedRepository
     private var stack: [Frame] = []
     /// What each interned attribute name means, per entity plan, so names are matched by
@@ -41,10 +38,8 @@ package final class EntityXMLDelegate: XMLStreamDelegate {
                 throw InputError("the root element <\(name)> takes no attributes; its child elements are the objects", at: location)
             }
             stack.append(.root)
-            positions.append([:])
             return
         }
-        positions.append([:])
         switch frame {
         case .root:
             stack.append(.object(try insertObject(name, attributes, at: location)))
@@ -72,7 +67,24 @@ package final class EntityXMLDelegate: XMLStreamDelegate {
             cachedPlan = ObjectIdentifier(plan)
             cachedProperties = propertyCaches[ObjectIdentifier(plan)] ?? []
         }
+        var identifier: String?
+        var identified: [(relationship: RelationshipDescription, identifiers: String)] = []
         for index in 0..<attributes.count {
+            if let namespace = attributes.namespace(at: index) {
+                // seedgen:id names this object; seedgen:<relationship> names objects by their ids.
+                let name = attributes.name(at: index)
+                guard namespace == Self.sourceNamespace else {
+                    throw InputError("attribute '\(name)' is in the namespace '\(namespace)'; only \(Self.sourceNamespace) (seedgen:id, seedgen:<relationship>) is read", at: location)
+                }
+                if name == "id" {
+                    identifier = attributes.value(at: index)
+                } else if let relationship = plan.relationships[name] {
+                    identified.append((relationship, attributes.value(at: index)))
+                } else {
+                    throw InputError("seedgen:\(name): \(entity) has no relationship '\(name)' (seedgen:id names the object itself)", at: location)
+                }
+                continue
+            }
             let name = attributes.nameIdentity(at: index)
             let property: EntityPlan.Property
             if let cached = cachedProperties.first(where: { $0.name == name }) {
@@ -92,12 +104,22 @@ package final class EntityXMLDelegate: XMLStreamDelegate {
                 throw plan.valueError(attributes.name(at: index), at: location)
             }
         }
-        return try repository.commitObject(plan, at: location)
+        let object = try repository.commitObject(plan, identifier: identifier, at: location)
+        for (relationship, list) in identified {
+            let names = list.split(whereSeparator: \.isWhitespace)
+            guard relationship.isToMany || names.count == 1 else {
+                throw InputError("seedgen:\(relationship.name) is a to-one relationship and takes one identifier, not '\(list)'", at: location)
+            }
+            for name in names { try repository.link(object, relationship.name, toIdentifier: String(name), at: location) }
+        }
+        return object
     }
+
+    /// The namespace of seedgen's own attributes in entity XML: `xmlns:seedgen="urn:seedgen:source"`.
+    package static let sourceNamespace = "urn:seedgen:source"
 
     package func endElement(_ name: String, at location: InputLocation) throws(InputError) {
         stack.removeLast()
-        positions.removeLast()
     }
 
     package func characters(_ text: String, at location: InputLocation) throws(InputError) {
@@ -108,10 +130,8 @@ package final class EntityXMLDelegate: XMLStreamDelegate {
     private func insertRelated(_ entity: String, _ attributes: XMLAttributes, parent: ObjectReference,
                                relationship: String, at location: InputLocation) throws(InputError) {
         let child = try insertObject(entity, attributes, at: location)
-        // The parent's counters sit one below the frame just pushed for this element.
-        let position = (positions[positions.count - 2][relationship] ?? 0) + 1
-        positions[positions.count - 2][relationship] = position
-        try repository.link(parent, relationship, to: child, position: position, at: location)
+        // An ordered to-many places it after the parent's objects so far, from any element or file.
+        try repository.link(parent, relationship, to: child, at: location)
         stack.append(.object(child))
     }
 

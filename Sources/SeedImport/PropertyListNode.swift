@@ -24,23 +24,16 @@ indirect enum PropertyListNode {
 }
 
 /// Writes property-list sections to the repository. The root dictionary's keys name entities
-/// (singular or plural: `Groups` -> `Group`, `Matches` -> `Match`); a section is an array of
+/// (its name, its English plural or a mapped name: `SectionNames`); a section is an array of
 /// objects or a dictionary of objects keyed by the entity's natural key. Inside an object a
 /// relationship is a nested object, an array of them, or a reference by natural key.
 struct PropertyListSectionWriter {
     let repository: SeedRepository
     var model: DataModel { repository.layout.model }
 
-    /// The entity a section key names.
+    /// The entity a section key names (`SectionNames`).
     func entity(forSection key: String, at location: InputLocation) throws(InputError) -> EntityDescription {
-        var candidates = [key]
-        if key.hasSuffix("ies") { candidates.append(String(key.dropLast(3)) + "y") }
-        if key.hasSuffix("es") { candidates.append(String(key.dropLast(2))) }
-        if key.hasSuffix("s") { candidates.append(String(key.dropLast())) }
-        guard let entity = candidates.lazy.compactMap({ model.entity(named: $0) }).first else {
-            throw InputError("section '\(key)' names no entity of the model (\(model.entities.map(\.name).joined(separator: ", ")))", at: location)
-        }
-        return entity
+        model.entity(named: try repository.sectionNames.entity(for: key, at: location))!
     }
 
     /// Writes one item of a section; `key` is its dictionary key in a keyed section.
@@ -55,24 +48,48 @@ struct PropertyListSectionWriter {
         }
         let plan = try repository.plan(for: entity.name, at: location)
         if let naturalKey {
-            guard let keyName = model.singleAttributeKey(of: entity)?.name else {
-                throw InputError("the \(entity.name) objects are keyed by '\(naturalKey)', but \(entity.name) has no single-attribute uniqueness constraint", at: location)
+            guard let key = plan.key else {
+                throw InputError("the \(entity.name) objects are keyed by '\(naturalKey)', but \(entity.name) has no natural key (--key \(entity.name)=attribute gives it one)", at: location)
             }
-            if let given = entries.first(where: { $0.key == keyName }) {
-                if case .scalar(let text, _, _) = given.value, text != naturalKey {
-                    throw InputError("\(entity.name) '\(naturalKey)' gives \(keyName) '\(text)'", at: given.value.location)
+            guard let texts = key.values(of: naturalKey) else {
+                throw InputError("'\(naturalKey)' is not a key of \(entity.name), which is \(key.syntax) (values separated by '|')", at: location)
+            }
+            for (keyName, keyText) in zip(key.names, texts) {
+                if let given = entries.first(where: { $0.key == keyName }) {
+                    if case .scalar(let text, _, _) = given.value, text != keyText {
+                        throw InputError("\(entity.name) '\(naturalKey)' gives \(keyName) '\(text)'", at: given.value.location)
+                    }
+                } else {
+                    entries.append((keyName, .scalar(keyText, kind: "key", location)))
                 }
-            } else {
-                entries.append((keyName, .scalar(naturalKey, kind: "key", location)))
             }
         }
         var values: [(name: String, value: SourceValue)] = []
         var nested: [(relationship: RelationshipDescription, node: PropertyListNode)] = []
+        var identifier: String?
+        var identified: [(relationship: RelationshipDescription, node: PropertyListNode)] = []
         for (name, value) in entries {
+            if name.first == "@" {
+                // @id names this object; @<relationship> names objects by their identifiers.
+                if name == "@id" {
+                    guard case .scalar(let text, "string", _) = value else {
+                        throw InputError("@id takes a <string>, not \(value.kindName)", at: value.location)
+                    }
+                    identifier = text
+                } else if let relationship = plan.relationships[String(name.dropFirst())] {
+                    identified.append((relationship, value))
+                } else {
+                    throw InputError("\(name): \(entity.name) has no relationship '\(name.dropFirst())' (@id names the object itself)", at: value.location)
+                }
+                continue
+            }
             switch plan.property(named: name) {
             case .attribute(let slot):
                 guard case .scalar(let text, let kind, _) = value else {
                     throw InputError("\(entity.name).\(name) takes a single value, not \(value.kindName)", at: value.location)
+                }
+                guard Self.kind(kind, fits: slot.attribute.type) else {
+                    throw InputError("\(entity.name).\(name) is \(slot.attribute.type.rawValue), not \(value.kindName)", at: value.location)
                 }
                 if kind == "date", slot.attribute.type == .date, text.first != "@" {
                     // A plist <date> is ISO 8601 UTC, whatever the attribute's own pattern (a
@@ -96,11 +113,53 @@ struct PropertyListSectionWriter {
                 throw InputError("entity '\(entity.name)' has no attribute or relationship '\(name)'", at: value.location)
             }
         }
-        let object = try repository.insert(entity: entity.name, sourceValues: values, at: location)
+        let object = try repository.insert(entity: entity.name, sourceValues: values, identifier: identifier, at: location)
         for (relationship, value) in nested {
             try writeRelated(value, of: object, relationship)
         }
+        for (relationship, value) in identified {
+            try linkIdentified(value, of: object, relationship)
+        }
         return object
+    }
+
+    /// `@<relationship>`: one identifier, or for a to-many an array of them (or one string of
+    /// them separated by spaces), in order.
+    private func linkIdentified(_ node: PropertyListNode, of object: ObjectReference, _ relationship: RelationshipDescription) throws(InputError) {
+        var names: [(String, InputLocation)] = []
+        switch node {
+        case .scalar(let text, "string", let location):
+            names = text.split(whereSeparator: \.isWhitespace).map { (String($0), location) }
+        case .array(let items, _) where relationship.isToMany:
+            for item in items {
+                guard case .scalar(let text, "string", let location) = item else {
+                    throw InputError("@\(relationship.name) lists identifiers as <string>s, not \(item.kindName)", at: item.location)
+                }
+                names.append((text, location))
+            }
+        default:
+            throw InputError("@\(relationship.name) takes \(relationship.isToMany ? "an <array> of identifiers or a <string>" : "one identifier as a <string>"), not \(node.kindName)", at: node.location)
+        }
+        guard relationship.isToMany || names.count == 1 else {
+            throw InputError("@\(relationship.name) is a to-one relationship and takes one identifier", at: node.location)
+        }
+        for (name, location) in names {
+            try repository.link(object, relationship.name, toIdentifier: name, at: location)
+        }
+    }
+
+    /// Whether a value of a plist `kind` may give an attribute of `type`: a `<string>` any type
+    /// (read by the type's text rules), else only the kinds that are the type's own, so that a
+    /// `<true/>` never becomes the text "YES" of a String.
+    static func kind(_ kind: String, fits type: AttributeType) -> Bool {
+        switch kind {
+        case "string", "key": true
+        case "integer", "real", "number": [.integer16, .integer32, .integer64, .decimal, .double, .float, .boolean].contains(type)
+        case "true", "false": type == .boolean
+        case "date": type == .date
+        case "data": type == .binary || type == .transformable
+        default: false
+        }
     }
 
     /// A relationship's value: one nested object, an array of objects or keys, or a keyed dictionary of objects.
@@ -108,20 +167,20 @@ struct PropertyListSectionWriter {
         let destination = model.entity(named: relationship.destinationEntity)!
         switch node {
         case .dictionary(let entries, _) where relationship.isToMany:
-            for (position, entry) in entries.enumerated() {
+            for entry in entries {
                 let child = try write(entry.value, entity: destination, naturalKey: entry.key)
-                try repository.link(object, relationship.name, to: child, position: position + 1, at: entry.value.location)
+                try repository.link(object, relationship.name, to: child, at: entry.value.location)
             }
         case .dictionary:
             let child = try write(node, entity: destination, naturalKey: nil)
             try repository.link(object, relationship.name, to: child, at: node.location)
         case .array(let items, _) where relationship.isToMany:
-            for (position, item) in items.enumerated() {
+            for item in items {
                 if case .scalar(let key, _, let location) = item {
                     try repository.link(object, relationship.name, toKey: key, at: location)
                 } else {
                     let child = try write(item, entity: destination, naturalKey: nil)
-                    try repository.link(object, relationship.name, to: child, position: position + 1, at: item.location)
+                    try repository.link(object, relationship.name, to: child, at: item.location)
                 }
             }
         case .scalar(let key, _, let location) where relationship.isToMany:

@@ -48,18 +48,24 @@ extension SeedRepository {
             throw InputError("entity '\(source.entity)' has no relationship '\(relationship)'", at: location)
         }
         let destination = try self.plan(for: description.destinationEntity, at: location)
-        guard let constraint = destination.key, constraint.names.count == 1, let slot = destination.attributes[constraint.names[0]] else {
-            throw InputError("\(source.entity).\(relationship) names its \(description.destinationEntity) by key '\(key)', but \(description.destinationEntity) has no single-attribute uniqueness constraint to be named by; nest the object instead", at: location)
+        guard let constraint = destination.key else {
+            throw InputError("\(source.entity).\(relationship) names its \(description.destinationEntity) by key '\(key)', but \(description.destinationEntity) has no natural key: give it one for this build (--key \(description.destinationEntity)=attribute), give the object a seedgen:id, or nest it", at: location)
         }
-        let value: SQLValue
-        do {
-            value = try slot.converter.convert(key)
-        } catch {
-            throw InputError("\(source.entity).\(relationship): key of \(description.destinationEntity): \(error)", at: location)
+        guard let texts = constraint.values(of: key) else {
+            throw InputError("\(source.entity).\(relationship): '\(key)' is not a key of \(description.destinationEntity), which is \(constraint.syntax) (values separated by '|', '\\|' for a '|' in a value)", at: location)
+        }
+        var matches: [(column: String, value: SQLValue)] = []
+        for (name, text) in zip(constraint.names, texts) {
+            let slot = destination.attributes[name]!
+            do {
+                matches.append((slot.column, try slot.converter.convert(text)))
+            } catch {
+                throw InputError("\(source.entity).\(relationship): key of \(description.destinationEntity): \(name): \(error)", at: location)
+            }
         }
         let subtree = layout.entity(named: constraint.declaringEntity.name)!.subtreeNumbers
         guard let row = try rows(at: location, { rows throws(SQLiteError) in
-            try rows.find(in: destination.table, matching: [(slot.column, value)], among: subtree)
+            try rows.find(in: destination.table, matching: matches, among: subtree)
         }) else { return nil }
         let (pk, number) = (row.primaryKey, row.entityNumber)
         let found = layout.entity(number: number)!
@@ -111,6 +117,7 @@ extension SeedRepository {
             try link(reference.source, reference.relationship, to: target, at: reference.location)
         }
         pending.removeAll()
+        try resolvePendingIdentifiers()
         let origin = InputLocation(file: model.source, line: 0, column: 0)
         for name in plans.keys.sorted() {
             let plan = plans[name]!

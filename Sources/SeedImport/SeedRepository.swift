@@ -19,11 +19,18 @@ public final class SeedRepository {
     /// required to-ones); other rows keep no per-row memory.
     var definitions: [String: [Int64: InputLocation]] = [:]
     var pending: [(source: ObjectReference, relationship: String, key: String, location: InputLocation)] = []
+    /// Source-local identifiers given so far, with where each was first given.
+    var identifiers: [String: (object: ObjectReference, location: InputLocation)] = [:]
+    var pendingIdentifiers: [(source: ObjectReference, relationship: String, identifier: String, location: InputLocation)] = []
     /// Rows written so far (merges not counted).
     public private(set) var rowsWritten = 0
     /// The values of the object being built: the current plan's buffer (indexed by INSERT parameter).
     private var values = UnsafeMutableBufferPointer<SQLValue?>(start: nil, count: 0)
     private var references: [(String, String)] = []
+    /// What is wrong with the build-time keys of `options`, if anything.
+    private lazy var keyProblem: String? = NaturalKey.problems(of: options.keys, in: model).first
+    /// Which entity a property list's section names.
+    lazy var sectionNames = SectionNames(model: model, explicit: options.sectionNames)
 
     var model: DataModel { layout.model }
 
@@ -52,6 +59,9 @@ public final class SeedRepository {
             lastPlan = (name, plan)
             return plan
         }
+        if let keyProblem {
+            throw InputError(keyProblem, at: InputLocation(file: model.source, line: 0, column: 0))
+        }
         guard let entity = model.entity(named: name) else {
             throw InputError("unknown entity '\(name)' (the model has \(model.entities.map(\.name).joined(separator: ", ")))", at: location)
         }
@@ -74,7 +84,8 @@ public final class SeedRepository {
 
     /// Writes one object whose values may already be typed; see `insert(entity:values:at:)`.
     @discardableResult
-    public func insert(entity name: String, sourceValues given: [(name: String, value: SourceValue)], at location: InputLocation) throws(InputError) -> ObjectReference {
+    public func insert(entity name: String, sourceValues given: [(name: String, value: SourceValue)], identifier: String? = nil,
+                       at location: InputLocation) throws(InputError) -> ObjectReference {
         let plan = try beginObject(name, at: location)
         for (property, source) in given {
             switch (plan.property(named: property), source) {
@@ -91,7 +102,7 @@ public final class SeedRepository {
                 throw plan.valueError(property, at: location)
             }
         }
-        return try commitObject(plan, at: location)
+        return try commitObject(plan, identifier: identifier, at: location)
     }
 
     /// Starts an object of the named entity: clears the values of the last one.
@@ -129,13 +140,23 @@ public final class SeedRepository {
         references.append((relationship, key))
     }
 
-    /// Writes (or merges) the object being built, then its references by key.
-    func commitObject(_ plan: EntityPlan, at location: InputLocation) throws(InputError) -> ObjectReference {
+    /// Writes the object being built, or merges it into the object its source-local
+    /// `identifier` or its natural key already names; then links its references by key.
+    func commitObject(_ plan: EntityPlan, identifier: String? = nil, at location: InputLocation) throws(InputError) -> ObjectReference {
         let object: ObjectReference
+        let identified = try identifier.flatMap { (identifier) throws(InputError) in try identifiedObject(identifier, plan, at: location) }
         if let existing = try existingObject(plan, at: location) {
+            if let identified, identified != existing {
+                throw InputError("\(plan.entity.name) '\(identifier!)' gives the key \(describeKey(plan)) of another \(plan.entity.name)\(firstDefinition(plan.table, existing.primaryKey))", at: location)
+            }
             object = try merge(into: existing, plan, at: location)
+        } else if let identified {
+            object = try merge(into: identified, plan, at: location)
         } else {
             object = try insertRow(plan, at: location)
+        }
+        if let identifier, identified == nil {
+            identifiers[identifier] = (object, location)
         }
         for (relationship, key) in references {
             try link(object, relationship, toKey: key, at: location)
@@ -173,11 +194,21 @@ public final class SeedRepository {
             let old = index < stored.count ? stored[index] : .null
             if old == .null {
                 try rows(at: location) { rows throws(SQLiteError) in try rows.update(object.primaryKey, in: plan.table, set: [(slot.column, value)]) }
-            } else if old != value {
+            } else if !Self.sameStoredValue(old, value) {
                 throw InputError("\(plan.entity.name) \(describeKey(plan)): attribute '\(slot.attribute.name)' is given two different values, \(old) and \(value)\(firstDefinition(plan.table, object.primaryKey))", at: location)
             }
         }
         return object
+    }
+
+    /// Whether a stored value and a given one are the same value: Core Data's NUMERIC columns
+    /// (dates, decimals) keep an integral REAL as an INTEGER, so a date of whole seconds reads
+    /// back as 559308941 when it was given as 559308941.0.
+    static func sameStoredValue(_ stored: SQLValue, _ given: SQLValue) -> Bool {
+        switch (stored, given) {
+        case (.integer(let integer), .real(let real)), (.real(let real), .integer(let integer)): Double(integer) == real
+        default: stored == given
+        }
     }
 
     /// Inserts a new row. Objects without a natural key are complete here: defaults and

@@ -34,6 +34,11 @@ public struct XMLAttributes {
         String(cString: base![index * 5]!)
     }
 
+    /// The namespace URI of attribute `index`; nil for a name without a prefix.
+    public func namespace(at index: Int) -> String? {
+        base![index * 5 + 2].map { String(cString: $0) }
+    }
+
     /// An identity for attribute `index`'s name, equal for equal names within one parse
     /// (libxml2 interns names), so delegates can cache what a name means without a String.
     public func nameIdentity(at index: Int) -> UnsafeRawPointer {

@@ -34,6 +34,12 @@ struct BuildCommand: ParsableCommand {
     @Option(name: .customLong("time-zone"), help: "Zone of dates written without one: UTC (default) or an offset such as +02:00.")
     var timeZone: String = "UTC"
 
+    @Option(name: .customLong("key"), help: ArgumentHelp("Name and merge the objects of an entity by these attributes in this build, without a uniqueness constraint in the model (its layout and hashes stay): Entity=attribute[,attribute…]. References to a key of several attributes give the values separated by '|'.", valueName: "spec"))
+    var keys: [String] = []
+
+    @Option(name: .customLong("section"), help: ArgumentHelp("A property-list section name for an entity, beyond its own name and its English plural: Section=Entity.", valueName: "spec"))
+    var sections: [String] = []
+
     @Option(name: .customLong("framework-version"),
             help: ArgumentHelp("Write the layout Core Data of this framework version writes (NSPersistenceFrameworkVersion; default \(FrameworkEra.newest.version), the newest era), and record it.", valueName: "N"))
     var frameworkVersion: Int = FrameworkEra.newest.version
@@ -60,11 +66,12 @@ struct BuildCommand: ParsableCommand {
 
     func run() throws {
         let started = Date()
-        let options = try importOptions()
+        var options = try importOptions()
         guard frameworkVersion >= FrameworkEra.oldestKnown else {
             throw CommandFailure.usage("--framework-version \(frameworkVersion): the oldest framework whose layout is known is \(FrameworkEra.oldestKnown)")
         }
         let layout = try model.loadLayout(era: FrameworkEra(version: frameworkVersion))
+        try readKeysAndSections(into: &options, model: layout.model)
         for input in inputs where !FileManager.default.isReadableFile(atPath: input) {
             throw CommandFailure.failed("error: \(input): no such readable file")
         }
@@ -124,6 +131,30 @@ struct BuildCommand: ParsableCommand {
         }
         options.timeZoneOffset = offset
         return options
+    }
+
+    /// `--key` and `--section`, checked against the model.
+    private func readKeysAndSections(into options: inout ImportOptions, model: DataModel) throws {
+        for spec in keys {
+            let parts = spec.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, options.keys[parts[0]] == nil else {
+                throw CommandFailure.usage("--key takes Entity=attribute[,attribute…], once per entity, not '\(spec)'")
+            }
+            options.keys[parts[0]] = parts[1].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        }
+        if let problem = ImportOptions.problems(ofKeys: options.keys, in: model).first {
+            throw CommandFailure.usage(problem)
+        }
+        for spec in sections {
+            let parts = spec.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, !parts[0].isEmpty, options.sectionNames[parts[0]] == nil else {
+                throw CommandFailure.usage("--section takes Section=Entity, once per section, not '\(spec)'")
+            }
+            guard model.entity(named: parts[1]) != nil else {
+                throw CommandFailure.usage("--section \(spec): the model has no entity '\(parts[1])'")
+            }
+            options.sectionNames[parts[0]] = parts[1]
+        }
     }
 
     /// Seconds east of UTC for `UTC`, `Z`, `+HH:MM`, `-HHMM`.

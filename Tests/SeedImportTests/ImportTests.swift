@@ -19,15 +19,17 @@ struct ImportRun {
 
     /// Imports `files` (name -> text) in order and finishes the store.
     @discardableResult
-    func build(_ files: [(String, String)], delegate: ((SeedRepository) -> XMLStreamDelegate)? = nil) throws -> StoreBuilder.Summary {
-        try build(paths: files.map { name, text in try directory.write(text, to: name) }, delegate: delegate)
+    func build(_ files: [(String, String)], options: ImportOptions = ImportOptions(),
+               delegate: ((SeedRepository) -> XMLStreamDelegate)? = nil) throws -> StoreBuilder.Summary {
+        try build(paths: files.map { name, text in try directory.write(text, to: name) }, options: options, delegate: delegate)
     }
 
     /// Imports the files at `paths` in order and finishes the store.
     @discardableResult
-    func build(paths: [String], delegate: ((SeedRepository) -> XMLStreamDelegate)? = nil) throws -> StoreBuilder.Summary {
+    func build(paths: [String], options: ImportOptions = ImportOptions(),
+               delegate: ((SeedRepository) -> XMLStreamDelegate)? = nil) throws -> StoreBuilder.Summary {
         let builder = try StoreBuilder(layout: layout, outputPath: output)
-        let importer = SeedImporter(builder: builder)
+        let importer = SeedImporter(builder: builder, options: options)
         for path in paths {
             if let delegate {
                 try importer.importFile(path, delegate: delegate(importer.repository))

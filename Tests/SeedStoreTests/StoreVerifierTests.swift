@@ -318,3 +318,22 @@ struct DefaultValueTests {
         #expect(throws: DefaultValueError.self) { try attribute(.date, "2012-06-08").storedDefaultValue() }
     }
 }
+
+extension StoreVerifierTests {
+    @Test("ordered relationships: two objects at one position, or one without a position, within an owner are findings (bookmarks' Z_FOK_ columns)",
+          arguments: [("UPDATE ZBOOKMARKENTITY SET Z_FOK_PARENT = 2048 WHERE ZPARENT IS NOT NULL", "ZBOOKMARKENTITY.Z_FOK_PARENT (BookmarkEntity.parent)", "given to several objects"),
+                      ("UPDATE ZBOOKMARKENTITY SET Z_FOK_PARENT = NULL WHERE Z_PK = (SELECT MAX(Z_PK) FROM ZBOOKMARKENTITY WHERE ZPARENT IS NOT NULL)",
+                       "ZBOOKMARKENTITY.Z_FOK_PARENT (BookmarkEntity.parent)", "without one"),
+                      ("UPDATE Z_1FAVORITES SET Z_FOK_1FAVORITES = 2048", "Z_1FAVORITES.Z_FOK_1FAVORITES", "given to several objects")])
+    func orderedPositions(_ sql: String, _ location: String, _ found: String) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = try #require(Corpus.freshStores.first { $0.name == "bookmarks" })
+        #expect(try Self.verify(store.store.path, model: store.model).isEmpty)
+        let copy = try directory.copy(store.store)
+        try StoreTestSupport.damage(copy, sql)
+        let findings = try Self.verify(copy, model: store.model)
+        #expect(findings.count == 1 && findings[0].check == "ordered" && findings[0].location.hasPrefix(location)
+                && findings[0].found.contains(found), "\(findings)")
+    }
+}

@@ -100,6 +100,7 @@ public struct StoreVerifier {
                 checkPrimaryKeyRows(rows, against: layout)
                 try checkSchema(layout)
                 try checkRows(layout, primaryKeys: rows)
+                try checkOrderedPositions(layout)
                 checkFetchTemplates(layout)
                 if let metadata { checkHashes(metadata, against: layout.model) }
             } else {
@@ -171,7 +172,7 @@ public struct StoreVerifier {
             do {
                 return try StoreMetadata(decoding: bytes)
             } catch {
-                report("metadata", "Z_METADATA.Z_PLIST", expected: "store metadata", found: error.description)
+                report("metadata", "Z_METADATA.Z_PLIST", expected: "store metadata", found: error.reason)
                 return nil
             }
         }
