@@ -31,7 +31,7 @@ extension SeedRepository {
         if let known = identifiers[identifier] {
             try link(source, relationship, to: known.object, at: location)
         } else {
-            pendingIdentifiers.append((source, relationship, identifier, location))
+            pendingIdentifiers.append((source, relationship, identifier, reservedPlace(in: source, relationship), location))
         }
     }
 
@@ -41,7 +41,7 @@ extension SeedRepository {
             guard let known = identifiers[reference.identifier] else {
                 throw InputError("\(reference.source.entity).\(reference.relationship): no object has the identifier '\(reference.identifier)'", at: reference.location)
             }
-            try link(reference.source, reference.relationship, to: known.object, at: reference.location)
+            try link(reference.source, reference.relationship, to: known.object, position: reference.place, at: reference.location)
         }
         pendingIdentifiers.removeAll()
     }

@@ -4,7 +4,7 @@ import SeedStore
 extension SeedRepository {
     /// Relates `source` to `target` through `relationship` of the source's entity, and sets
     /// the inverse side too. `position` is the target's 1-based place in an ordered to-many
-    /// (nil: after the ones already there).
+    /// (nil: after the ones placed so far in this build, from any element or file).
     public func link(_ source: ObjectReference, _ relationship: String, to target: ObjectReference,
                      position: Int? = nil, at location: InputLocation) throws(InputError) {
         let plan = try plan(for: source.entity, at: location)
@@ -19,16 +19,35 @@ extension SeedRepository {
         let inverse = model.inverse(of: description)
         let targetPlan = try self.plan(for: target.entity, at: location)
         if !description.isToMany {
-            try setToOne(source, plan.toOnes[relationship]!, to: target, order: nil, at: location)
+            // A member naming its owner: placed last in the owner's list when that is ordered.
+            let ordered = inverse.map { $0.isToMany && $0.isOrdered } ?? false
+            try setToOne(source, plan.toOnes[relationship]!, to: target, place: ordered ? { self.nextPlace(in: target, inverse!.name) } : nil, at: location)
             if let inverse, !inverse.isToMany {
-                try setToOne(target, targetPlan.toOnes[inverse.name]!, to: source, order: nil, at: location)
+                try setToOne(target, targetPlan.toOnes[inverse.name]!, to: source, place: nil, at: location)
             }
         } else if let inverse, !inverse.isToMany {
-            let order = description.isOrdered ? position : nil
-            try setToOne(target, targetPlan.toOnes[inverse.name]!, to: source, order: order, at: location)
+            try setToOne(target, targetPlan.toOnes[inverse.name]!, to: source,
+                         place: description.isOrdered ? { self.nextPlace(in: source, relationship, given: position) } : nil, at: location)
         } else {
             try addJoinRow(source, description, target, position: position, at: location)
         }
+    }
+
+    /// The next 1-based place in `holder`'s ordered to-many `relationship`, counted over the
+    /// whole build (`given` takes that place, and later ones follow it).
+    func nextPlace(in holder: ObjectReference, _ relationship: String, given: Int? = nil) -> Int64 {
+        let list = OrderedList(table: layout.entity(named: holder.entity)!.table, relationship: relationship, holder: holder.primaryKey)
+        let last = orderedPlaces[list] ?? 0
+        let place = given.map(Int64.init) ?? last + 1
+        orderedPlaces[list] = max(place, last)
+        return place
+    }
+
+    /// The place a deferred reference from `source` reserves now, so that it keeps its order
+    /// among the others of `source`'s ordered to-many (nil when `relationship` is not one).
+    func reservedPlace(in source: ObjectReference, _ relationship: String) -> Int? {
+        guard let description = plans[source.entity]?.relationships[relationship], description.isToMany, description.isOrdered else { return nil }
+        return Int(nextPlace(in: source, relationship))
     }
 
     /// Relates `source` to the object whose natural key is `key`; resolved now when that
@@ -37,7 +56,7 @@ extension SeedRepository {
         if let target = try resolve(source, relationship, key: key, at: location) {
             try link(source, relationship, to: target, at: location)
         } else {
-            pending.append((source, relationship, key, location))
+            pending.append((source, relationship, key, reservedPlace(in: source, relationship), location))
         }
     }
 
@@ -75,9 +94,10 @@ extension SeedRepository {
         return ObjectReference(entity: found.name, entityNumber: number, primaryKey: pk)
     }
 
-    /// Sets a to-one column; setting it to another object than it already holds is a conflict.
+    /// Sets a to-one column, and its position in the target's ordered list when `place` gives
+    /// one (asked only for a new link); another object than it already holds is a conflict.
     private func setToOne(_ object: ObjectReference, _ slot: EntityPlan.ToOneSlot, to target: ObjectReference,
-                          order: Int?, at location: InputLocation) throws(InputError) {
+                          place: (() -> Int64)?, at location: InputLocation) throws(InputError) {
         let table = layout.entity(named: object.entity)!.table
         let current = try rows(at: location) { rows throws(SQLiteError) in try rows.destination(of: object.primaryKey, in: table, slot.columns) }
         if let existing = current {
@@ -87,8 +107,9 @@ extension SeedRepository {
             return
         }
         let destination = ObjectRows.Row(primaryKey: target.primaryKey, entityNumber: target.entityNumber)
+        let position = place?()
         try rows(at: location) { rows throws(SQLiteError) in
-            try rows.setToOne(of: object.primaryKey, in: table, slot.columns, to: destination, place: order.map(Int64.init))
+            try rows.setToOne(of: object.primaryKey, in: table, slot.columns, to: destination, place: position)
         }
     }
 
@@ -97,9 +118,11 @@ extension SeedRepository {
                             position: Int?, at location: InputLocation) throws(InputError) {
         let (join, sourceIsFirst) = layout.joinTableSide(for: relationship.name, of: source.entity)!
         let (first, second) = sourceIsFirst ? (source, target) : (target, source)
-        // A given position places the target in the source's list; other orderings append.
-        let places = join.orderings.map { ordering in
-            position.flatMap { ordering.ordersFirstSide != sourceIsFirst ? Int64($0) : nil }
+        // Each ordered side places the other object last in its list (a given position, in the source's).
+        let inverse = model.inverse(of: relationship)!.name
+        let places = join.orderings.map { ordering -> Int64? in
+            let holderIsSource = (ordering.holderColumn == join.firstColumn) == sourceIsFirst
+            return holderIsSource ? nextPlace(in: source, relationship.name, given: position) : nextPlace(in: target, inverse)
         }
         try rows(at: location) { rows throws(SQLiteError) in
             try rows.addJoinRow(join, first: first.primaryKey, second: second.primaryKey, places: places)
@@ -114,7 +137,7 @@ extension SeedRepository {
                 let destination = plans[reference.source.entity]!.relationships[reference.relationship]!.destinationEntity
                 throw InputError("\(reference.source.entity).\(reference.relationship): no \(destination) has the key '\(reference.key)'", at: reference.location)
             }
-            try link(reference.source, reference.relationship, to: target, at: reference.location)
+            try link(reference.source, reference.relationship, to: target, position: reference.place, at: reference.location)
         }
         pending.removeAll()
         try resolvePendingIdentifiers()

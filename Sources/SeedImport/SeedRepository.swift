@@ -18,10 +18,13 @@ public final class SeedRepository {
     /// Where each row that may need a later message was first defined (keyed rows, rows with
     /// required to-ones); other rows keep no per-row memory.
     var definitions: [String: [Int64: InputLocation]] = [:]
-    var pending: [(source: ObjectReference, relationship: String, key: String, location: InputLocation)] = []
+    /// References to objects not written yet, with the place each reserved in an ordered list.
+    var pending: [(source: ObjectReference, relationship: String, key: String, place: Int?, location: InputLocation)] = []
     /// Source-local identifiers given so far, with where each was first given.
     var identifiers: [String: (object: ObjectReference, location: InputLocation)] = [:]
-    var pendingIdentifiers: [(source: ObjectReference, relationship: String, identifier: String, location: InputLocation)] = []
+    var pendingIdentifiers: [(source: ObjectReference, relationship: String, identifier: String, place: Int?, location: InputLocation)] = []
+    /// The last place given in each ordered to-many that has objects (one entry per owner).
+    var orderedPlaces: [OrderedList: Int64] = [:]
     /// Rows written so far (merges not counted).
     public private(set) var rowsWritten = 0
     /// The values of the object being built: the current plan's buffer (indexed by INSERT parameter).
@@ -251,4 +254,11 @@ public final class SeedRepository {
     func firstDefinition(_ table: String, _ pk: Int64) -> String {
         definitions[table]?[pk].map { " (first defined at \($0))" } ?? ""
     }
+}
+
+/// One owner's ordered to-many: the owner's table and `Z_PK`, and the relationship.
+struct OrderedList: Hashable {
+    var table: String
+    var relationship: String
+    var holder: Int64
 }

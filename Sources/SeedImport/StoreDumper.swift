@@ -2,12 +2,17 @@ import Foundation
 import SeedModel
 import SeedStore
 
-/// Writes a store's objects as entity XML that `seedgen build` reads back into the same store.
+/// Writes a store's objects as source data that `seedgen build` reads back into the same
+/// objects, values, relationships and order: entity XML or an XML property list.
 ///
-/// Objects come table by table in `Z_PK` order, so a rebuild gives them the same keys; values
-/// are written exactly (doubles in shortest round-trip form, dates as `@` + seconds since 2001,
-/// data as base64); a to-one relationship is written as its destination's natural key, from
-/// the side whose destination has a single-attribute uniqueness constraint.
+/// A to-one names its destination by the natural key the model gives it; everything else by a
+/// source-local identifier, `Entity-k` for the k-th object of its entity in `Z_PK` order, so
+/// any model can be dumped, keyed or not. Objects come table by table in `Z_PK` order (XML) or entity by entity
+/// (plist), so a rebuild numbers them in the same order; values are written exactly (doubles
+/// in shortest round-trip form, dates as `@` + seconds since 2001, data as base64). Each
+/// relationship is written from one side: a to-one from the side holding the key (one side of a
+/// one-to-one), an ordered to-many as its owner's list in order, a many-to-many from its
+/// ordered side (else the side its join table is named after).
 package struct StoreDumper {
     /// Why a store cannot be dumped.
     package struct DumpError: Error, Sendable, CustomStringConvertible {
@@ -15,166 +20,172 @@ package struct StoreDumper {
         package var description: String
     }
 
-    /// The layout the store has.
+    /// What a dump is written as.
+    package enum Format: String, Sendable, CaseIterable {
+        /// Entity XML, objects in table order.
+        case xml
+        /// An XML property list, one section per entity.
+        case plist
+    }
+
+    /// The layout the store's model has (the store's own era is read from the store).
     package let layout: StoreLayout
     /// The store file.
     package let storePath: String
     /// Things that keep the dump valid but its rebuild from being byte-identical.
     package private(set) var warnings: [String] = []
 
-    /// A dumper for the store at `storePath`, laid out as `layout`.
+    /// A dumper for the store at `storePath`, of the model `layout` lays out.
     package init(storePath: String, layout: StoreLayout) {
         self.storePath = storePath
         self.layout = layout
     }
 
-    private var model: DataModel { layout.model }
-
-    /// The single-attribute natural key of an entity (own or inherited), if it has one.
-    private func singleKey(of entity: EntityDescription) -> String? {
-        model.singleAttributeKey(of: entity)?.name
-    }
-
-    /// The to-one relationships written as keys, per entity; fails for relationships a dump cannot express.
-    private func writtenRelationships(of entity: EntityDescription) throws(DumpError) -> [RelationshipDescription] {
-        var written: [RelationshipDescription] = []
-        for relationship in model.allRelationships(of: entity) where !relationship.isTransient {
-            let destination = model.entity(named: relationship.destinationEntity)!
-            let inverse = model.inverse(of: relationship)
-            if relationship.isToMany {
-                if inverse?.isToMany == true {
-                    throw DumpError(description: "\(entity.name).\(relationship.name) is many-to-many; dumps cannot write many-to-many relationships yet")
-                }
-                if singleKey(of: entity) == nil {
-                    throw DumpError(description: "\(entity.name).\(relationship.name): \(entity.name) has no single-attribute uniqueness constraint, so its \(destination.name) objects cannot name it")
-                }
-                continue  // written from the to-one side
-            }
-            if singleKey(of: destination) != nil {
-                written.append(relationship)
-            } else if inverse == nil || inverse!.isToMany || singleKey(of: entity) == nil {
-                throw DumpError(description: "\(entity.name).\(relationship.name): \(destination.name) has no single-attribute uniqueness constraint to be named by")
-            }
-        }
-        return written
+    /// What one concrete entity's objects carry: their attributes, and the relationships
+    /// written from their side with the identifiers each object names.
+    struct EntityPlan {
+        var attributes: [(column: Int, attribute: AttributeDescription)] = []
+        /// To-ones by the row's own key column (index into the selected columns).
+        var toOnes: [(name: String, column: Int, destinationTable: String)] = []
+        /// Lists by owner `Z_PK`, in order, and the table of their members.
+        var lists: [(name: String, members: [Int64: [String]], memberTable: String)] = []
     }
 
     /// Writes the dump to `output`.
-    package mutating func dump(to output: FileHandle) throws {
+    package mutating func dump(to output: FileHandle, format: Format = .xml) throws {
         let reader = try StoreReader(path: storePath)
-        var buffer = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!-- seedgen dump: build this file with the same model to get the same store -->\n<Dump>\n"
-        func flush(force: Bool = false) {
-            if force || buffer.utf8.count > 1 << 16 {
-                output.write(Data(buffer.utf8))
-                buffer = ""
+        let layout = try reader.storedLayout(of: self.layout)
+        let names = try names(reader, layout)
+        var plans: [Int: EntityPlan] = [:]
+        for entity in layout.model.entities where !entity.isAbstract {
+            plans[layout.entity(named: entity.name)!.number] = try plan(for: entity, reader, layout, names)
+        }
+        // Objects named by identifier somewhere: members of a list, and objects without a key.
+        let listed = Set(plans.values.flatMap { $0.lists.map(\.memberTable) })
+        var writer = DumpWriter(format: format, output: output)
+        func write(_ row: [SQLValue], table: String, plan: EntityPlan, entity: String) throws {
+            let pk = row[0].integer ?? 0
+            var values: [(String, SQLValue, AttributeDescription)] = []
+            for (column, attribute) in plan.attributes where row[column] != .null {
+                guard let value = externalDataInlined(row[column], of: attribute, in: "\(table) row \(pk)") else { continue }
+                values.append((attribute.name, value, attribute))
+            }
+            var references: [(String, DumpWriter.Reference)] = []
+            for toOne in plan.toOnes {
+                guard let target = row[toOne.column].integer else { continue }
+                guard let name = names[toOne.destinationTable]?[target] else {
+                    throw DumpError(description: "\(table) row \(pk): \(toOne.name) points at \(toOne.destinationTable) row \(target), which does not exist")
+                }
+                references.append((toOne.name, name.key.map(DumpWriter.Reference.key) ?? .identifiers([name.identifier], isList: false)))
+            }
+            for list in plan.lists {
+                if let members = list.members[pk] { references.append((list.name, .identifiers(members, isList: true))) }
+            }
+            let name = names[table]![pk]!
+            try writer.object(entity: entity, identifier: name.key == nil || listed.contains(table) ? name.identifier : nil,
+                              values: values, references: references)
+        }
+        switch format {
+        case .xml:
+            for table in layout.tables {
+                try forEachRow(of: table.name, plans: plans, layout: layout, reader) { row, number in
+                    try write(row, table: table.name, plan: plans[number]!, entity: layout.entity(number: number)!.name)
+                }
+            }
+        case .plist:
+            for entity in layout.model.entities.map(\.name).sorted() {
+                guard let number = layout.entity(named: entity).map(\.number), let plan = plans[number] else { continue }
+                let table = layout.entity(number: number)!.table
+                var opened = false
+                try forEachRow(of: table, plans: plans, layout: layout, reader) { row, rowNumber in
+                    guard rowNumber == number else { return }
+                    if !opened { writer.section(entity); opened = true }
+                    try write(row, table: table, plan: plan, entity: entity)
+                }
+                if opened { writer.endSection() }
             }
         }
-        // Natural keys of every keyed destination row, by table and Z_PK.
-        var keys: [String: [Int64: String]] = [:]
-        for entity in model.entities where singleKey(of: entity) != nil {
-            let table = layout.entity(named: entity.name)!.table
-            guard keys[table] == nil, let column = layout.column(for: singleKey(of: entity)!, of: entity.name) else { continue }
-            var map: [Int64: String] = [:]
-            try reader.forEachValue(of: column, in: table) { pk, value in
-                map[pk] = try Self.text(value, type: model.allAttributes(of: entity).first { $0.name == singleKey(of: entity)! }!.type)
+        writer.finish()
+    }
+
+    /// Every row of `table` (`Z_PK`, `Z_ENT`, then the layout's columns of the table), with its
+    /// entity number.
+    private func forEachRow(of table: String, plans: [Int: EntityPlan], layout: StoreLayout, _ reader: StoreReader,
+                            _ body: ([SQLValue], Int) throws -> Void) throws {
+        try reader.forEachObjectRow(in: table, columns: layout.table(named: table)!.columns.map(\.name)) { row in
+            let number = Int(row[1].integer ?? 0)
+            guard plans[number] != nil else {
+                throw DumpError(description: "\(table) row \(row[0]) has Z_ENT \(row[1]), not a concrete entity of the model")
             }
-            keys[table] = map
+            try body(row, number)
         }
-        // Per entity: which row positions hold its attributes and written relationships.
-        struct EntityColumns {
-            var attributes: [(name: String, index: Int, attribute: AttributeDescription)] = []
-            var relationships: [(name: String, index: Int, destinationTable: String)] = []
+    }
+
+    /// A Binary value Core Data kept in an external file: the file's bytes, read from the
+    /// store's `_EXTERNAL_DATA` folder and given inline (a seed is one file); nil, with a
+    /// warning, when the file is not beside the store. Other values as they are.
+    private mutating func externalDataInlined(_ value: SQLValue, of attribute: AttributeDescription, in row: String) -> SQLValue? {
+        guard attribute.storesExternalBinaryMarker, case .blob(let stored) = value, case .external(let name) = ExternalBinary.decode(stored) else {
+            return value
         }
-        var columnsByNumber: [Int: EntityColumns] = [:]
-        for entity in model.entities where !entity.isAbstract {
-            let table = layout.table(named: layout.entity(named: entity.name)!.table)!
-            func index(_ property: String) -> Int { 3 + table.columns.firstIndex { $0.name == layout.column(for: property, of: entity.name) }! }
-            var columns = EntityColumns()
-            for attribute in model.allAttributes(of: entity) where !attribute.isTransient {
-                columns.attributes.append((attribute.name, index(attribute.name), attribute))
-            }
-            for relationship in try writtenRelationships(of: entity) {
-                columns.relationships.append((relationship.name, index(relationship.name), layout.entity(named: relationship.destinationEntity)!.table))
-            }
-            columnsByNumber[layout.entity(named: entity.name)!.number] = columns
+        let store = URL(fileURLWithPath: storePath)
+        let file = store.deletingLastPathComponent()
+            .appendingPathComponent(".\(store.deletingPathExtension().lastPathComponent)_SUPPORT/_EXTERNAL_DATA/\(name)")
+        guard let bytes = FileManager.default.contents(atPath: file.path) else {
+            warnings.append("\(row): \(attribute.name) is kept in the external file \(file.path), which is not there; left out")
+            return nil
         }
+        return .blob(ExternalBinary.inline([UInt8](bytes)))
+    }
+
+    /// How a dump names one object: its identifier, and its natural key's text when its entity
+    /// has a key in the model and the object gives all of its values.
+    struct ObjectName {
+        var identifier: String
+        var key: String?
+    }
+
+    /// Every row's name, by table and `Z_PK`: `Entity-k` for the k-th object of its entity in
+    /// `Z_PK` order, and its key; warns of `Z_PK` gaps (a rebuild has none).
+    private mutating func names(_ reader: StoreReader, _ layout: StoreLayout) throws -> [String: [Int64: ObjectName]] {
+        var names: [String: [Int64: ObjectName]] = [:]
         for table in layout.tables {
+            // Per entity in the table: its key and the row positions of the key's values.
+            var keys: [Int: (key: NaturalKey, columns: [(Int, AttributeDescription)])] = [:]
+            for entity in layout.entities where entity.table == table.name && !entity.isAbstract {
+                let description = layout.model.entity(named: entity.name)!
+                guard let key = NaturalKey.of(description, in: layout.model, buildKeys: [:]) else { continue }
+                let attributes = layout.model.allAttributes(of: description)
+                let columns = key.names.compactMap { name -> (Int, AttributeDescription)? in
+                    guard let column = layout.column(for: name, of: entity.name),
+                          let position = table.columns.firstIndex(where: { $0.name == column }),
+                          let attribute = attributes.first(where: { $0.name == name }) else { return nil }
+                    return (2 + position, attribute)
+                }
+                if columns.count == key.names.count { keys[entity.number] = (key, columns) }
+            }
+            var counts: [Int: Int] = [:]
+            var tableNames: [Int64: ObjectName] = [:]
             var expected: Int64 = 1
-            try reader.forEachObjectRow(in: table.name) { row in
+            try reader.forEachObjectRow(in: table.name, columns: table.columns.map(\.name)) { row in
                 let pk = row[0].integer ?? 0
                 if pk != expected {
                     warnings.append("\(table.name): Z_PK \(pk) follows \(expected - 1); a rebuild numbers rows without gaps")
                 }
                 expected = pk + 1
-                guard let number = row[1].integer.map(Int.init), let columns = columnsByNumber[number] else {
-                    throw DumpError(description: "\(table.name) row \(pk) has Z_ENT \(row[1]), not a concrete entity of the model")
+                let number = Int(row[1].integer ?? 0)
+                guard let entity = layout.entity(number: number) else {
+                    throw DumpError(description: "\(table.name) row \(pk) has Z_ENT \(row[1]), not an entity of the model")
                 }
-                buffer += "  <\(layout.entity(number: number)!.name)"
-                for attribute in columns.attributes where row[attribute.index] != .null {
-                    buffer += " \(attribute.name)=\"\(try Self.escape(try Self.text(row[attribute.index], of: attribute.attribute)))\""
+                counts[number, default: 0] += 1
+                var name = ObjectName(identifier: "\(entity.name)-\(counts[number]!)")
+                if let (key, columns) = keys[number], columns.allSatisfy({ row[$0.0] != .null }) {
+                    name.key = key.text(of: try columns.map { (column, attribute) throws(DumpError) in try DumpWriter.text(row[column], of: attribute) })
                 }
-                for relationship in columns.relationships {
-                    guard let target = row[relationship.index].integer else { continue }
-                    guard let key = keys[relationship.destinationTable]?[target] else {
-                        throw DumpError(description: "\(table.name) row \(pk): \(relationship.name) points at \(relationship.destinationTable) row \(target), which has no key")
-                    }
-                    buffer += " \(relationship.name)=\"\(try Self.escape(key))\""
-                }
-                buffer += "/>\n"
-                flush()
+                tableNames[pk] = name
             }
+            names[table.name] = tableNames
         }
-        buffer += "</Dump>\n"
-        flush(force: true)
-    }
-
-    /// A stored value as text the importer converts back to the same value (the data of a
-    /// Binary attribute with external storage without its marker: the importer adds it again).
-    static func text(_ value: SQLValue, of attribute: AttributeDescription) throws(DumpError) -> String {
-        guard attribute.storesExternalBinaryMarker, case .blob(let stored) = value else {
-            return try text(value, type: attribute.type)
-        }
-        switch ExternalBinary.decode(stored) {
-        case .inline(let bytes): return Data(bytes).base64EncodedString()
-        case .external(let name):
-            throw DumpError(description: "\(attribute.name): the value is kept in the external file \(name), which the store does not carry")
-        case .unmarked:
-            throw DumpError(description: "\(attribute.name): a value without Core Data's external-storage marker (seedgen verify reports it)")
-        }
-    }
-
-    /// A stored value of an attribute of `type` as text the importer converts back to the same value.
-    static func text(_ value: SQLValue, type: AttributeType) throws(DumpError) -> String {
-        switch (type, value) {
-        case (.date, .real(let seconds)): return "@\(seconds)"
-        case (.date, .integer(let seconds)): return "@\(seconds)"
-        case (.binary, .blob(let bytes)), (.transformable, .blob(let bytes)): return Data(bytes).base64EncodedString()
-        case (.uuid, .blob(let bytes)) where bytes.count == 16:
-            return StoredUUID.string(bytes)
-        case (_, .integer(let number)): return String(number)
-        case (_, .real(let number)): return "\(number)"
-        case (_, .text(let text)): return text
-        default: throw DumpError(description: "a \(type.rawValue) value stored as \(value) cannot be written")
-        }
-    }
-
-    /// XML attribute escaping; line breaks and tabs as character references so they survive.
-    static func escape(_ text: String) throws(DumpError) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "\n": result += "&#10;"
-            case "\r": result += "&#13;"
-            case "\t": result += "&#9;"
-            case let control where control.value < 0x20 || control.value == 0xFFFE || control.value == 0xFFFF:
-                throw DumpError(description: "the text '\(text.prefix(40))' holds U+\(String(control.value, radix: 16, uppercase: true)), which XML cannot carry")
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
+        return names
     }
 }

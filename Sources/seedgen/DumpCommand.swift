@@ -3,15 +3,17 @@ import Foundation
 import SeedImport
 import SeedStore
 
-/// `seedgen dump`: writes a store's objects as entity XML that `build` reads back.
+/// `seedgen dump`: writes a store's objects as entity XML or an XML plist that `build` reads back.
 struct DumpCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "dump",
-        abstract: "Write a store's objects as entity XML; building from it gives the same store.",
+        abstract: "Write a store's objects as entity XML or an XML plist; building from it gives the same objects.",
         discussion: """
-            Rebuild with: seedgen build --model M --output OUT DUMP.xml. The rebuilt file is \
-            byte-identical when the store's Z_PK values have no gaps (stores seedgen wrote). \
-            Many-to-many relationships cannot be dumped yet.
+            Rebuild with: seedgen build --model M --output OUT DUMP.xml (add --framework-version N \
+            for a store an older Core Data wrote). Every object gets an identifier (seedgen:id, \
+            @id in a plist) and relationships name objects by it, so any model can be dumped. The \
+            rebuilt store has the same objects, values, relationships and order; it is byte-identical \
+            when the store's Z_PK values have no gaps (stores seedgen wrote).
             """
     )
 
@@ -20,14 +22,14 @@ struct DumpCommand: ParsableCommand {
 
     @OptionGroup var model: ModelOption
 
-    @Option(help: "The output format (xml).")
+    @Option(help: "The output format: xml (entity XML) or plist (an XML property list).")
     var format: String = "xml"
 
     @Option(name: .shortAndLong, help: "Write to this file (atomically) instead of standard output.")
     var output: String?
 
     func run() throws {
-        guard format == "xml" else { throw CommandFailure.usage("--format takes xml, not '\(format)'") }
+        guard let format = StoreDumper.Format(rawValue: format) else { throw CommandFailure.usage("--format takes xml or plist, not '\(self.format)'") }
         guard FileManager.default.isReadableFile(atPath: store) else { throw CommandFailure.usage("error: \(store): no such readable store") }
         var dumper = StoreDumper(storePath: store, layout: try model.loadLayout())
         do {
@@ -38,7 +40,7 @@ struct DumpCommand: ParsableCommand {
                     throw CommandFailure.failed("error: cannot write \(output)")
                 }
                 do {
-                    try dumper.dump(to: handle)
+                    try dumper.dump(to: handle, format: format)
                     try handle.close()
                     try DurableFile.sync(temporary)
                     try DurableFile.replace(output, with: temporary)
@@ -47,7 +49,7 @@ struct DumpCommand: ParsableCommand {
                     throw error
                 }
             } else {
-                try dumper.dump(to: FileHandle.standardOutput)
+                try dumper.dump(to: FileHandle.standardOutput, format: format)
             }
         } catch let failure as CommandFailure {
             throw failure

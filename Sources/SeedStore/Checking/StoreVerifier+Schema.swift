@@ -48,37 +48,6 @@ extension StoreVerifier.Run {
 }
 
 extension StoreVerifier.Run {
-    /// A store Core Data migrated forward may name a join table's columns as an earlier model
-    /// version did (`Z_17USERS1` where a fresh store has `Z_17USERS`: same entity number, same
-    /// stem, another count). Such a table is checked under the names it has, with a note.
-    mutating func reconcileJoinTables(_ layout: StoreLayout) throws -> StoreLayout {
-        var result = layout
-        for join in layout.joinTables where try file.tableExists(join.name) {
-            let expected = [join.firstColumn, join.secondColumn] + join.orderColumns
-            let found = try file.columns(of: join.name).map(\.name)
-            guard found != expected, found.count == expected.count,
-                  zip(expected, found).allSatisfy({ Self.sameStem($0, $1) }) else { continue }
-            var stored = join
-            stored.firstColumn = found[0]
-            stored.secondColumn = found[1]
-            stored.orderColumns = Array(found.dropFirst(2))
-            result = result.replacingJoinTable(named: join.name, with: stored)
-            for (name, kept) in zip(expected, found) where name != kept {
-                report("column", "\(join.name).\(kept)", expected: "the name \(name), as a fresh store has it",
-                       found: "the name \(kept) (kept by a forward migration)", note: true)
-            }
-        }
-        return result
-    }
-
-    /// True when two column names differ at most in the count after their stem.
-    static func sameStem(_ lhs: String, _ rhs: String) -> Bool {
-        func stem(_ name: String) -> Substring {
-            name.dropLast(name.reversed().prefix { $0.isASCII && $0.isNumber }.count)
-        }
-        return stem(lhs) == stem(rhs)
-    }
-
     /// Indexes the store holds that the model does not imply: what a forward migration keeps of
     /// an earlier model version. A note, not damage.
     mutating func noteExtraIndexes(_ layout: StoreLayout, stored: [String: String]) {

@@ -95,8 +95,12 @@ public struct StoreVerifier {
             let rows = try file.primaryKeyRows()
             let metadata = try checkMetadataRow()
             isSeed = metadata?.generator != nil
-            if let expected = layout.map({ Self.layout($0, forFramework: metadata?.frameworkVersion) }) {
-                let layout = try reconcileJoinTables(expected)
+            if let given = layout {
+                let (layout, kept) = try file.storedLayout(of: given, frameworkVersion: metadata?.frameworkVersion)
+                for column in kept {
+                    report("column", "\(column.table).\(column.kept)", expected: "the name \(column.expected), as a fresh store has it",
+                           found: "the name \(column.kept) (kept by a forward migration)", note: true)
+                }
                 checkPrimaryKeyRows(rows, against: layout)
                 try checkSchema(layout)
                 try checkRows(layout, primaryKeys: rows)
@@ -119,14 +123,6 @@ public struct StoreVerifier {
                            found: "bytes that seal to \(found) (changed since seedgen wrote the file)")
                 }
             }
-        }
-
-        /// The layout the store's own framework writes for the model: a store Core Data wrote
-        /// is checked against its era's rules (a model whose layout that era cannot express
-        /// keeps the given layout).
-        static func layout(_ layout: StoreLayout, forFramework version: Int?) -> StoreLayout {
-            guard let version, version != layout.era.version else { return layout }
-            return (try? StoreLayout(model: layout.model, era: FrameworkEra(version: version))) ?? layout
         }
 
         /// `Z_PRIMARYKEY` and `Z_METADATA` exist with Core Data's columns.

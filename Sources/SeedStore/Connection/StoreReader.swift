@@ -12,6 +12,12 @@ package final class StoreReader {
         try forEachRow("SELECT * FROM \(Database.quote(table)) ORDER BY Z_PK", [], body)
     }
 
+    /// Calls `body` with `Z_PK`, `Z_ENT` and the named columns of every row of an entity table, in `Z_PK` order.
+    package func forEachObjectRow(in table: String, columns: [String], _ body: ([SQLValue]) throws -> Void) throws {
+        let selected = (["Z_PK", "Z_ENT"] + columns).map(Database.quote).joined(separator: ", ")
+        try forEachRow("SELECT \(selected) FROM \(Database.quote(table)) ORDER BY Z_PK", [], body)
+    }
+
     /// Calls `body` with the `Z_PK` and value of every row of `table` whose `column` is not NULL.
     package func forEachValue(of column: String, in table: String, _ body: (Int64, SQLValue) throws -> Void) throws {
         let name = Database.quote(column)

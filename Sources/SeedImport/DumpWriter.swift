@@ -1,0 +1,163 @@
+import Foundation
+import SeedModel
+import SeedStore
+
+/// Writes dumped objects as entity XML or an XML property list, in 64 KiB pieces.
+struct DumpWriter {
+    typealias DumpError = StoreDumper.DumpError
+
+    let format: StoreDumper.Format
+    let output: FileHandle
+    private var buffer = ""
+
+    init(format: StoreDumper.Format, output: FileHandle) {
+        self.format = format
+        self.output = output
+        switch format {
+        case .xml:
+            buffer = """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <!-- seedgen dump: build this file with the same model to get the same objects -->
+                <Dump xmlns:seedgen="\(EntityXMLDelegate.sourceNamespace)">
+
+                """
+        case .plist:
+            buffer = """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+                <!-- seedgen dump: build this file with the same model to get the same objects -->
+                <plist version="1.0">
+                <dict>
+
+                """
+        }
+    }
+
+    /// Starts a property list's section of one entity's objects.
+    mutating func section(_ entity: String) {
+        buffer += "  <key>\(entity)</key>\n  <array>\n"
+    }
+
+    mutating func endSection() {
+        buffer += "  </array>\n"
+    }
+
+    /// How an object names the objects of one relationship.
+    enum Reference {
+        /// The destination's natural key (a to-one).
+        case key(String)
+        /// Identifiers: one for a to-one, a list for a to-many.
+        case identifiers([String], isList: Bool)
+    }
+
+    /// One object: its identifier (when something names it by one), its non-null attribute
+    /// values, and the objects it names per relationship.
+    mutating func object(entity: String, identifier: String?, values: [(name: String, value: SQLValue, attribute: AttributeDescription)],
+                         references: [(name: String, reference: Reference)]) throws(DumpError) {
+        switch format {
+        case .xml:
+            buffer += "  <\(entity)" + (identifier.map { " seedgen:id=\"\($0)\"" } ?? "")
+            for (name, value, attribute) in values {
+                buffer += " \(name)=\"\(try Self.escape(try Self.text(value, of: attribute)))\""
+            }
+            for (name, reference) in references {
+                switch reference {
+                case .key(let key): buffer += " \(name)=\"\(try Self.escape(key))\""
+                case .identifiers(let identifiers, _): buffer += " seedgen:\(name)=\"\(identifiers.joined(separator: " "))\""
+                }
+            }
+            buffer += "/>\n"
+        case .plist:
+            buffer += "    <dict>" + (identifier.map { "<key>@id</key><string>\($0)</string>" } ?? "")
+            for (name, value, attribute) in values {
+                buffer += "<key>\(name)</key>\(try Self.plistValue(value, of: attribute))"
+            }
+            for (name, reference) in references {
+                switch reference {
+                case .key(let key): buffer += "<key>\(name)</key><string>\(try Self.escape(key))</string>"
+                case .identifiers(let identifiers, let isList):
+                    let strings = identifiers.map { "<string>\($0)</string>" }.joined()
+                    buffer += "<key>@\(name)</key>" + (isList ? "<array>\(strings)</array>" : strings)
+                }
+            }
+            buffer += "</dict>\n"
+        }
+        if buffer.utf8.count > 1 << 16 { flush() }
+    }
+
+    /// Closes the document and writes what is left.
+    mutating func finish() {
+        buffer += format == .xml ? "</Dump>\n" : "</dict>\n</plist>\n"
+        flush()
+    }
+
+    private mutating func flush() {
+        output.write(Data(buffer.utf8))
+        buffer = ""
+    }
+
+    // MARK: - Values
+
+    /// A value as a property-list element of the attribute's own kind (`<integer>`, `<real>`,
+    /// `<true/>`, `<data>`); decimals, dates (`@seconds`), UUIDs and URIs as exact `<string>`s.
+    static func plistValue(_ value: SQLValue, of attribute: AttributeDescription) throws(DumpError) -> String {
+        let text = try text(value, of: attribute)
+        switch attribute.type {
+        case .integer16, .integer32, .integer64: return "<integer>\(text)</integer>"
+        case .double, .float: return "<real>\(text)</real>"
+        case .boolean: return value.integer == 0 ? "<false/>" : "<true/>"
+        case .binary, .transformable: return "<data>\(text)</data>"
+        default: return "<string>\(try escape(text))</string>"
+        }
+    }
+
+    /// A stored value as text the importer converts back to the same value (the data of a
+    /// Binary attribute with external storage without its marker: the importer adds it again).
+    static func text(_ value: SQLValue, of attribute: AttributeDescription) throws(DumpError) -> String {
+        guard attribute.storesExternalBinaryMarker, case .blob(let stored) = value else {
+            return try text(value, type: attribute.type)
+        }
+        switch ExternalBinary.decode(stored) {
+        case .inline(let bytes): return Data(bytes).base64EncodedString()
+        case .external(let name):
+            throw DumpError(description: "\(attribute.name): the value is kept in the external file \(name), which the store does not carry")
+        case .unmarked:
+            throw DumpError(description: "\(attribute.name): a value without Core Data's external-storage marker (seedgen verify reports it)")
+        }
+    }
+
+    /// A stored value of an attribute of `type` as text the importer converts back to the same value.
+    static func text(_ value: SQLValue, type: AttributeType) throws(DumpError) -> String {
+        switch (type, value) {
+        case (.date, .real(let seconds)): return "@\(seconds)"
+        case (.date, .integer(let seconds)): return "@\(seconds)"
+        case (.binary, .blob(let bytes)), (.transformable, .blob(let bytes)): return Data(bytes).base64EncodedString()
+        case (.uuid, .blob(let bytes)) where bytes.count == 16:
+            return StoredUUID.string(bytes)
+        case (_, .integer(let number)): return String(number)
+        case (_, .real(let number)): return "\(number)"
+        case (_, .text(let text)): return text
+        default: throw DumpError(description: "a \(type.rawValue) value stored as \(value) cannot be written")
+        }
+    }
+
+    /// XML escaping; line breaks and tabs as character references so they survive in attributes.
+    static func escape(_ text: String) throws(DumpError) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "\n": result += "&#10;"
+            case "\r": result += "&#13;"
+            case "\t": result += "&#9;"
+            case let control where control.value < 0x20 || control.value == 0xFFFE || control.value == 0xFFFF:
+                throw DumpError(description: "the text '\(text.prefix(40))' holds U+\(String(control.value, radix: 16, uppercase: true)), which XML cannot carry")
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,68 @@
+import SeedModel
+import SeedStore
+
+extension StoreDumper {
+    /// What the objects of `entity` carry, and the relationships written from their side.
+    func plan(for entity: EntityDescription, _ reader: StoreReader, _ layout: StoreLayout,
+              _ names: [String: [Int64: ObjectName]]) throws -> EntityPlan {
+        let model = layout.model
+        let table = layout.table(named: layout.entity(named: entity.name)!.table)!
+        /// The index of a property's column in a row (`Z_PK`, `Z_ENT`, then the table's columns).
+        func index(_ property: String) throws(DumpError) -> Int {
+            guard let column = layout.column(for: property, of: entity.name),
+                  let position = table.columns.firstIndex(where: { $0.name == column }) else {
+                throw DumpError(description: "\(entity.name).\(property) has no column in \(table.name)")
+            }
+            return 2 + position
+        }
+        var plan = EntityPlan()
+        for attribute in model.allAttributes(of: entity) where !attribute.isTransient {
+            plan.attributes.append((try index(attribute.name), attribute))
+        }
+        for relationship in model.allRelationships(of: entity) where !relationship.isTransient {
+            let destination = layout.entity(named: relationship.destinationEntity)!
+            let inverse = model.inverse(of: relationship)
+            let owner = model.declaringEntity(of: relationship.name, from: entity)!
+            if !relationship.isToMany {
+                // Written here unless the other side writes it: an ordered list, or one side of a one-to-one.
+                if let inverse, inverse.isToMany ? inverse.isOrdered : !Self.writesOneToOne(owner.name, relationship, model) { continue }
+                plan.toOnes.append((relationship.name, try index(relationship.name), destination.table))
+            } else if let inverse, !inverse.isToMany {
+                guard relationship.isOrdered else { continue }  // the members' to-ones say it
+                let columns = layout.toOneColumns(for: inverse.name, of: relationship.destinationEntity)!
+                plan.lists.append((relationship.name, try members(names, destination.table) { body throws in
+                    try reader.forEachMember(in: destination.table, columns, body)
+                }, destination.table))
+            } else if let inverse, let side = layout.joinTableSide(for: relationship.name, of: entity.name) {
+                // A many-to-many from its ordered side, else from the side its join table is named after.
+                guard relationship.isOrdered != inverse.isOrdered ? relationship.isOrdered : side.isFirst else { continue }
+                plan.lists.append((relationship.name, try members(names, destination.table) { body throws in
+                    try reader.forEachJoinRow(side.table, holderIsFirst: side.isFirst, body)
+                }, destination.table))
+            }
+        }
+        return plan
+    }
+
+    /// Whether a one-to-one is written from `relationship`'s side: the side whose
+    /// `Entity.relationship` sorts first.
+    static func writesOneToOne(_ owner: String, _ relationship: RelationshipDescription, _ model: DataModel) -> Bool {
+        guard let inverse = model.inverse(of: relationship),
+              let destination = model.entity(named: relationship.destinationEntity),
+              let inverseOwner = model.declaringEntity(of: inverse.name, from: destination) else { return true }
+        return (owner, relationship.name) < (inverseOwner.name, inverse.name)
+    }
+
+    /// Each owner's members as identifiers, in the order `rows` gives (owner, member) pairs.
+    private func members(_ names: [String: [Int64: ObjectName]], _ memberTable: String,
+                         _ rows: (_ body: (Int64, Int64) throws -> Void) throws -> Void) throws -> [Int64: [String]] {
+        var lists: [Int64: [String]] = [:]
+        try rows { owner, member in
+            guard let name = names[memberTable]?[member]?.identifier else {
+                throw DumpError(description: "a relationship row points at \(memberTable) row \(member), which does not exist")
+            }
+            lists[owner, default: []].append(name)
+        }
+        return lists
+    }
+}
