@@ -172,3 +172,33 @@ extension CommandLineTests {
         #expect(!FileManager.default.fileExists(atPath: directory.path("bad.sqlite")))
     }
 }
+
+extension CommandLineTests {
+    /// The text of the README's code block that starts with `<!-- name`.
+    static func readmeBlock(_ name: String) throws -> String {
+        let readme = try String(contentsOf: Corpus.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let start = try #require(readme.range(of: "```xml\n<!-- \(name)"))
+        let end = try #require(readme.range(of: "\n```", range: start.upperBound..<readme.endIndex))
+        return String(readme[readme.index(start.lowerBound, offsetBy: 7)..<end.lowerBound])
+    }
+
+    @Test("the README's worked example builds as it says: one shared glass, three ordered steps, the ingredients' join rows")
+    func readmeWorkedExample() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try directory.write(BarModel.contents, to: "Bar.xcdatamodel/contents")
+        let cocktails = try directory.write(try Self.readmeBlock("cocktails.xml"), to: "cocktails.xml")
+        let pantry = try directory.write(try Self.readmeBlock("pantry.plist"), to: "pantry.plist")
+        let output = directory.path("Bar.sqlite")
+        let build = try SeedgenTool.run(["build", "--model", directory.path("Bar.xcdatamodel"), "--output", output, "--quiet",
+                                         "--key", "Glass=name", "--key", "Cocktail=name", cocktails, pantry])
+        #expect(build.status == 0, "\(build)")
+        #expect(try SQLiteShell.rows(output, "SELECT COUNT(*) FROM ZGLASS") == ["1"])
+        #expect(try SQLiteShell.rows(output, "SELECT ZTEXT, Z_FOK_COCKTAIL FROM ZSTEP ORDER BY Z_FOK_COCKTAIL")
+                == ["Muddle the mint|2048", "Add rum and ice|3072", "Top with soda|4096"])
+        #expect(try SQLiteShell.rows(output, """
+            SELECT c.ZNAME, i.ZNAME FROM Z_1INGREDIENTS j JOIN ZCOCKTAIL c ON c.Z_PK = j.Z_1COCKTAILS JOIN ZINGREDIENT i ON i.Z_PK = j.Z_3INGREDIENTS ORDER BY 1, 2
+            """) == ["Cuba Libre|Lime", "Cuba Libre|White rum", "Mojito|Lime", "Mojito|Mint", "Mojito|White rum"])
+        #expect(try SeedgenTool.run(["verify", output, "--model", directory.path("Bar.xcdatamodel")]).status == 0)
+    }
+}

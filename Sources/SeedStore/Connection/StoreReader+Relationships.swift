@@ -5,13 +5,6 @@ extension StoreReader {
         try file.storedLayout(of: layout, frameworkVersion: file.frameworkVersion()).layout
     }
 
-    /// Calls `body` with the `Z_PK` and `Z_ENT` of every row of an entity table, in `Z_PK` order.
-    package func forEachObject(in table: String, _ body: (Int64, Int) throws -> Void) throws {
-        try forEachRow("SELECT Z_PK, Z_ENT FROM \(Database.quote(table)) ORDER BY Z_PK") { row in
-            try body(row[0].integer ?? 0, Int(row[1].integer ?? 0))
-        }
-    }
-
     /// The members of a one-to-many from its to-one side: (owner, member `Z_PK`) for every row
     /// of `table` whose `columns.key` is set, each owner's members in their order (the position
     /// column when the to-many is ordered, then `Z_PK`).
