@@ -4,10 +4,28 @@ import SeedStore
 /// The next `Z_PK` of one table.
 final class PrimaryKeySequence {
     private var last: Int64 = 0
+    /// The line each tracked row was defined on, by `Z_PK` (0: not tracked): 4 bytes a row, read
+    /// only for a message. The file is kept once per run of rows from one file.
+    private var lines: [UInt32] = []
+    private var files: [(firstPrimaryKey: Int64, file: String)] = []
 
     func next() -> Int64 {
         last += 1
         return last
+    }
+
+    /// Records where the row with this `Z_PK` (the last one handed out) was defined.
+    func define(_ primaryKey: Int64, at location: InputLocation) {
+        if files.last?.file != location.file { files.append((primaryKey, location.file)) }
+        while Int64(lines.count) < primaryKey - 1 { lines.append(0) }
+        lines.append(UInt32(clamping: location.line))
+    }
+
+    /// Where the row with this `Z_PK` was defined (file and line), when it was recorded.
+    func definition(of primaryKey: Int64) -> InputLocation? {
+        guard primaryKey >= 1, primaryKey <= lines.count, lines[Int(primaryKey - 1)] > 0,
+              let file = files.last(where: { $0.firstPrimaryKey <= primaryKey })?.file else { return nil }
+        return InputLocation(file: file, line: Int(lines[Int(primaryKey - 1)]), column: 0)
     }
 }
 
@@ -61,8 +79,9 @@ final class EntityPlan {
     let attributeSlots: [AttributeSlot]
     let toOnes: [String: ToOneSlot]
     let relationships: [String: RelationshipDescription]
-    /// The attributes that name and merge this entity's objects (`NaturalKey`).
+    /// The attributes that name and merge this entity's objects (`NaturalKey`), and their slots.
     let key: NaturalKey?
+    let keySlots: [AttributeSlot]
     let insert: Statement
     let parameterCount: Int32
     let primaryKeys: PrimaryKeySequence
@@ -148,10 +167,12 @@ final class EntityPlan {
             toOnes[relationship.name] = ToOneSlot(relationship: relationship, columns: stored, parameter: Int32(columns.count + 1))
         }
         self.attributeSlots = slots
-        self.attributes = Dictionary(uniqueKeysWithValues: slots.map { ($0.attribute.name, $0) })
+        let attributes = Dictionary(uniqueKeysWithValues: slots.map { ($0.attribute.name, $0) })
+        self.attributes = attributes
         self.toOnes = toOnes
         self.relationships = relationships
         self.key = NaturalKey.of(entity, in: model, buildKeys: options.keys)
+        self.keySlots = key?.names.compactMap { attributes[$0] } ?? []
         self.tracksDefinitions = key != nil || toOnes.values.contains { !$0.relationship.isOptional }
         self.parameterCount = Int32(columns.count + 1)
         do {

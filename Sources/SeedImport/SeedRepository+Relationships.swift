@@ -73,19 +73,15 @@ extension SeedRepository {
         guard let texts = constraint.values(of: key) else {
             throw InputError("\(source.entity).\(relationship): '\(key)' is not a key of \(description.destinationEntity), which is \(constraint.syntax) (values separated by '|', '\\|' for a '|' in a value)", at: location)
         }
-        var matches: [(column: String, value: SQLValue)] = []
-        for (name, text) in zip(constraint.names, texts) {
-            let slot = destination.attributes[name]!
+        var given: [SQLValue] = []
+        for (slot, text) in zip(destination.keySlots, texts) {
             do {
-                matches.append((slot.column, try slot.converter.convert(text)))
+                given.append(try slot.converter.convert(text))
             } catch {
-                throw InputError("\(source.entity).\(relationship): key of \(description.destinationEntity): \(name): \(error)", at: location)
+                throw InputError("\(source.entity).\(relationship): key of \(description.destinationEntity): \(slot.attribute.name): \(error)", at: location)
             }
         }
-        let subtree = layout.entity(named: constraint.declaringEntity.name)!.subtreeNumbers
-        guard let row = try rows(at: location, { rows throws(SQLiteError) in
-            try rows.find(in: destination.table, matching: matches, among: subtree)
-        }) else { return nil }
+        guard let row = try object(withKey: given, hash: Self.keyHash(given), key: constraint, in: destination, at: location) else { return nil }
         let (pk, number) = (row.primaryKey, row.entityNumber)
         let found = layout.entity(number: number)!
         guard destination.layout.subtreeNumbers.contains(number) else {
@@ -141,6 +137,9 @@ extension SeedRepository {
         }
         pending.removeAll()
         try resolvePendingIdentifiers()
+        try resolveKeyReferences()
+        // The indexes come after the rows and their references; what is left to do queries by them.
+        try rows(at: InputLocation(file: model.source, line: 0, column: 0)) { _ throws(SQLiteError) in try builder.createIndexes() }
         let origin = InputLocation(file: model.source, line: 0, column: 0)
         for name in plans.keys.sorted() {
             let plan = plans[name]!
@@ -173,7 +172,7 @@ extension SeedRepository {
             try rows.firstCountViolation(of: relationship, from: plan.entity.name)
         }) else { return }
         let bounds = relationship.maxCount > 0 ? "\(relationship.minCount)...\(relationship.maxCount)" : "at least \(relationship.minCount)"
-        let location = definitions[plan.table]?[found.primaryKey] ?? origin
+        let location = definition(of: found.primaryKey, in: plan.table) ?? origin
         throw InputError("\(plan.entity.name) #\(found.primaryKey): \(relationship.name) has \(found.count) object(s); the model allows \(bounds) (minCount/maxCount)", at: location)
     }
 
@@ -182,7 +181,7 @@ extension SeedRepository {
         guard let pk = try rows(at: origin, { rows throws(SQLiteError) in
             try rows.firstRow(in: plan.table, ofEntity: plan.layout.number, whereNull: column)
         }) else { return }
-        let location = definitions[plan.table]?[pk] ?? origin
+        let location = definition(of: pk, in: plan.table) ?? origin
         throw InputError("\(plan.entity.name) #\(pk): \(message)", at: location)
     }
 }

@@ -13,11 +13,25 @@ public final class SeedRepository {
     let options: ImportOptions
     var plans: [String: EntityPlan] = [:]
     private var lastPlan: (name: String, plan: EntityPlan)?
-    /// One key sequence per table, shared by the plans of its entities.
-    private var primaryKeys: [String: PrimaryKeySequence] = [:]
-    /// Where each row that may need a later message was first defined (keyed rows, rows with
-    /// required to-ones); other rows keep no per-row memory.
-    var definitions: [String: [Int64: InputLocation]] = [:]
+    /// One key sequence per table, shared by the plans of its entities (with where rows were defined).
+    var primaryKeys: [String: PrimaryKeySequence] = [:]
+    /// The input files by number, as the store's ledger of references names them.
+    var files: [String] = []
+    var fileNumbers: [String: Int] = [:]
+    /// Where the last file was found (objects of one file come in a row).
+    var lastFile: (path: String, number: Int)?
+    /// Which object has which natural key, per key-declaring entity (`KeyIndex`).
+    var keyIndexes: [String: KeyIndex] = [:]
+    /// The hash of the key of the object being committed, when it has a whole key.
+    var keyHash: Int?
+    /// Which references of the object being committed went into its row already (`preset`).
+    var presets: [Bool] = []
+    /// Whether any object was merged into an earlier one (its references are then compared).
+    var merged = false
+    /// References by key of simple to-ones, recorded in the store's ledger, by "Entity.relationship"
+    /// (nil: the relationship takes the general path).
+    var keyReferences: [String: KeyReferenceLedger?] = [:]
+    var keyReferenceOrder: [KeyReferenceLedger] = []
     /// References to objects not written yet, with the place each reserved in an ordered list.
     var pending: [(source: ObjectReference, relationship: String, key: String, place: Int?, location: InputLocation)] = []
     /// Source-local identifiers given so far, with where each was first given.
@@ -28,7 +42,7 @@ public final class SeedRepository {
     /// Rows written so far (merges not counted).
     public private(set) var rowsWritten = 0
     /// The values of the object being built: the current plan's buffer (indexed by INSERT parameter).
-    private var values = UnsafeMutableBufferPointer<SQLValue?>(start: nil, count: 0)
+    var values = UnsafeMutableBufferPointer<SQLValue?>(start: nil, count: 0)
     private var references: [(String, String)] = []
     /// What is wrong with the build-time keys of `options`, if anything.
     private lazy var keyProblem: String? = NaturalKey.problems(of: options.keys, in: model).first
@@ -152,37 +166,81 @@ public final class SeedRepository {
             if let identified, identified != existing {
                 throw InputError("\(plan.entity.name) '\(identifier!)' gives the key \(describeKey(plan)) of another \(plan.entity.name)\(firstDefinition(plan.table, existing.primaryKey))", at: location)
             }
+            merged = true
             object = try merge(into: existing, plan, at: location)
         } else if let identified {
+            merged = true
             object = try merge(into: identified, plan, at: location)
         } else {
+            // References to objects written before go into the new row itself.
+            let hash = keyHash
+            presets.removeAll(keepingCapacity: true)
+            for (relationship, key) in references {
+                let ledger = try keyReferenceLedger(plan, relationship, at: location)
+                presets.append(try ledger.map { (ledger) throws(InputError) in try preset(key, in: ledger, of: plan, at: location) } ?? false)
+            }
             object = try insertRow(plan, at: location)
+            if let hash, let key = plan.key {
+                keyIndexes[key.declaringEntity.name, default: KeyIndex()].insert(hash, primaryKey: object.primaryKey)
+            }
         }
         if let identifier, identified == nil {
             identifiers[identifier] = (object, location)
         }
-        for (relationship, key) in references {
-            try link(object, relationship, toKey: key, at: location)
+        for (index, (relationship, key)) in references.enumerated() {
+            if let ledger = try keyReferenceLedger(plan, relationship, at: location) {
+                try record(key, of: object, in: ledger, preset: index < presets.count && presets[index], at: location)
+            } else {
+                try link(object, relationship, toKey: key, at: location)
+            }
         }
+        presets.removeAll(keepingCapacity: true)
         return object
     }
 
-    /// The row with the same natural key, when the object gives one.
+    /// The row with the same natural key, when the object gives one. Leaves the key's hash in
+    /// `keyHash` for a new object.
     private func existingObject(_ plan: EntityPlan, at location: InputLocation) throws(InputError) -> ObjectReference? {
+        keyHash = nil
         guard let key = plan.key else { return nil }
-        var matches: [(column: String, value: SQLValue)] = []
-        for name in key.names {
-            guard let slot = plan.attributes[name], let value = values[Int(slot.parameter)] else { return nil }
-            matches.append((slot.column, value))
+        var given: [SQLValue] = []
+        given.reserveCapacity(plan.keySlots.count)
+        for slot in plan.keySlots {
+            guard let value = values[Int(slot.parameter)] else { return nil }
+            given.append(value)
         }
-        let subtree = layout.entity(named: key.declaringEntity.name)!.subtreeNumbers
-        guard let row = try rows(at: location, { rows throws(SQLiteError) in try rows.find(in: plan.table, matching: matches, among: subtree) }) else { return nil }
+        let hash = Self.keyHash(given)
+        keyHash = hash
+        guard let row = try object(withKey: given, hash: hash, key: key, in: plan, at: location) else { return nil }
         let pk = row.primaryKey
         guard row.entityNumber == plan.layout.number else {
             let other = layout.entity(number: row.entityNumber)!.name
             throw InputError("\(plan.entity.name) \(describeKey(plan)) conflicts with the \(other) of the same key\(firstDefinition(plan.table, pk))", at: location)
         }
         return ObjectReference(entity: plan.entity.name, entityNumber: plan.layout.number, primaryKey: pk)
+    }
+
+    /// The hash of a key's values, as the key index files them.
+    static func keyHash(_ values: [SQLValue]) -> Int {
+        var hasher = Hasher()
+        for value in values { hasher.combine(value) }
+        return hasher.finalize()
+    }
+
+    /// The object of `key`'s entity tree whose key holds `given`: a candidate of the key index
+    /// (`KeyIndex`), confirmed by reading its row. No query for a key no object has (unless a
+    /// fingerprint matches by chance).
+    func object(withKey given: [SQLValue], hash: Int, key: NaturalKey, in plan: EntityPlan, at location: InputLocation) throws(InputError) -> ObjectRows.Row? {
+        var found: ObjectRows.Row?
+        let columns = ["Z_ENT"] + plan.keySlots.map(\.column)
+        try keyIndexes[key.declaringEntity.name]?.candidates(hash) { (candidate) throws(InputError) in
+            let stored = try rows(at: location) { rows throws(SQLiteError) in try rows.values(of: candidate, in: plan.table, columns: columns) }
+            guard stored.count == columns.count, let number = stored[0].integer,
+                  zip(stored.dropFirst(), given).allSatisfy({ Self.sameStoredValue($0, $1) }) else { return false }
+            found = ObjectRows.Row(primaryKey: candidate, entityNumber: Int(number))
+            return true
+        }
+        return found
     }
 
     /// Fills the NULL columns of an existing row; a different value is a conflict.
@@ -227,10 +285,11 @@ public final class SeedRepository {
                 }
             }
         }
-        // Parameter 1 is Z_PK; attributes follow from 2; to-one columns stay NULL until linked.
+        // Parameter 1 is Z_PK; attributes follow from 2, then the to-one columns: NULL until
+        // linked, unless a reference to an earlier object was set (`preset`).
         // Rows queue in the builder's row stream: a full batch is written on a second thread,
         // and any query of this repository flushes the stream first.
-        let attributeValues = UnsafeBufferPointer(rebasing: values[2..<(2 + plan.attributeSlots.count)])
+        let attributeValues = UnsafeBufferPointer(rebasing: values[2...Int(plan.parameterCount)])
         do {
             try builder.rowStream.append(plan.insert, primaryKey: pk, values: attributeValues)
         } catch {
@@ -238,7 +297,7 @@ public final class SeedRepository {
         }
         rowsWritten += 1
         if plan.tracksDefinitions {
-            definitions[plan.table, default: [:]][pk] = location
+            plan.primaryKeys.define(pk, at: location)
         }
         return ObjectReference(entity: plan.entity.name, entityNumber: plan.layout.number, primaryKey: pk)
     }
@@ -250,9 +309,26 @@ public final class SeedRepository {
         return parts.joined(separator: ", ")
     }
 
-    /// ` (first defined at file:line:column)`, when known.
+    /// ` (first defined at file:line)`, when known.
     func firstDefinition(_ table: String, _ pk: Int64) -> String {
-        definitions[table]?[pk].map { " (first defined at \($0))" } ?? ""
+        definition(of: pk, in: table).map { " (first defined at \($0))" } ?? ""
+    }
+
+    /// Where the row with this `Z_PK` was defined (file and line), for rows whose entity tracks it.
+    func definition(of pk: Int64, in table: String) -> InputLocation? {
+        primaryKeys[table]?.definition(of: pk)
+    }
+
+    /// The number of an input file in the store's ledger.
+    func fileNumber(_ path: String) -> Int {
+        if let lastFile, lastFile.path == path { return lastFile.number }
+        let number = fileNumbers[path] ?? files.count
+        if number == files.count {
+            files.append(path)
+            fileNumbers[path] = number
+        }
+        lastFile = (path, number)
+        return number
     }
 }
 

@@ -22,6 +22,7 @@ public final class StoreBuilder {
     package let objectRows: ObjectRows
     private let scratchPath: String
     private var finished = false
+    private var indexesCreated = false
 
     /// What `finish` wrote.
     public struct Summary: Sendable {
@@ -57,7 +58,8 @@ public final class StoreBuilder {
                 """)
             // One transaction from here to `finish`: importers write inside it.
             try database.execute("BEGIN")
-            for statement in layout.schema { try database.execute(statement) }
+            // Tables now, indexes after the rows (`createIndexes`): cheaper than keeping them up to date.
+            for statement in layout.schema where !Self.isIndex(statement) { try database.execute(statement) }
             let insert = try database.prepare("INSERT INTO Z_PRIMARYKEY (Z_ENT, Z_NAME, Z_SUPER, Z_MAX) VALUES (?, ?, ?, 0)")
             for entity in layout.entities {
                 try insert.bind([.integer(Int64(entity.number)), .text(entity.name), .integer(Int64(entity.superNumber))])
@@ -67,6 +69,20 @@ public final class StoreBuilder {
             DurableFile.removeIfPresent(scratchPath)
             throw error
         }
+    }
+
+    /// Creates the layout's indexes, once: `finish` does, and an importer before queries that
+    /// need them. Created in the layout's order after the tables, as `VACUUM INTO` writes them
+    /// anyway, so the store's bytes do not depend on when.
+    package func createIndexes() throws(SQLiteError) {
+        guard !indexesCreated else { return }
+        try rowStream.flush()
+        for statement in layout.schema where Self.isIndex(statement) { try database.execute(statement) }
+        indexesCreated = true
+    }
+
+    private static func isIndex(_ statement: String) -> Bool {
+        statement.hasPrefix("CREATE INDEX") || statement.hasPrefix("CREATE UNIQUE INDEX")
     }
 
     /// Compiles a statement on the store being built (for importers); flushes `rowStream` first.
@@ -98,7 +114,7 @@ public final class StoreBuilder {
             finished = true
             DurableFile.removeIfPresent(scratchPath)
         }
-        try rowStream.flush()
+        try createIndexes()
         rowStream.stopWriter()
         try canonicalizeJoinTables()
         let update = try database.prepare("UPDATE Z_PRIMARYKEY SET Z_MAX = ? WHERE Z_ENT = ?")

@@ -13,7 +13,7 @@ package final class ObjectRows {
     /// The layout the rows are in.
     package let layout: StoreLayout
     let database: Database
-    private let rowStream: RowStream?
+    let rowStream: RowStream?
     /// Compiled statements by what they do, so that the SQL text is built once per shape.
     private var statements: [StatementKey: Statement] = [:]
 
@@ -21,7 +21,7 @@ package final class ObjectRows {
     struct StatementKey: Hashable {
         enum Kind: Hashable {
             case insert, find, rowsWhere, entityNumber, values, update, countChange, delete
-            case fillNulls, firstNull, readMax, writeMax, nextPosition, addJoinRow, removeJoinRow, joinedRows, countViolation
+            case fillNulls, firstNull, readMax, writeMax, nextPosition, addJoinRow, removeJoinRow, joinedRows, countViolation, ledger
         }
         var kind: Kind
         var table: String
