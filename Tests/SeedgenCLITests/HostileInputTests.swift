@@ -80,6 +80,7 @@ struct HostileInputTests {
         #expect(result.status == 1, "\(result.error.prefix(300))")
         #expect(result.error.contains("nested more than 200 levels deep"), "\(result.error.prefix(300))")
         #expect(result.error.count < 400, "the message is \(result.error.count) characters long")
+        #expect(SeedgenTool.staysWithinMemory(result, input: predicate.utf8.count), "\(result.peakMemory ?? -1) bytes")
     }
 
     @Test("an OR chain of 1,000 terms runs (SQLite's depth limit is not hit), and a query SQLite refuses is exit 1 with a short message")
@@ -92,6 +93,7 @@ struct HostileInputTests {
         let result = try SeedgenTool.run(["fetch", store, "--model", Self.model, "--entity", "Team", "--predicate", chain], timeout: 60)
         #expect(result.status == 0, "\(result.error.prefix(300))")
         #expect(result.output.hasSuffix("1 object(s)\n"), "\(result.output.suffix(200))")
+        #expect(SeedgenTool.staysWithinMemory(result, input: chain.utf8.count), "\(result.peakMemory ?? -1) bytes")
     }
 
     @Test("a template of 40,000 OR terms runs in fetch and passes verify (balanced in SQL, no depth limit hit)")
@@ -104,6 +106,9 @@ struct HostileInputTests {
         #expect(fetch.status == 0 && fetch.output == "0 object(s)\n", "\(fetch.error.prefix(300))")
         let verify = try SeedgenTool.run(["verify", store, "--model", model], timeout: 120)
         #expect(verify.status == 0, "\(verify.output.prefix(300))")
+        for run in [fetch, verify] {
+            #expect(SeedgenTool.staysWithinMemory(run, input: terms.utf8.count), "\(run.peakMemory ?? -1) bytes")
+        }
     }
 
     @Test("an inheritance chain of 1,000 levels hashes and builds (it took minutes: the work was cubic in the depth)")
@@ -124,6 +129,9 @@ struct HostileInputTests {
         #expect(build.status == 0, "\(build.error.prefix(300))")
         let verify = try SeedgenTool.run(["verify", directory.path("chain.sqlite"), "--model", model], timeout: 60)
         #expect(verify.status == 0, "\(verify.output.prefix(300))")
+        for run in [hash, build, verify] {
+            #expect(SeedgenTool.staysWithinMemory(run, input: entities.joined().utf8.count), "\(run.peakMemory ?? -1) bytes")
+        }
     }
 
     @Test("--output that is a directory, a device or a FIFO, one of the inputs, or too long a name: refused, nothing replaced")
