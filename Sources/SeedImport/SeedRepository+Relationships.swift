@@ -145,19 +145,23 @@ extension SeedRepository {
             let plan = plans[name]!
             guard !plan.entity.isAbstract else { continue }
             let number = plan.layout.number
+            // Keyed objects may be completed by a later element: their defaults and required
+            // attributes are settled now (others were when written), with the required to-ones.
+            var required: [(column: String, message: String)] = []
             if plan.key != nil {
-                for slot in plan.attributeSlots {
-                    if let value = slot.defaultValue {
-                        try rows(at: origin) { rows throws(SQLiteError) in
-                            try rows.fillNulls(of: slot.column, in: plan.table, ofEntity: number, with: value)
-                        }
-                    } else if !slot.attribute.isOptional {
-                        try requireNoRow(plan, whereNull: slot.column, "the required attribute '\(slot.attribute.name)' is missing")
-                    }
+                let defaults = plan.attributeSlots.compactMap { slot in slot.defaultValue.map { (slot.column, $0) } }
+                try rows(at: origin) { rows throws(SQLiteError) in try rows.fillNulls(in: plan.table, ofEntity: number, with: defaults) }
+                for slot in plan.attributeSlots where slot.defaultValue == nil && !slot.attribute.isOptional {
+                    required.append((slot.column, "the required attribute '\(slot.attribute.name)' is missing"))
                 }
             }
             for slot in plan.toOnes.values.sorted(by: { $0.column < $1.column }) where !slot.relationship.isOptional {
-                try requireNoRow(plan, whereNull: slot.column, "the required relationship '\(slot.relationship.name)' is not set")
+                required.append((slot.column, "the required relationship '\(slot.relationship.name)' is not set"))
+            }
+            if let found = try rows(at: origin, { rows throws(SQLiteError) in
+                try rows.firstRow(in: plan.table, ofEntity: number, whereAnyNull: required.map(\.column))
+            }) {
+                throw InputError("\(plan.entity.name) #\(found.primaryKey): \(required[found.column].message)", at: definition(of: found.primaryKey, in: plan.table) ?? origin)
             }
             for relationship in plan.relationships.values.sorted(by: { $0.name < $1.name }) where relationship.isToMany {
                 try checkCount(of: relationship, plan)
@@ -174,14 +178,5 @@ extension SeedRepository {
         let bounds = relationship.maxCount > 0 ? "\(relationship.minCount)...\(relationship.maxCount)" : "at least \(relationship.minCount)"
         let location = definition(of: found.primaryKey, in: plan.table) ?? origin
         throw InputError("\(plan.entity.name) #\(found.primaryKey): \(relationship.name) has \(found.count) object(s); the model allows \(bounds) (minCount/maxCount)", at: location)
-    }
-
-    private func requireNoRow(_ plan: EntityPlan, whereNull column: String, _ message: String) throws(InputError) {
-        let origin = InputLocation(file: model.source, line: 0, column: 0)
-        guard let pk = try rows(at: origin, { rows throws(SQLiteError) in
-            try rows.firstRow(in: plan.table, ofEntity: plan.layout.number, whereNull: column)
-        }) else { return }
-        let location = definition(of: pk, in: plan.table) ?? origin
-        throw InputError("\(plan.entity.name) #\(pk): \(message)", at: location)
     }
 }

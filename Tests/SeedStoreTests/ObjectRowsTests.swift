@@ -89,7 +89,7 @@ struct ObjectRowsTests {
         #expect(try rows.joinedRows(join, of: 1, inFirstColumn: teamIsFirst, destinationTable: stadium.table).map(\.primaryKey) == [1])
     }
 
-    @Test("defaults fill NULLs of one entity only; the first row missing a value is found")
+    @Test("defaults fill NULLs of one entity only, several columns in one pass; the first row missing a value is found, with the column")
     func defaultsAndRequiredValues() throws {
         defer { directory.remove() }
         let rows = builder.objectRows
@@ -99,10 +99,15 @@ struct ObjectRowsTests {
         let human = try #require(layout.entity(named: "Human"))
         let player = try #require(layout.entity(named: "Player"))
         let number = try #require(layout.column(for: "number", of: "Player"))
+        let height = try #require(layout.column(for: "height", of: "Player"))
         try rows.update(3, in: human.table, set: [(number, .integer(1))])
-        #expect(try rows.firstRow(in: human.table, ofEntity: player.number, whereNull: number) == 2)
-        try rows.fillNulls(of: number, in: human.table, ofEntity: player.number, with: .integer(0))
-        #expect(try rows.firstRow(in: human.table, ofEntity: player.number, whereNull: number) == nil)
+        try rows.update(2, in: human.table, set: [(height, .real(1.8))])
+        let first = try rows.firstRow(in: human.table, ofEntity: player.number, whereAnyNull: [height, number])
+        #expect(first?.primaryKey == 2 && first?.column == 1, "row 2 misses its number (the second column)")
+        try rows.fillNulls(in: human.table, ofEntity: player.number, with: [(number, .integer(0)), (height, .real(2))])
+        #expect(try rows.firstRow(in: human.table, ofEntity: player.number, whereAnyNull: [height, number]) == nil)
+        #expect(try rows.values(of: 3, in: human.table, columns: [height]) == [.real(2)])
+        #expect(try rows.values(of: 2, in: human.table, columns: [height]) == [.real(1.8)])
         #expect(try rows.values(of: 2, in: human.table, columns: [number]) == [.integer(0)])
         #expect(try rows.values(of: 3, in: human.table, columns: [number]) == [.integer(1)])
         #expect(try rows.values(of: 1, in: human.table, columns: [number]) == [.null], "a Coach row is not touched")

@@ -133,20 +133,30 @@ package final class ObjectRows {
         try run(delete, [.integer(primaryKey)])
     }
 
-    /// Sets `column` to `value` in every row of entity `number` where it is NULL (defaults).
-    package func fillNulls(of column: String, in table: String, ofEntity number: Int, with value: SQLValue) throws(SQLiteError) {
-        let update = try statement(StatementKey(kind: .fillNulls, table: table, columns: [column])) {
-            "UPDATE \(Database.quote(table)) SET \(Database.quote(column)) = ? WHERE Z_ENT = ? AND \(Database.quote(column)) IS NULL"
+    /// Sets each of `defaults`' columns to its value in every row of entity `number` where it
+    /// is NULL (the defaults of objects completed late), in one pass over the table.
+    package func fillNulls(in table: String, ofEntity number: Int, with defaults: [(column: String, value: SQLValue)]) throws(SQLiteError) {
+        guard !defaults.isEmpty else { return }
+        let update = try statement(StatementKey(kind: .fillNulls, table: table, columns: defaults.map(\.column))) {
+            let columns = defaults.map { Database.quote($0.column) }
+            return "UPDATE \(Database.quote(table)) SET \(columns.map { "\($0) = IFNULL(\($0), ?)" }.joined(separator: ", ")) "
+                + "WHERE Z_ENT = ? AND (\(columns.map { "\($0) IS NULL" }.joined(separator: " OR ")))"
         }
-        try run(update, [value, .integer(Int64(number))])
+        try run(update, defaults.map(\.value) + [.integer(Int64(number))])
     }
 
-    /// The first `Z_PK` of entity `number` whose `column` is NULL; nil when every row has a value.
-    package func firstRow(in table: String, ofEntity number: Int, whereNull column: String) throws(SQLiteError) -> Int64? {
-        let select = try statement(StatementKey(kind: .firstNull, table: table, columns: [column])) {
-            "SELECT Z_PK FROM \(Database.quote(table)) WHERE Z_ENT = ? AND \(Database.quote(column)) IS NULL ORDER BY Z_PK LIMIT 1"
+    /// The first row of entity `number` (by `Z_PK`) where one of `columns` is NULL, with the
+    /// index of the first such column; nil when every row has them all. One pass over the table.
+    package func firstRow(in table: String, ofEntity number: Int, whereAnyNull columns: [String]) throws(SQLiteError) -> (primaryKey: Int64, column: Int)? {
+        guard !columns.isEmpty else { return nil }
+        let select = try statement(StatementKey(kind: .firstNull, table: table, columns: columns)) {
+            let quoted = columns.map { Database.quote($0) }
+            return "SELECT Z_PK, \(quoted.map { "\($0) IS NULL" }.joined(separator: ", ")) FROM \(Database.quote(table)) "
+                + "WHERE Z_ENT = ? AND (\(quoted.map { "\($0) IS NULL" }.joined(separator: " OR "))) ORDER BY Z_PK LIMIT 1"
         }
-        return try scalar(select, [.integer(Int64(number))])?.integer
+        guard let row = try rows(select, [.integer(Int64(number))]).first, let pk = row[0].integer,
+              let column = row.dropFirst().firstIndex(where: { $0.integer == 1 }) else { return nil }
+        return (pk, column - 1)
     }
 
     // MARK: - Statements
