@@ -87,6 +87,9 @@ final class EntityPlan {
     let primaryKeys: PrimaryKeySequence
     /// The object being built, by INSERT parameter (a buffer: no copy, no exclusivity checks per value).
     let values: UnsafeMutableBufferPointer<SQLValue?>
+    /// The ledger of each to-one's references by key (`SeedRepository.keyReferenceLedger`); a
+    /// nil ledger: the relationship takes the general path.
+    var keyReferenceLedgers: [String: KeyReferenceLedger?] = [:]
     /// True when rows of this entity keep where they were defined, for messages at `finish`
     /// (keyed objects, and objects with a required to-one).
     let tracksDefinitions: Bool

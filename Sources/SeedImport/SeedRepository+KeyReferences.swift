@@ -38,8 +38,7 @@ extension SeedRepository {
     /// The ledger of `relationship` of `plan`'s entity, when it is a simple to-one to a keyed
     /// entity; nil for the general path (`link(_:_:toKey:at:)`).
     func keyReferenceLedger(_ plan: EntityPlan, _ relationship: String, at location: InputLocation) throws(InputError) -> KeyReferenceLedger? {
-        let name = plan.entity.name + "." + relationship
-        if let known = keyReferences[name] { return known }
+        if let known = plan.keyReferenceLedgers[relationship] { return known }
         var ledger: KeyReferenceLedger?
         if let description = plan.relationships[relationship], !description.isToMany,
            model.inverse(of: description).map({ $0.isToMany && !$0.isOrdered }) ?? true,
@@ -56,7 +55,7 @@ extension SeedRepository {
                 keyReferenceOrder.append(ledger!)
             }
         }
-        keyReferences[name] = ledger
+        plan.keyReferenceLedgers[relationship] = .some(ledger)
         return ledger
     }
 
@@ -130,6 +129,6 @@ extension SeedRepository {
             throw InputError("\(ledger.entity).\(ledger.relationship): no \(ledger.destination) has the key '\(problem.given)'", at: location)
         }
         keyReferenceOrder.removeAll()
-        keyReferences.removeAll()
+        for plan in plans.values { plan.keyReferenceLedgers.removeAll() }
     }
 }

@@ -28,9 +28,8 @@ public final class SeedRepository {
     var presets: [Bool] = []
     /// Whether any object was merged into an earlier one (its references are then compared).
     var merged = false
-    /// References by key of simple to-ones, recorded in the store's ledger, by "Entity.relationship"
-    /// (nil: the relationship takes the general path).
-    var keyReferences: [String: KeyReferenceLedger?] = [:]
+    /// The ledgers of references by key of simple to-ones, in the order they were made
+    /// (each plan knows its own: `EntityPlan.keyReferenceLedgers`).
     var keyReferenceOrder: [KeyReferenceLedger] = []
     /// References to objects not written yet, with the place each reserved in an ordered list.
     var pending: [(source: ObjectReference, relationship: String, key: String, place: Int?, location: InputLocation)] = []
