@@ -25,18 +25,14 @@ struct ObjectRowsTests {
         try builder.objectRows.insert(entityLayout, primaryKey: key, values: [(layout.column(for: "name", of: entity)!, .text(name))])
     }
 
-    @Test("finds by natural key only among the given entities, and reads back what it wrote")
-    func findsWithinAnEntityTree() throws {
+    @Test("reads back what it wrote: entity numbers, values, Z_OPT")
+    func readsBackWhatItWrote() throws {
         defer { directory.remove() }
         let rows = builder.objectRows
         try insert("Coach", 1, name: "Löw")
         try insert("Player", 2, name: "Lahm")
         let human = try #require(layout.entity(named: "Human"))
-        let player = try #require(layout.entity(named: "Player"))
         let name = try #require(layout.column(for: "name", of: "Human"))
-        #expect(try rows.find(in: human.table, matching: [(name, .text("Lahm"))], among: human.subtreeNumbers)
-                == ObjectRows.Row(primaryKey: 2, entityNumber: player.number))
-        #expect(try rows.find(in: human.table, matching: [(name, .text("Löw"))], among: [player.number]) == nil)
         #expect(try rows.entityNumber(of: 1, in: human.table) == layout.entity(named: "Coach")!.number)
         #expect(try rows.values(of: 2, in: human.table, columns: [name, "Z_OPT"]) == [.text("Lahm"), .integer(1)])
         try rows.countChange(of: 2, in: human.table)

@@ -20,7 +20,7 @@ package final class ObjectRows {
     /// What a statement does and on what: its cache key.
     struct StatementKey: Hashable {
         enum Kind: Hashable {
-            case insert, find, rowsWhere, entityNumber, values, update, countChange, delete
+            case insert, rowsWhere, entityNumber, values, update, countChange, delete
             case fillNulls, firstNull, readMax, writeMax, nextPosition, addJoinRow, removeJoinRow, joinedRows, countViolation, ledger
         }
         var kind: Kind
@@ -75,16 +75,6 @@ package final class ObjectRows {
         let write = try statement(StatementKey(kind: .writeMax, table: "Z_PRIMARYKEY")) { "UPDATE Z_PRIMARYKEY SET Z_MAX = ? WHERE Z_ENT = ?" }
         try run(write, [.integer(key), number])
         return key
-    }
-
-    /// A row of `table` whose `Z_ENT` is one of `entities` and whose columns hold the given
-    /// values (a natural key: there is at most one); nil when there is none.
-    package func find(in table: String, matching values: [(column: String, value: SQLValue)], among entities: [Int]) throws(SQLiteError) -> Row? {
-        let find = try statement(StatementKey(kind: .find, table: table, columns: values.map(\.column), numbers: entities)) {
-            let conditions = values.map { "\(Database.quote($0.column)) = ?" } + ["Z_ENT IN (\(Self.list(entities)))"]
-            return "SELECT Z_PK, Z_ENT FROM \(Database.quote(table)) WHERE \(conditions.joined(separator: " AND ")) LIMIT 1"
-        }
-        return try rows(find, values.map(\.value)).first.flatMap(Self.row)
     }
 
     /// The rows of `table` whose `column` holds `value`, among `entities`, in `Z_PK` order.
