@@ -46,12 +46,22 @@ seed: release
 test: deps
 	$(SWIFT) test
 
-# Speed and memory against the C floor (../shared/bench): median ratio and peak memory.
-BENCH_EVENTS ?= 1000000
+# Speed and memory against the C floors (../shared/bench), every workload: flat events, the keyed
+# relational catalog as entity XML and as an XML plist (BENCH_ROWS rows each, BENCH_RUNS runs),
+# then one line per workload: the median ratio seedgen/floor and seedgen's peak memory.
+BENCH_ROWS ?= 1000000
 BENCH_RUNS ?= 5
 BENCH_DIR ?= build/bench
+BENCH_WORKLOADS ?= events catalog catalog-plist
 bench: release bench-runtime
-	python3 ../shared/bench/compare.py $(BENCH_EVENTS) --runs $(BENCH_RUNS) --seedgen $(SEEDGEN)
+	@mkdir -p $(BENCH_DIR)
+	@set -e; for workload in $(BENCH_WORKLOADS); do \
+		python3 ../shared/bench/compare.py $(BENCH_ROWS) --workload $$workload --runs $(BENCH_RUNS) --seedgen $(SEEDGEN) \
+			>$(BENCH_DIR)/$$workload.log 2>&1 || { cat $(BENCH_DIR)/$$workload.log; exit 1; }; \
+		cat $(BENCH_DIR)/$$workload.log; \
+	done
+	@echo "== $(BENCH_ROWS) rows, $(BENCH_RUNS) runs each:"
+	@for workload in $(BENCH_WORKLOADS); do printf '%-14s %s\n' "$$workload" "$$(tail -1 $(BENCH_DIR)/$$workload.log)"; done
 
 # The runtime: open + initialisationCheck on 1M rows, and install of a ~100 MB seed vs cp + fsync.
 bench-runtime: deps
