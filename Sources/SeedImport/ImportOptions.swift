@@ -29,7 +29,7 @@ public struct ImportOptions: Sendable {
 
     /// What is wrong with `keys` for `model`: an unknown entity, an attribute it does not store,
     /// an empty list or an attribute named twice (empty when nothing is).
-    public static func problems(ofKeys keys: [String: [String]], in model: DataModel) -> [String] {
+    package static func problems(ofKeys keys: [String: [String]], in model: DataModel) -> [String] {
         NaturalKey.problems(of: keys, in: model)
     }
 }

@@ -35,7 +35,7 @@ public struct XMLAttributes {
     }
 
     /// The namespace URI of attribute `index`; nil for a name without a prefix.
-    public func namespace(at index: Int) -> String? {
+    package func namespace(at index: Int) -> String? {
         base![index * 5 + 2].map { String(cString: $0) }
     }
 

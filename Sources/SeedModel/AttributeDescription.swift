@@ -22,23 +22,23 @@ public struct AttributeDescription: Sendable, Hashable {
     public var userInfo: [String: String]
     /// The validation rules Core Data applies on save (`minValueString`, `maxValueString`,
     /// `minDateTimeInterval`, `maxDateTimeInterval`, `regularExpressionString`).
-    public var validation: Validation = Validation()
+    package var validation: Validation = Validation()
 
     /// An attribute's validation rules, as the model writes them.
-    public struct Validation: Sendable, Hashable {
+    package struct Validation: Sendable, Hashable {
         /// `minValueString`: the least number, or for a String the least length.
-        public var minimum: String?
+        package var minimum: String?
         /// `maxValueString`: the greatest number, or for a String the greatest length.
-        public var maximum: String?
+        package var maximum: String?
         /// `minDateTimeInterval`: the earliest Date, in seconds since 2001.
-        public var earliest: Double?
+        package var earliest: Double?
         /// `maxDateTimeInterval`: the latest Date, in seconds since 2001.
-        public var latest: Double?
+        package var latest: Double?
         /// `regularExpressionString`: a String must match it whole.
-        public var pattern: String?
+        package var pattern: String?
 
         /// No rules.
-        public init(minimum: String? = nil, maximum: String? = nil, earliest: Double? = nil, latest: Double? = nil, pattern: String? = nil) {
+        package init(minimum: String? = nil, maximum: String? = nil, earliest: Double? = nil, latest: Double? = nil, pattern: String? = nil) {
             self.minimum = minimum
             self.maximum = maximum
             self.earliest = earliest
@@ -46,6 +46,7 @@ public struct AttributeDescription: Sendable, Hashable {
             self.pattern = pattern
         }
     }
+
     /// The line of the `<attribute>` element in the model file.
     public var line: Int
 

@@ -23,7 +23,7 @@ public struct EntityDescription: Sendable, Hashable {
     /// Uniqueness constraints: each one a list of property names, in file order.
     public var uniquenessConstraints: [[String]]
     /// Legacy compound indexes (`<compoundIndexes>`, before fetch indexes existed), in file order.
-    public var compoundIndexes: [CompoundIndexDescription]
+    package var compoundIndexes: [CompoundIndexDescription] = []
     /// The line of the `<entity>` element in the model file.
     public var line: Int
 
@@ -34,7 +34,7 @@ public struct EntityDescription: Sendable, Hashable {
         userInfo: [String: String] = [:], attributes: [AttributeDescription] = [],
         relationships: [RelationshipDescription] = [], fetchedProperties: [FetchedPropertyDescription] = [],
         fetchIndexes: [FetchIndexDescription] = [], uniquenessConstraints: [[String]] = [],
-        compoundIndexes: [CompoundIndexDescription] = [], line: Int = 0
+        line: Int = 0
     ) {
         self.name = name
         self.parentName = parentName
@@ -47,7 +47,6 @@ public struct EntityDescription: Sendable, Hashable {
         self.fetchedProperties = fetchedProperties
         self.fetchIndexes = fetchIndexes
         self.uniquenessConstraints = uniquenessConstraints
-        self.compoundIndexes = compoundIndexes
         self.line = line
     }
 

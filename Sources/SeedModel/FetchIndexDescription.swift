@@ -37,14 +37,14 @@ public struct FetchIndexDescription: Sendable, Hashable {
 
 /// A legacy compound index (`<compoundIndex>`): an index over several attributes, as models
 /// made before fetch indexes declare it.
-public struct CompoundIndexDescription: Sendable, Hashable {
+package struct CompoundIndexDescription: Sendable, Hashable {
     /// The indexed properties, in order.
-    public var properties: [String]
+    package var properties: [String]
     /// The line of the `<compoundIndex>` element.
-    public var line: Int
+    package var line: Int
 
     /// A compound index over `properties`.
-    public init(properties: [String], line: Int = 0) {
+    package init(properties: [String], line: Int = 0) {
         self.properties = properties
         self.line = line
     }

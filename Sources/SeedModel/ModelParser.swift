@@ -110,13 +110,14 @@ enum ModelParser {
                 default: continue
                 }
             }
-            return EntityDescription(
+            var entity = EntityDescription(
                 name: name, parentName: node["parentEntity"], isAbstract: try flag(node, "isAbstract"),
                 versionHashModifier: node["versionHashModifier"], renamingIdentifier: node["elementID"],
                 userInfo: try userInfo(node), attributes: attributes, relationships: relationships,
-                fetchedProperties: fetched, fetchIndexes: indexes, uniquenessConstraints: constraints,
-                compoundIndexes: compoundIndexes, line: node.line
+                fetchedProperties: fetched, fetchIndexes: indexes, uniquenessConstraints: constraints, line: node.line
             )
+            entity.compoundIndexes = compoundIndexes
+            return entity
         }
 
         func attribute(_ node: XMLElementNode) throws(ModelError) -> AttributeDescription {

@@ -11,7 +11,7 @@ public struct Finding: Sendable, Hashable, Codable, CustomStringConvertible {
     /// What the store holds.
     public var found: String
     /// True for a note, which does not make the store unclean.
-    public var isNote: Bool
+    public var isNote = false
 
     /// Creates a finding (or a note).
     package init(check: String, location: String, expected: String, found: String, isNote: Bool = false) {
@@ -22,28 +22,9 @@ public struct Finding: Sendable, Hashable, Codable, CustomStringConvertible {
         self.isNote = isNote
     }
 
+    /// JSON holds the four strings: `verify --json` lists findings and notes apart.
     private enum CodingKeys: String, CodingKey {
-        case check, location, expected, found, isNote
-    }
-
-    /// Decodes a finding; `isNote` may be absent (false).
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        check = try container.decode(String.self, forKey: .check)
-        location = try container.decode(String.self, forKey: .location)
-        expected = try container.decode(String.self, forKey: .expected)
-        found = try container.decode(String.self, forKey: .found)
-        isNote = try container.decodeIfPresent(Bool.self, forKey: .isNote) ?? false
-    }
-
-    /// Encodes a finding; `isNote` only for a note, so a finding stays four strings.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(check, forKey: .check)
-        try container.encode(location, forKey: .location)
-        try container.encode(expected, forKey: .expected)
-        try container.encode(found, forKey: .found)
-        if isNote { try container.encode(true, forKey: .isNote) }
+        case check, location, expected, found
     }
 
     /// One line: `hash: entity Image: expected ..., found ...` (`note: …` for a note).

@@ -3,7 +3,7 @@
 ///
 /// Each rule is one named property with the bounds real stores show (the corpus and the stores
 /// listed in the design notes). Bounds no store has pinned down are *assumed* and say so.
-public struct FrameworkEra: Sendable, Hashable, Comparable, CustomStringConvertible {
+public struct FrameworkEra: Sendable, Hashable, CustomStringConvertible {
     /// `NSPersistenceFrameworkVersion`.
     public var version: Int
 
@@ -12,14 +12,12 @@ public struct FrameworkEra: Sendable, Hashable, Comparable, CustomStringConverti
     public static let newest = FrameworkEra(version: 1327)
 
     /// The oldest framework whose stores have been read (iOS 5-era SQLite stores).
-    public static let oldestKnown = 419
+    package static let oldestKnown = 419
 
     /// An era by its framework version.
     public init(version: Int) {
         self.version = version
     }
-
-    public static func < (lhs: FrameworkEra, rhs: FrameworkEra) -> Bool { lhs.version < rhs.version }
 
     /// `framework 1327`.
     public var description: String { "framework \(version)" }

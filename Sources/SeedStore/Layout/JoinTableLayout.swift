@@ -22,7 +22,7 @@ public struct JoinTableLayout: Sendable, Hashable {
     }
 
     /// Its index, `<table>_<second>_INDEX ON <table> (<second>, <first>)`.
-    public var index: IndexLayout {
+    package var index: IndexLayout {
         let name = "\(self.name)_\(secondColumn)_INDEX"
         return IndexLayout(name: name, table: self.name, createSQL: "CREATE INDEX \(name) ON \(self.name) (\(secondColumn), \(firstColumn))")
     }

@@ -7,7 +7,7 @@ public struct TableLayout: Sendable, Hashable {
     /// The property columns in Core Data's order.
     public var columns: [ColumnLayout]
     /// Table constraints (`CONSTRAINT ZA_ZB UNIQUE (ZA, ZB)`: uniqueness constraints before framework 836).
-    public var constraints: [String] = []
+    package var constraints: [String] = []
 
     /// `CREATE TABLE ZBOOK ( Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZTITLE VARCHAR )`;
     /// with table constraints there is no blank before the last parenthesis (as Core Data writes it).
