@@ -6,7 +6,7 @@
 /// key costs no query at all, so the rows of a keyed import keep streaming to the writer thread.
 ///
 /// Memory: 8 bytes × capacity, a power of two at least count / 0.75: between 10.7 and 21.3 bytes
-/// per key (about 21 MiB for 1M keys, 128 MiB for 10M); while the table doubles, the old one is
+/// per key (16 MiB for 1M keys, 128 MiB for 10M); while the table doubles, the old one is
 /// held too.
 struct KeyIndex {
     private var slots: [UInt64]

@@ -59,45 +59,37 @@ extension SeedRepository {
         return ledger
     }
 
-    /// Converts `text` into the key's values in `ledger.values` (after file, line, column, text
-    /// and the preset flag).
-    func convertKey(_ text: String, for ledger: KeyReferenceLedger, at location: InputLocation) throws(InputError) {
+    /// Records that `object` names by `text` the destination of `ledger`'s to-one. For a new
+    /// row (`plan` given, before the row is written) a destination written before goes straight
+    /// into the row when the key index has exactly one candidate for the key; `finish` checks it
+    /// by `Z_PK`, so a fingerprint that matches by chance is set right then.
+    func record(_ text: String, of object: ObjectReference, in ledger: KeyReferenceLedger, settingRowOf plan: EntityPlan?,
+                at location: InputLocation) throws(InputError) {
         guard let texts = ledger.key.values(of: text) else {
             throw InputError("\(ledger.entity).\(ledger.relationship): '\(text)' is not a key of \(ledger.destination), which is \(ledger.key.syntax) (values separated by '|', '\\|' for a '|' in a value)", at: location)
         }
+        let values = ledger.values
         for (index, (slot, part)) in zip(ledger.keySlots, texts).enumerated() {
             do {
-                ledger.values[5 + index] = try slot.converter.convert(part)
+                values[5 + index] = try slot.converter.convert(part)
             } catch {
                 throw InputError("\(ledger.entity).\(ledger.relationship): key of \(ledger.destination): \(slot.attribute.name): \(error)", at: location)
             }
         }
-    }
-
-    /// Before a new object's row is written: a reference to an object written before it goes
-    /// straight into the row, when the key index has exactly one candidate for the key (checked
-    /// by `Z_PK` at `finish`, so a fingerprint that matches by chance is set right then).
-    /// Returns whether it did.
-    func preset(_ text: String, in ledger: KeyReferenceLedger, of plan: EntityPlan, at location: InputLocation) throws(InputError) -> Bool {
-        guard ledger.references.columns.entity == nil, let slot = plan.toOnes[ledger.relationship] else { return false }
-        try convertKey(text, for: ledger, at: location)
-        let given = (0..<ledger.keySlots.count).map { ledger.values[5 + $0]! }
-        var found: [Int64] = []
-        try keyIndexes[ledger.key.declaringEntity.name]?.candidates(Self.keyHash(given)) { (candidate) throws(InputError) in
-            found.append(candidate)
-            return found.count > 1
+        var preset = false
+        if let plan, ledger.references.columns.entity == nil, let slot = plan.toOnes[ledger.relationship] {
+            var candidates = 0
+            var found: Int64 = 0
+            try keyIndexes[ledger.key.declaringEntity.name]?.candidates(Self.keyHash(values[5...].lazy.map { $0! })) { (candidate) throws(InputError) in
+                candidates += 1
+                found = candidate
+                return candidates > 1
+            }
+            if candidates == 1 {
+                self.values[Int(slot.parameter)] = .integer(found)
+                preset = true
+            }
         }
-        guard found.count == 1 else { return false }
-        values[Int(slot.parameter)] = .integer(found[0])
-        return true
-    }
-
-    /// Records that `object` names by `text` the destination of `ledger`'s to-one (`preset`:
-    /// the key's values are converted already, and the row holds the destination).
-    func record(_ text: String, of object: ObjectReference, in ledger: KeyReferenceLedger, preset: Bool = false,
-                at location: InputLocation) throws(InputError) {
-        if !preset { try convertKey(text, for: ledger, at: location) }
-        let values = ledger.values
         values[0] = .integer(Int64(fileNumber(location.file)))
         values[1] = .integer(Int64(location.line))
         values[2] = .integer(Int64(location.column))
@@ -118,8 +110,8 @@ extension SeedRepository {
             guard let problem = try rows(at: origin, { rows throws(SQLiteError) in
                 try rows.resolveKeyReferences(ledger.references, checkConflicts: merged)
             }) else { continue }
-            let location = InputLocation(file: problem.origin.file < files.count ? files[problem.origin.file] : model.source,
-                                         line: problem.origin.line, column: problem.origin.column)
+            let location = InputLocation(file: problem.file < files.count ? files[problem.file] : model.source,
+                                         line: problem.line, column: problem.column)
             if let earlier = problem.earlierGiven {
                 throw InputError("\(ledger.entity).\(ledger.relationship) of \(ledger.entity) #\(problem.source) is given two different values: the keys '\(earlier)' and '\(problem.given)'", at: location)
             }

@@ -22,10 +22,6 @@ public final class SeedRepository {
     var lastFile: (path: String, number: Int)?
     /// Which object has which natural key, per key-declaring entity (`KeyIndex`).
     var keyIndexes: [String: KeyIndex] = [:]
-    /// The hash of the key of the object being committed, when it has a whole key.
-    var keyHash: Int?
-    /// Which references of the object being committed went into its row already (`preset`).
-    var presets: [Bool] = []
     /// Whether any object was merged into an earlier one (its references are then compared).
     var merged = false
     /// The ledgers of references by key of simple to-ones, in the order they were made
@@ -157,11 +153,15 @@ public final class SeedRepository {
     }
 
     /// Writes the object being built, or merges it into the object its source-local
-    /// `identifier` or its natural key already names; then links its references by key.
+    /// `identifier` or its natural key already names; then its references by key: to a simple
+    /// to-one into the ledger (for a new row, those to objects written before straight into the
+    /// row), others linked now or at `finish`.
     func commitObject(_ plan: EntityPlan, identifier: String? = nil, at location: InputLocation) throws(InputError) -> ObjectReference {
         let object: ObjectReference
         let identified = try identifier.flatMap { (identifier) throws(InputError) in try identifiedObject(identifier, plan, at: location) }
-        if let existing = try existingObject(plan, at: location) {
+        let (existing, hash) = try existingObject(plan, at: location)
+        let isNew = existing == nil && identified == nil
+        if let existing {
             if let identified, identified != existing {
                 throw InputError("\(plan.entity.name) '\(identifier!)' gives the key \(describeKey(plan)) of another \(plan.entity.name)\(firstDefinition(plan.table, existing.primaryKey))", at: location)
             }
@@ -171,14 +171,12 @@ public final class SeedRepository {
             merged = true
             object = try merge(into: identified, plan, at: location)
         } else {
-            // References to objects written before go into the new row itself.
-            let hash = keyHash
-            presets.removeAll(keepingCapacity: true)
+            object = ObjectReference(entity: plan.entity.name, entityNumber: plan.layout.number, primaryKey: plan.primaryKeys.next())
             for (relationship, key) in references {
-                let ledger = try keyReferenceLedger(plan, relationship, at: location)
-                presets.append(try ledger.map { (ledger) throws(InputError) in try preset(key, in: ledger, of: plan, at: location) } ?? false)
+                guard let ledger = try keyReferenceLedger(plan, relationship, at: location) else { continue }
+                try record(key, of: object, in: ledger, settingRowOf: plan, at: location)
             }
-            object = try insertRow(plan, at: location)
+            try insertRow(plan, primaryKey: object.primaryKey, at: location)
             if let hash, let key = plan.key {
                 keyIndexes[key.declaringEntity.name, default: KeyIndex()].insert(hash, primaryKey: object.primaryKey)
             }
@@ -186,41 +184,38 @@ public final class SeedRepository {
         if let identifier, identified == nil {
             identifiers[identifier] = (object, location)
         }
-        for (index, (relationship, key)) in references.enumerated() {
+        for (relationship, key) in references {
             if let ledger = try keyReferenceLedger(plan, relationship, at: location) {
-                try record(key, of: object, in: ledger, preset: index < presets.count && presets[index], at: location)
+                if !isNew { try record(key, of: object, in: ledger, settingRowOf: nil, at: location) }
             } else {
                 try link(object, relationship, toKey: key, at: location)
             }
         }
-        presets.removeAll(keepingCapacity: true)
         return object
     }
 
-    /// The row with the same natural key, when the object gives one. Leaves the key's hash in
-    /// `keyHash` for a new object.
-    private func existingObject(_ plan: EntityPlan, at location: InputLocation) throws(InputError) -> ObjectReference? {
-        keyHash = nil
-        guard let key = plan.key else { return nil }
+    /// The row with the same natural key, when the object gives one, and the hash of that key
+    /// (for the key index, when the object is new).
+    private func existingObject(_ plan: EntityPlan, at location: InputLocation) throws(InputError) -> (ObjectReference?, hash: Int?) {
+        guard let key = plan.key else { return (nil, nil) }
         var given: [SQLValue] = []
         given.reserveCapacity(plan.keySlots.count)
         for slot in plan.keySlots {
-            guard let value = values[Int(slot.parameter)] else { return nil }
+            guard let value = values[Int(slot.parameter)] else { return (nil, nil) }
             given.append(value)
         }
         let hash = Self.keyHash(given)
-        keyHash = hash
-        guard let row = try object(withKey: given, hash: hash, key: key, in: plan, at: location) else { return nil }
+        guard let row = try object(withKey: given, hash: hash, key: key, in: plan, at: location) else { return (nil, hash) }
         let pk = row.primaryKey
         guard row.entityNumber == plan.layout.number else {
             let other = layout.entity(number: row.entityNumber)!.name
             throw InputError("\(plan.entity.name) \(describeKey(plan)) conflicts with the \(other) of the same key\(firstDefinition(plan.table, pk))", at: location)
         }
-        return ObjectReference(entity: plan.entity.name, entityNumber: plan.layout.number, primaryKey: pk)
+        return (ObjectReference(entity: plan.entity.name, entityNumber: plan.layout.number, primaryKey: pk), hash)
     }
 
     /// The hash of a key's values, as the key index files them.
-    static func keyHash(_ values: [SQLValue]) -> Int {
+    static func keyHash(_ values: some Sequence<SQLValue>) -> Int {
         var hasher = Hasher()
         for value in values { hasher.combine(value) }
         return hasher.finalize()
@@ -274,8 +269,7 @@ public final class SeedRepository {
     /// Inserts a new row. Objects without a natural key are complete here: defaults and
     /// required attributes are settled now; keyed objects may be completed later and are
     /// settled by `finish`.
-    private func insertRow(_ plan: EntityPlan, at location: InputLocation) throws(InputError) -> ObjectReference {
-        let pk = plan.primaryKeys.next()
+    private func insertRow(_ plan: EntityPlan, primaryKey pk: Int64, at location: InputLocation) throws(InputError) {
         if plan.key == nil {
             for slot in plan.attributeSlots where values[Int(slot.parameter)] == nil {
                 values[Int(slot.parameter)] = slot.defaultValue
@@ -285,7 +279,7 @@ public final class SeedRepository {
             }
         }
         // Parameter 1 is Z_PK; attributes follow from 2, then the to-one columns: NULL until
-        // linked, unless a reference to an earlier object was set (`preset`).
+        // linked, unless a reference to an earlier object was set (`record`).
         // Rows queue in the builder's row stream: a full batch is written on a second thread,
         // and any query of this repository flushes the stream first.
         let attributeValues = UnsafeBufferPointer(rebasing: values[2...Int(plan.parameterCount)])
@@ -298,7 +292,6 @@ public final class SeedRepository {
         if plan.tracksDefinitions {
             plan.primaryKeys.define(pk, at: location)
         }
-        return ObjectReference(entity: plan.entity.name, entityNumber: plan.layout.number, primaryKey: pk)
     }
 
     /// `'Deutschland'`: the natural key of the values being written.

@@ -43,7 +43,7 @@ package struct StoreDumper {
 
     /// What one concrete entity's objects carry: their attributes, and the relationships
     /// written from their side with the identifiers each object names.
-    struct EntityPlan {
+    struct ObjectShape {
         var attributes: [(column: Int, attribute: AttributeDescription)] = []
         /// To-ones by the row's own key column (index into the selected columns).
         var toOnes: [(name: String, column: Int, destinationTable: String)] = []
@@ -56,29 +56,29 @@ package struct StoreDumper {
         let reader = try StoreReader(path: storePath)
         let layout = try reader.storedLayout(of: self.layout)
         let names = try names(reader, layout)
-        var plans: [Int: EntityPlan] = [:]
+        var shapes: [Int: ObjectShape] = [:]
         for entity in layout.model.entities where !entity.isAbstract {
-            plans[layout.entity(named: entity.name)!.number] = try plan(for: entity, reader, layout, names)
+            shapes[layout.entity(named: entity.name)!.number] = try shape(of: entity, reader, layout, names)
         }
         // Objects named by identifier somewhere: members of a list, and objects without a key.
-        let listed = Set(plans.values.flatMap { $0.lists.map(\.memberTable) })
+        let listed = Set(shapes.values.flatMap { $0.lists.map(\.memberTable) })
         var writer = DumpWriter(format: format, output: output)
-        func write(_ row: [SQLValue], table: String, plan: EntityPlan, entity: String) throws {
+        func write(_ row: [SQLValue], table: String, shape: ObjectShape, entity: String) throws {
             let pk = row[0].integer ?? 0
             var values: [(String, SQLValue, AttributeDescription)] = []
-            for (column, attribute) in plan.attributes where row[column] != .null {
+            for (column, attribute) in shape.attributes where row[column] != .null {
                 guard let value = externalDataInlined(row[column], of: attribute, in: "\(table) row \(pk)") else { continue }
                 values.append((attribute.name, value, attribute))
             }
             var references: [(String, DumpWriter.Reference)] = []
-            for toOne in plan.toOnes {
+            for toOne in shape.toOnes {
                 guard let target = row[toOne.column].integer else { continue }
                 guard let name = names[toOne.destinationTable]?[target] else {
                     throw DumpError(description: "\(table) row \(pk): \(toOne.name) points at \(toOne.destinationTable) row \(target), which does not exist")
                 }
                 references.append((toOne.name, name.key.map(DumpWriter.Reference.key) ?? .identifiers([name.identifier], isList: false)))
             }
-            for list in plan.lists {
+            for list in shape.lists {
                 if let members = list.members[pk] { references.append((list.name, .identifiers(members, isList: true))) }
             }
             let name = names[table]![pk]!
@@ -88,19 +88,19 @@ package struct StoreDumper {
         switch format {
         case .xml:
             for table in layout.tables {
-                try forEachRow(of: table.name, plans: plans, layout: layout, reader) { row, number in
-                    try write(row, table: table.name, plan: plans[number]!, entity: layout.entity(number: number)!.name)
+                try forEachRow(of: table.name, shapes: shapes, layout: layout, reader) { row, number in
+                    try write(row, table: table.name, shape: shapes[number]!, entity: layout.entity(number: number)!.name)
                 }
             }
         case .plist:
             for entity in layout.model.entities.map(\.name).sorted() {
-                guard let number = layout.entity(named: entity).map(\.number), let plan = plans[number] else { continue }
+                guard let number = layout.entity(named: entity).map(\.number), let shape = shapes[number] else { continue }
                 let table = layout.entity(number: number)!.table
                 var opened = false
-                try forEachRow(of: table, plans: plans, layout: layout, reader) { row, rowNumber in
+                try forEachRow(of: table, shapes: shapes, layout: layout, reader) { row, rowNumber in
                     guard rowNumber == number else { return }
                     if !opened { writer.section(entity); opened = true }
-                    try write(row, table: table, plan: plan, entity: entity)
+                    try write(row, table: table, shape: shape, entity: entity)
                 }
                 if opened { writer.endSection() }
             }
@@ -110,11 +110,11 @@ package struct StoreDumper {
 
     /// Every row of `table` (`Z_PK`, `Z_ENT`, then the layout's columns of the table), with its
     /// entity number.
-    private func forEachRow(of table: String, plans: [Int: EntityPlan], layout: StoreLayout, _ reader: StoreReader,
+    private func forEachRow(of table: String, shapes: [Int: ObjectShape], layout: StoreLayout, _ reader: StoreReader,
                             _ body: ([SQLValue], Int) throws -> Void) throws {
         try reader.forEachObjectRow(in: table, columns: layout.table(named: table)!.columns.map(\.name)) { row in
             let number = Int(row[1].integer ?? 0)
-            guard plans[number] != nil else {
+            guard shapes[number] != nil else {
                 throw DumpError(description: "\(table) row \(row[0]) has Z_ENT \(row[1]), not a concrete entity of the model")
             }
             try body(row, number)

@@ -103,9 +103,7 @@ struct DumpTests {
 
     /// `NSPersistenceFrameworkVersion` of a store, to rebuild it in its own era.
     static func frameworkVersion(of store: URL) throws -> Int {
-        let plist = try #require(try SQLiteShell.rows(store.path, "SELECT hex(Z_PLIST) FROM Z_METADATA").first)
-        let bytes = stride(from: 0, to: plist.count, by: 2).map { UInt8(plist.dropFirst($0).prefix(2), radix: 16)! }
-        return try #require(try StoreMetadata(decoding: bytes).frameworkVersion)
+        try #require(try StoreMetadata(decoding: SQLiteShell.metadataPlist(of: store.path)).frameworkVersion)
     }
 
     @Test("every corpus store: dump, rebuild in its own era, dump again gives the same text (XML and plist); wire's model refuses its own default",

@@ -45,6 +45,12 @@ extension SQLiteShell {
         public var description: String { message }
     }
 
+    /// The bytes of a store's `Z_METADATA.Z_PLIST` (for `StoreMetadata(decoding:)`).
+    public static func metadataPlist(of path: String) throws -> [UInt8] {
+        let hex = try rows(path, "SELECT hex(Z_PLIST) FROM Z_METADATA").first ?? ""
+        return stride(from: 0, to: hex.count, by: 2).map { UInt8(hex.dropFirst($0).prefix(2), radix: 16)! }
+    }
+
     /// `X'…'`: bytes as an SQL blob literal.
     public static func blobLiteral(_ bytes: [UInt8]) -> String {
         "X'" + bytes.map { String(format: "%02X", $0) }.joined() + "'"

@@ -5,19 +5,6 @@
 /// written with the rows through the row stream and resolved all at once by
 /// `resolveKeyReferences`, one UPDATE joining the key columns instead of a query per row.
 extension ObjectRows {
-    /// Where an object was defined: a file number of the import, a line and a column.
-    package struct Origin: Sendable, Hashable {
-        package var file: Int
-        package var line: Int
-        package var column: Int
-
-        package init(file: Int, line: Int, column: Int) {
-            self.file = file
-            self.line = line
-            self.column = column
-        }
-    }
-
     /// One relationship's references by key, resolved at the end of an import.
     package struct KeyReferences: Sendable {
         /// The ledger's number (one per relationship of an entity).
@@ -59,7 +46,10 @@ extension ObjectRows {
     /// already holds another object.
     package struct ReferenceProblem: Sendable {
         package var source: Int64
-        package var origin: Origin
+        /// Where the reference was given: the file's number in the import, line and column.
+        package var file: Int
+        package var line: Int
+        package var column: Int
         package var given: String
         /// The `Z_PK` the source held already; nil when the key names no object.
         package var holding: Int64?
@@ -75,7 +65,6 @@ extension ObjectRows {
     /// references with each other first (needed only when objects were merged).
     package func resolveKeyReferences(_ references: KeyReferences, checkConflicts: Bool) throws(SQLiteError) -> ReferenceProblem? {
         try rowStream?.flush()
-        guard try database.scalar("SELECT COUNT(*) FROM temp.sqlite_master WHERE name = ?", [.text("seedgen_ref_\(references.number)")])?.integer == 1 else { return nil }
         let destination = Database.quote(references.destinationTable)
         let source = Database.quote(references.sourceTable)
         let key = Database.quote(references.columns.key)
@@ -86,7 +75,7 @@ extension ObjectRows {
         }
         func problem(_ sql: String) throws(SQLiteError) -> ReferenceProblem? {
             guard let row = try database.rows(sql).first, let src = row[0].integer else { return nil }
-            return ReferenceProblem(source: src, origin: Origin(file: Int(row[1].integer ?? 0), line: Int(row[2].integer ?? 0), column: Int(row[3].integer ?? 0)),
+            return ReferenceProblem(source: src, file: Int(row[1].integer ?? 0), line: Int(row[2].integer ?? 0), column: Int(row[3].integer ?? 0),
                                     given: row[4].text ?? row[4].description, holding: row[5].integer, earlierGiven: row.count > 6 ? row[6].text : nil)
         }
         // Merged objects may carry two references of one to-one: the later one that disagrees is the error.

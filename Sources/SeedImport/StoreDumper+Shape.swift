@@ -3,8 +3,8 @@ import SeedStore
 
 extension StoreDumper {
     /// What the objects of `entity` carry, and the relationships written from their side.
-    func plan(for entity: EntityDescription, _ reader: StoreReader, _ layout: StoreLayout,
-              _ names: [String: [Int64: ObjectName]]) throws -> EntityPlan {
+    func shape(of entity: EntityDescription, _ reader: StoreReader, _ layout: StoreLayout,
+              _ names: [String: [Int64: ObjectName]]) throws -> ObjectShape {
         let model = layout.model
         let table = layout.table(named: layout.entity(named: entity.name)!.table)!
         /// The index of a property's column in a row (`Z_PK`, `Z_ENT`, then the table's columns).
@@ -15,9 +15,9 @@ extension StoreDumper {
             }
             return 2 + position
         }
-        var plan = EntityPlan()
+        var shape = ObjectShape()
         for attribute in model.allAttributes(of: entity) where !attribute.isTransient {
-            plan.attributes.append((try index(attribute.name), attribute))
+            shape.attributes.append((try index(attribute.name), attribute))
         }
         for relationship in model.allRelationships(of: entity) where !relationship.isTransient {
             let destination = layout.entity(named: relationship.destinationEntity)!
@@ -26,22 +26,22 @@ extension StoreDumper {
             if !relationship.isToMany {
                 // Written here unless the other side writes it: an ordered list, or one side of a one-to-one.
                 if let inverse, inverse.isToMany ? inverse.isOrdered : !Self.writesOneToOne(owner.name, relationship, model) { continue }
-                plan.toOnes.append((relationship.name, try index(relationship.name), destination.table))
+                shape.toOnes.append((relationship.name, try index(relationship.name), destination.table))
             } else if let inverse, !inverse.isToMany {
                 guard relationship.isOrdered else { continue }  // the members' to-ones say it
                 let columns = layout.toOneColumns(for: inverse.name, of: relationship.destinationEntity)!
-                plan.lists.append((relationship.name, try members(names, destination.table) { body throws in
+                shape.lists.append((relationship.name, try members(names, destination.table) { body throws in
                     try reader.forEachMember(in: destination.table, columns, body)
                 }, destination.table))
             } else if let inverse, let side = layout.joinTableSide(for: relationship.name, of: entity.name) {
                 // A many-to-many from its ordered side, else from the side its join table is named after.
                 guard relationship.isOrdered != inverse.isOrdered ? relationship.isOrdered : side.isFirst else { continue }
-                plan.lists.append((relationship.name, try members(names, destination.table) { body throws in
+                shape.lists.append((relationship.name, try members(names, destination.table) { body throws in
                     try reader.forEachJoinRow(side.table, holderIsFirst: side.isFirst, body)
                 }, destination.table))
             }
         }
-        return plan
+        return shape
     }
 
     /// Whether a one-to-one is written from `relationship`'s side: the side whose

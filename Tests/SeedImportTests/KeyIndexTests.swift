@@ -1,0 +1,40 @@
+import Testing
+@testable import SeedImport
+
+@Suite("Key index")
+struct KeyIndexTests {
+    /// The candidates of a hash, in probing order.
+    static func candidates(_ index: KeyIndex, _ hash: Int) throws -> [Int64] {
+        var found: [Int64] = []
+        try index.candidates(hash) { candidate in
+            found.append(candidate)
+            return false
+        }
+        return found
+    }
+
+    @Test("keys with one fingerprint (the hash's upper 32 bits) are all candidates, the repository confirms each; others are not")
+    func collidingFingerprints() throws {
+        var index = KeyIndex()
+        let fingerprint = 0x1234_5678 << 32
+        index.insert(fingerprint | 1, primaryKey: 7)
+        index.insert(fingerprint | 2, primaryKey: 9)
+        index.insert(0x7654_3210 << 32, primaryKey: 11)
+        #expect(try Self.candidates(index, fingerprint | 3) == [7, 9])
+        #expect(try Self.candidates(index, 0x7654_3210 << 32) == [11])
+        #expect(try Self.candidates(index, 0x1111_1111 << 32).isEmpty)
+    }
+
+    @Test("every key stays findable as the table doubles, and no key finds another's object")
+    func growth() throws {
+        var index = KeyIndex()
+        var hasher = SystemRandomNumberGenerator()
+        let hashes = (1...10_000).map { _ in Int(bitPattern: UInt(hasher.next())) }
+        for (offset, hash) in hashes.enumerated() { index.insert(hash, primaryKey: Int64(offset + 1)) }
+        for (offset, hash) in hashes.enumerated() {
+            #expect(try Self.candidates(index, hash).contains(Int64(offset + 1)))
+        }
+        let strays = try (0..<1_000).filter { _ in try !Self.candidates(index, Int(bitPattern: UInt(hasher.next()))).isEmpty }
+        #expect(strays.count <= 1, "a fresh 32-bit fingerprint matched \(strays.count) times")
+    }
+}
