@@ -5,27 +5,44 @@ import SeedStore
 final class PrimaryKeySequence {
     private var last: Int64 = 0
     /// The line each tracked row was defined on, by `Z_PK` (0: not tracked): 4 bytes a row, read
-    /// only for a message. The file is kept once per run of rows from one file.
-    private var lines: [UInt32] = []
+    /// only for a message, in chunks (growing never copies them). The file is kept once per run
+    /// of rows from one file, and for a row defined apart from its run (a `Z_PK` reserved by
+    /// references, taken later) beside it.
+    private var lines: [[UInt32]] = []
+    private var count = 0
     private var files: [(firstPrimaryKey: Int64, file: String)] = []
+    private var filesApart: [Int64: String] = [:]
+    private static let chunk = 1 << 16
 
     func next() -> Int64 {
         last += 1
         return last
     }
 
-    /// Records where the row with this `Z_PK` (the last one handed out) was defined.
+    /// Records where the row with this `Z_PK` was defined.
     func define(_ primaryKey: Int64, at location: InputLocation) {
-        if files.last?.file != location.file { files.append((primaryKey, location.file)) }
-        while Int64(lines.count) < primaryKey - 1 { lines.append(0) }
-        lines.append(UInt32(clamping: location.line))
+        let index = Int(primaryKey - 1)
+        if index >= count {
+            // A new run when the file changes; the first run covers the Z_PKs reserved before it.
+            if files.last?.file != location.file { files.append((files.isEmpty ? 1 : primaryKey, location.file)) }
+            while lines.count * Self.chunk <= index { lines.append(Array(repeating: 0, count: Self.chunk)) }
+            count = index + 1
+        } else if runFile(of: primaryKey) != location.file {
+            filesApart[primaryKey] = location.file
+        }
+        lines[index / Self.chunk][index % Self.chunk] = UInt32(clamping: location.line)
     }
 
     /// Where the row with this `Z_PK` was defined (file and line), when it was recorded.
     func definition(of primaryKey: Int64) -> InputLocation? {
-        guard primaryKey >= 1, primaryKey <= lines.count, lines[Int(primaryKey - 1)] > 0,
-              let file = files.last(where: { $0.firstPrimaryKey <= primaryKey })?.file else { return nil }
-        return InputLocation(file: file, line: Int(lines[Int(primaryKey - 1)]), column: 0)
+        let index = Int(primaryKey - 1)
+        guard index >= 0, index < count, case let line = lines[index / Self.chunk][index % Self.chunk], line > 0,
+              let file = filesApart[primaryKey] ?? runFile(of: primaryKey) else { return nil }
+        return InputLocation(file: file, line: Int(line), column: 0)
+    }
+
+    private func runFile(of primaryKey: Int64) -> String? {
+        files.last(where: { $0.firstPrimaryKey <= primaryKey })?.file
     }
 }
 
@@ -87,6 +104,8 @@ final class EntityPlan {
     let primaryKeys: PrimaryKeySequence
     /// The object being built, by INSERT parameter (a buffer: no copy, no exclusivity checks per value).
     let values: UnsafeMutableBufferPointer<SQLValue?>
+    /// The keys of the entity tree that declares `key` (set by the repository).
+    var objectKeys: ObjectKeys?
     /// The ledger of each to-one's references by key (`SeedRepository.keyReferenceLedger`); a
     /// nil ledger: the relationship takes the general path.
     var keyReferenceLedgers: [String: KeyReferenceLedger?] = [:]

@@ -1,9 +1,9 @@
 import SeedModel
 
 /// Streams an XML property list: the root `<dict>` is read section by section, and each
-/// object of a section is built (small) and written as soon as it is complete, so a large
-/// plist never sits in memory whole.
-final class PropertyListDelegate: XMLStreamDelegate {
+/// object of a section is written as soon as it is complete (flat, `FlatSectionItem`, or built
+/// as a small tree), so a large plist never sits in memory whole.
+final class PropertyListDelegate: XMLByteTextDelegate {
     /// An open container or scalar element.
     private struct Open {
         var element: String
@@ -18,9 +18,15 @@ final class PropertyListDelegate: XMLStreamDelegate {
 
     private let writer: PropertyListSectionWriter
     private var stack: [Open] = []
+    /// The item of an array section being read flat, while `reading` it.
+    private let flat = FlatSectionItem()
+    private var readingFlat = false
     /// The section being read: its entity, and whether it is a keyed `<dict>`.
     private var section: (entity: EntityDescription, keyed: Bool)?
     private var sectionKey: String?
+    /// The plan of an array section's entity, once its first item is read flat.
+    private var sectionPlan: EntityPlan?
+    private var flatSection = false
 
     init(repository: SeedRepository) {
         self.writer = PropertyListSectionWriter(repository: repository)
@@ -29,13 +35,29 @@ final class PropertyListDelegate: XMLStreamDelegate {
     /// `<string> </string>` is a real value.
     var wantsWhitespaceText: Bool { true }
 
-    private static let scalars: Set<String> = ["string", "integer", "real", "true", "false", "date", "data", "key"]
+    private static func isScalar(_ name: String) -> Bool {
+        switch name {
+        case "string", "integer", "real", "true", "false", "date", "data", "key": true
+        default: false
+        }
+    }
     /// How deep elements may nest: the objects of a section are built as a tree, which is
     /// freed recursively, so no input may make it deeper than this.
     static let maximumDepth = 512
 
     func startElement(_ name: String, attributes: XMLAttributes, at location: InputLocation) throws(InputError) {
-        guard name == "plist" || name == "dict" || name == "array" || Self.scalars.contains(name) else {
+        if readingFlat {
+            if let open = flat.open { throw InputError("<\(name)> inside <\(open.kind)>", at: location) }
+            if Self.isScalar(name) {
+                flat.startScalar(name, at: location)
+                return
+            }
+            // Anything else: the item is read as a tree from here on.
+            let frame = flat.frame()
+            stack.append(Open(element: "dict", location: flat.location, entries: frame.entries, pendingKey: frame.pendingKey, keys: frame.keys))
+            readingFlat = false
+        }
+        guard name == "plist" || name == "dict" || name == "array" || Self.isScalar(name) else {
             throw InputError("<\(name)> is not a property-list element", at: location)
         }
         guard stack.count < Self.maximumDepth else {
@@ -47,7 +69,7 @@ final class PropertyListDelegate: XMLStreamDelegate {
             throw InputError("<\(name)> outside <plist>", at: location)
         } else if stack.count == 1 && name != "dict" {
             throw InputError("the property list's root must be a <dict> of sections, not <\(name)>", at: location)
-        } else if Self.scalars.contains(stack.last!.element) {
+        } else if Self.isScalar(stack.last!.element) {
             throw InputError("<\(name)> inside <\(stack.last!.element)>", at: location)
         }
         if stack.count == 2 && name != "key" {
@@ -58,13 +80,32 @@ final class PropertyListDelegate: XMLStreamDelegate {
             }
             section = (try writer.entity(forSection: key, at: location), name == "dict")
             sectionKey = key
+            sectionPlan = nil
+            flatSection = name == "array"
+        }
+        if flatSection, stack.count == 3, name == "dict" {
+            flat.start(at: location)
+            readingFlat = true
+            return
         }
         stack.append(Open(element: name, location: location))
     }
 
+    func characters(bytes: UnsafeBufferPointer<UInt8>, at location: () -> InputLocation) throws(InputError) {
+        if readingFlat, flat.open != nil {
+            flat.append(bytes)
+        } else if !readingFlat || bytes.contains(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x09 && $0 != 0x0D }) {
+            try characters(String(decoding: bytes, as: UTF8.self), at: location())
+        }
+    }
+
     func characters(_ text: String, at location: InputLocation) throws(InputError) {
+        if readingFlat {
+            if text.contains(where: { !$0.isWhitespace }) { throw InputError("unexpected text inside <dict>", at: location) }
+            return
+        }
         guard let open = stack.last else { return }
-        if Self.scalars.contains(open.element) {
+        if Self.isScalar(open.element) {
             stack[stack.count - 1].text += text
         } else if text.contains(where: { !$0.isWhitespace }) {
             throw InputError("unexpected text inside <\(open.element)>", at: location)
@@ -72,6 +113,20 @@ final class PropertyListDelegate: XMLStreamDelegate {
     }
 
     func endElement(_ name: String, at location: InputLocation) throws(InputError) {
+        if readingFlat {
+            if flat.open != nil {
+                try flat.endScalar()
+            } else {
+                readingFlat = false
+                try flat.end()
+                if sectionPlan == nil { sectionPlan = try writer.repository.plan(for: section!.entity.name, at: flat.location) }
+                let plan = sectionPlan!
+                if try !flat.write(plan, to: writer.repository) {
+                    try writer.writeSectionItem(.dictionary(flat.frame().entries, flat.location), entity: section!.entity, key: nil)
+                }
+            }
+            return
+        }
         let open = stack.removeLast()
         let node: PropertyListNode
         switch open.element {
@@ -117,6 +172,7 @@ final class PropertyListDelegate: XMLStreamDelegate {
             // A whole section was streamed; forget it.
             stack[1].pendingKey = nil
             section = nil
+            flatSection = false
             return
         }
         guard var parent = stack.popLast() else { return }

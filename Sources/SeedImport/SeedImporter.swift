@@ -62,9 +62,10 @@ public final class SeedImporter {
 }
 
 /// Chooses the delegate from the root element, then forwards every event to it.
-final class RootDispatcher: XMLStreamDelegate {
+final class RootDispatcher: XMLByteTextDelegate {
     private let repository: SeedRepository
     private var target: XMLStreamDelegate?
+    private var byteTarget: XMLByteTextDelegate?
 
     init(repository: SeedRepository) {
         self.repository = repository
@@ -75,6 +76,7 @@ final class RootDispatcher: XMLStreamDelegate {
             target = name == "plist"
                 ? PropertyListDelegate(repository: repository)
                 : EntityXMLDelegate(repository: repository)
+            byteTarget = target as? XMLByteTextDelegate
         }
         try target!.startElement(name, attributes: attributes, at: location)
     }
@@ -85,6 +87,14 @@ final class RootDispatcher: XMLStreamDelegate {
 
     func characters(_ text: String, at location: InputLocation) throws(InputError) {
         try target?.characters(text, at: location)
+    }
+
+    func characters(bytes: UnsafeBufferPointer<UInt8>, at location: () -> InputLocation) throws(InputError) {
+        if let byteTarget {
+            try byteTarget.characters(bytes: bytes, at: location)
+        } else {
+            try target?.characters(String(decoding: bytes, as: UTF8.self), at: location())
+        }
     }
 
     var wantsWhitespaceText: Bool { target?.wantsWhitespaceText ?? false }

@@ -2,18 +2,27 @@ import SeedModel
 import SeedStore
 
 /// The references by natural key of one simple to-one (whose inverse, if any, is an unordered
-/// to-many): recorded with the rows in the store's ledger and set all at once by `finish`, so a
-/// keyed, relational import runs no query per row.
+/// to-many). A new row's go straight into the row when the destination's keys are kept whole
+/// (`KeyTable`: the object's `Z_PK`, or the one reserved for its key); the others (those of
+/// merged objects, and of to-ones that also store the destination's entity) are recorded with
+/// the rows in the store's ledger and set all at once by `finish`. Either way a keyed,
+/// relational import runs no query per row.
 final class KeyReferenceLedger {
     let references: ObjectRows.KeyReferences
     let statement: Statement
     let entity: String
     let relationship: String
     let destination: String
+    let destinationNumber: Int
     let key: NaturalKey
     let keySlots: [EntityPlan.AttributeSlot]
-    /// One recorded row: file, line, column, the key as given, the preset flag, the key's values.
+    let destinationKeys: ObjectKeys
+    /// The destination table's `Z_PK`s, for keys reserved at first sight.
+    let destinationPrimaryKeys: PrimaryKeySequence
+    /// One recorded row: file, line, column, the key as given, the key's values.
     let values: UnsafeMutableBufferPointer<SQLValue?>
+    /// Whether a new row's references go straight into the row.
+    var setsRows: Bool { destinationKeys.table != nil && references.columns.entity == nil }
 
     init(references: ObjectRows.KeyReferences, statement: Statement, entity: String, relationship: String,
          destination: EntityPlan, key: NaturalKey) {
@@ -22,9 +31,12 @@ final class KeyReferenceLedger {
         self.entity = entity
         self.relationship = relationship
         self.destination = destination.entity.name
+        self.destinationNumber = destination.layout.number
         self.key = key
         self.keySlots = destination.keySlots
-        values = .allocate(capacity: 5 + key.names.count)
+        self.destinationKeys = destination.objectKeys!
+        self.destinationPrimaryKeys = destination.primaryKeys
+        values = .allocate(capacity: 4 + key.names.count)
         values.initialize(repeating: nil)
     }
 
@@ -40,8 +52,7 @@ extension SeedRepository {
     func keyReferenceLedger(_ plan: EntityPlan, _ relationship: String, at location: InputLocation) throws(InputError) -> KeyReferenceLedger? {
         if let known = plan.keyReferenceLedgers[relationship] { return known }
         var ledger: KeyReferenceLedger?
-        if let description = plan.relationships[relationship], !description.isToMany,
-           model.inverse(of: description).map({ $0.isToMany && !$0.isOrdered }) ?? true,
+        if let description = plan.relationships[relationship], isSimpleToOne(description),
            let slot = plan.toOnes[relationship] {
             let destination = try self.plan(for: description.destinationEntity, at: location)
             if let key = destination.key, destination.keySlots.count == key.names.count {
@@ -59,10 +70,9 @@ extension SeedRepository {
         return ledger
     }
 
-    /// Records that `object` names by `text` the destination of `ledger`'s to-one. For a new
-    /// row (`plan` given, before the row is written) a destination written before goes straight
-    /// into the row when the key index has exactly one candidate for the key; `finish` checks it
-    /// by `Z_PK`, so a fingerprint that matches by chance is set right then.
+    /// Records that `object` names by `text` the destination of `ledger`'s to-one: for a new row
+    /// (`plan` given, before the row is written) straight into the row when the ledger sets rows,
+    /// otherwise in the ledger.
     func record(_ text: String, of object: ObjectReference, in ledger: KeyReferenceLedger, settingRowOf plan: EntityPlan?,
                 at location: InputLocation) throws(InputError) {
         guard let texts = ledger.key.values(of: text) else {
@@ -71,30 +81,20 @@ extension SeedRepository {
         let values = ledger.values
         for (index, (slot, part)) in zip(ledger.keySlots, texts).enumerated() {
             do {
-                values[5 + index] = try slot.converter.convert(part)
+                values[4 + index] = try slot.converter.convert(part)
             } catch {
                 throw InputError("\(ledger.entity).\(ledger.relationship): key of \(ledger.destination): \(slot.attribute.name): \(error)", at: location)
             }
         }
-        var preset = false
-        if let plan, ledger.references.columns.entity == nil, let slot = plan.toOnes[ledger.relationship] {
-            var candidates = 0
-            var found: Int64 = 0
-            try keyIndexes[ledger.key.declaringEntity.name]?.candidates(Self.keyHash(values[5...].lazy.map { $0! })) { (candidate) throws(InputError) in
-                candidates += 1
-                found = candidate
-                return candidates > 1
-            }
-            if candidates == 1 {
-                self.values[Int(slot.parameter)] = .integer(found)
-                preset = true
-            }
+        if let plan, ledger.setsRows, let slot = plan.toOnes[ledger.relationship] {
+            referenceKey.set(values[4...].lazy.map { $0! })
+            self.values[Int(slot.parameter)] = .integer(try reservedOrWritten(text, in: ledger, at: location))
+            return
         }
         values[0] = .integer(Int64(fileNumber(location.file)))
         values[1] = .integer(Int64(location.line))
         values[2] = .integer(Int64(location.column))
         values[3] = .text(text)
-        values[4] = .integer(preset ? 1 : 0)
         do {
             try builder.rowStream.append(ledger.statement, primaryKey: object.primaryKey, values: UnsafeBufferPointer(values))
         } catch {

@@ -81,7 +81,9 @@ extension SeedRepository {
                 throw InputError("\(source.entity).\(relationship): key of \(description.destinationEntity): \(slot.attribute.name): \(error)", at: location)
             }
         }
-        guard let row = try object(withKey: given, hash: Self.keyHash(given), key: constraint, in: destination, at: location) else { return nil }
+        var key = KeyBytes()
+        key.set(given)
+        guard let row = try writtenObject(key, in: destination.objectKeys!, destination, at: location) else { return nil }
         let (pk, number) = (row.primaryKey, row.entityNumber)
         let found = layout.entity(number: number)!
         guard destination.layout.subtreeNumbers.contains(number) else {
@@ -98,7 +100,7 @@ extension SeedRepository {
         let current = try rows(at: location) { rows throws(SQLiteError) in try rows.destination(of: object.primaryKey, in: table, slot.columns) }
         if let existing = current {
             guard existing == target.primaryKey else {
-                throw InputError("\(object.entity).\(slot.relationship.name) of \(object) is given two different values: \(slot.relationship.destinationEntity) #\(existing) and \(target)", at: location)
+                throw InputError("\(object.entity).\(slot.relationship.name) of \(object) is given two different values: \(describeDestination(existing, of: slot)) and \(target)", at: location)
             }
             return
         }
@@ -107,6 +109,15 @@ extension SeedRepository {
         try rows(at: location) { rows throws(SQLiteError) in
             try rows.setToOne(of: object.primaryKey, in: table, slot.columns, to: destination, place: position)
         }
+    }
+
+    /// `Group #2`, or `the key 'B'` when that `Z_PK` is reserved for a key not written yet.
+    private func describeDestination(_ primaryKey: Int64, of slot: EntityPlan.ToOneSlot) -> String {
+        let destination = slot.relationship.destinationEntity
+        if let keys = plans[destination]?.objectKeys, let table = keys.table, let offset = table.reservedKey(holding: primaryKey) {
+            return "the key '\(keys.referenceText(at: offset))'"
+        }
+        return "\(destination) #\(primaryKey)"
     }
 
     /// One row of a many-to-many join table, with order columns where either side is ordered.
@@ -137,7 +148,12 @@ extension SeedRepository {
         }
         pending.removeAll()
         try resolvePendingIdentifiers()
+        try settleReservations()
         try resolveKeyReferences()
+        // The keys are not needed to finish: their memory goes back before the indexes are
+        // built and the store is copied (the build's peak would be both).
+        keyDirectories.removeAll()
+        for plan in plans.values { plan.objectKeys = nil }
         // The indexes come after the rows and their references; what is left to do queries by them.
         try rows(at: InputLocation(file: model.source, line: 0, column: 0)) { _ throws(SQLiteError) in try builder.createIndexes() }
         let origin = InputLocation(file: model.source, line: 0, column: 0)
@@ -167,6 +183,10 @@ extension SeedRepository {
                 try checkCount(of: relationship, plan)
             }
         }
+        // Nor is where rows were defined, once checked.
+        plans.removeAll()
+        lastPlan = nil
+        primaryKeys.removeAll()
     }
 
     /// A to-many's `minCount`/`maxCount`, as Core Data validates them on save.

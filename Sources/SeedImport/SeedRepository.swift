@@ -12,7 +12,7 @@ public final class SeedRepository {
     let builder: StoreBuilder
     let options: ImportOptions
     var plans: [String: EntityPlan] = [:]
-    private var lastPlan: (name: String, plan: EntityPlan)?
+    var lastPlan: (name: String, plan: EntityPlan)?
     /// One key sequence per table, shared by the plans of its entities (with where rows were defined).
     var primaryKeys: [String: PrimaryKeySequence] = [:]
     /// The input files by number, as the store's ledger of references names them.
@@ -20,8 +20,11 @@ public final class SeedRepository {
     var fileNumbers: [String: Int] = [:]
     /// Where the last file was found (objects of one file come in a row).
     var lastFile: (path: String, number: Int)?
-    /// Which object has which natural key, per key-declaring entity (`KeyIndex`).
-    var keyIndexes: [String: KeyIndex] = [:]
+    /// Which object has which natural key, per key-declaring entity (`ObjectKeys`).
+    var keyDirectories: [String: ObjectKeys] = [:]
+    /// The key of the object being built, and of the reference being recorded (reused buffers).
+    var objectKey = KeyBytes()
+    var referenceKey = KeyBytes()
     /// Whether any object was merged into an earlier one (its references are then compared).
     var merged = false
     /// The ledgers of references by key of simple to-ones, in the order they were made
@@ -81,6 +84,7 @@ public final class SeedRepository {
         let sequence = primaryKeys[table] ?? PrimaryKeySequence()
         primaryKeys[table] = sequence
         let plan = try EntityPlan(entity: entity, storeLayout: layout, builder: builder, options: options, primaryKeys: sequence)
+        plan.objectKeys = plan.key.map(objectKeys(declaring:))
         plans[name] = plan
         return plan
     }
@@ -120,14 +124,19 @@ public final class SeedRepository {
     /// Starts an object of the named entity: clears the values of the last one.
     func beginObject(_ name: String, at location: InputLocation) throws(InputError) -> EntityPlan {
         let plan = try plan(for: name, at: location)
+        try beginObject(plan, at: location)
+        return plan
+    }
+
+    /// Starts an object of `plan`'s entity.
+    func beginObject(_ plan: EntityPlan, at location: InputLocation) throws(InputError) {
         if plan.entity.isAbstract {
             let concrete = layout.entities.filter { plan.layout.subtreeNumbers.contains($0.number) && !$0.isAbstract }.map(\.name)
-            throw InputError("entity '\(name)' is abstract; use one of its sub-entities (\(concrete.joined(separator: ", ")))", at: location)
+            throw InputError("entity '\(plan.entity.name)' is abstract; use one of its sub-entities (\(concrete.joined(separator: ", ")))", at: location)
         }
         values = plan.values
         for index in values.indices { values[index] = nil }
         references.removeAll(keepingCapacity: true)
-        return plan
     }
 
     /// Converts and keeps one attribute value of the object being built.
@@ -153,15 +162,15 @@ public final class SeedRepository {
     }
 
     /// Writes the object being built, or merges it into the object its source-local
-    /// `identifier` or its natural key already names; then its references by key: to a simple
-    /// to-one into the ledger (for a new row, those to objects written before straight into the
-    /// row), others linked now or at `finish`.
+    /// `identifier` or its natural key already names; then its references by key: those of a
+    /// new row's simple to-ones straight into the row (to the object, or to the `Z_PK` reserved
+    /// for a key not written yet), others into the ledger, or linked now or at `finish`.
     func commitObject(_ plan: EntityPlan, identifier: String? = nil, at location: InputLocation) throws(InputError) -> ObjectReference {
         let object: ObjectReference
         let identified = try identifier.flatMap { (identifier) throws(InputError) in try identifiedObject(identifier, plan, at: location) }
-        let (existing, hash) = try existingObject(plan, at: location)
-        let isNew = existing == nil && identified == nil
-        if let existing {
+        let match = try keyMatch(plan, at: location)
+        var isNew = false
+        if case .existing(let existing) = match {
             if let identified, identified != existing {
                 throw InputError("\(plan.entity.name) '\(identifier!)' gives the key \(describeKey(plan)) of another \(plan.entity.name)\(firstDefinition(plan.table, existing.primaryKey))", at: location)
             }
@@ -171,15 +180,16 @@ public final class SeedRepository {
             merged = true
             object = try merge(into: identified, plan, at: location)
         } else {
-            object = ObjectReference(entity: plan.entity.name, entityNumber: plan.layout.number, primaryKey: plan.primaryKeys.next())
+            isNew = true
+            var primaryKey: Int64
+            if case .reserved(let found, _) = match { primaryKey = found.primaryKey } else { primaryKey = plan.primaryKeys.next() }
+            object = ObjectReference(entity: plan.entity.name, entityNumber: plan.layout.number, primaryKey: primaryKey)
+            try fileKey(of: object, match, plan, at: location)
             for (relationship, key) in references {
                 guard let ledger = try keyReferenceLedger(plan, relationship, at: location) else { continue }
                 try record(key, of: object, in: ledger, settingRowOf: plan, at: location)
             }
             try insertRow(plan, primaryKey: object.primaryKey, at: location)
-            if let hash, let key = plan.key {
-                keyIndexes[key.declaringEntity.name, default: KeyIndex()].insert(hash, primaryKey: object.primaryKey)
-            }
         }
         if let identifier, identified == nil {
             identifiers[identifier] = (object, location)
@@ -194,49 +204,6 @@ public final class SeedRepository {
         return object
     }
 
-    /// The row with the same natural key, when the object gives one, and the hash of that key
-    /// (for the key index, when the object is new).
-    private func existingObject(_ plan: EntityPlan, at location: InputLocation) throws(InputError) -> (ObjectReference?, hash: Int?) {
-        guard let key = plan.key else { return (nil, nil) }
-        var given: [SQLValue] = []
-        given.reserveCapacity(plan.keySlots.count)
-        for slot in plan.keySlots {
-            guard let value = values[Int(slot.parameter)] else { return (nil, nil) }
-            given.append(value)
-        }
-        let hash = Self.keyHash(given)
-        guard let row = try object(withKey: given, hash: hash, key: key, in: plan, at: location) else { return (nil, hash) }
-        let pk = row.primaryKey
-        guard row.entityNumber == plan.layout.number else {
-            let other = layout.entity(number: row.entityNumber)!.name
-            throw InputError("\(plan.entity.name) \(describeKey(plan)) conflicts with the \(other) of the same key\(firstDefinition(plan.table, pk))", at: location)
-        }
-        return (ObjectReference(entity: plan.entity.name, entityNumber: plan.layout.number, primaryKey: pk), hash)
-    }
-
-    /// The hash of a key's values, as the key index files them.
-    static func keyHash(_ values: some Sequence<SQLValue>) -> Int {
-        var hasher = Hasher()
-        for value in values { hasher.combine(value) }
-        return hasher.finalize()
-    }
-
-    /// The object of `key`'s entity tree whose key holds `given`: a candidate of the key index
-    /// (`KeyIndex`), confirmed by reading its row. No query for a key no object has (unless a
-    /// fingerprint matches by chance).
-    func object(withKey given: [SQLValue], hash: Int, key: NaturalKey, in plan: EntityPlan, at location: InputLocation) throws(InputError) -> ObjectRows.Row? {
-        var found: ObjectRows.Row?
-        let columns = ["Z_ENT"] + plan.keySlots.map(\.column)
-        try keyIndexes[key.declaringEntity.name]?.candidates(hash) { (candidate) throws(InputError) in
-            let stored = try rows(at: location) { rows throws(SQLiteError) in try rows.values(of: candidate, in: plan.table, columns: columns) }
-            guard stored.count == columns.count, let number = stored[0].integer,
-                  zip(stored.dropFirst(), given).allSatisfy({ Self.sameStoredValue($0, $1) }) else { return false }
-            found = ObjectRows.Row(primaryKey: candidate, entityNumber: Int(number))
-            return true
-        }
-        return found
-    }
-
     /// Fills the NULL columns of an existing row; a different value is a conflict.
     private func merge(into object: ObjectReference, _ plan: EntityPlan, at location: InputLocation) throws(InputError) -> ObjectReference {
         let given = plan.attributeSlots.filter { values[Int($0.parameter)] != nil }
@@ -244,15 +211,18 @@ public final class SeedRepository {
         let stored = try rows(at: location) { rows throws(SQLiteError) in
             try rows.values(of: object.primaryKey, in: plan.table, columns: given.map(\.column))
         }
+        var keyCompleted = false
         for (index, slot) in given.enumerated() {
             let value = values[Int(slot.parameter)]!
             let old = index < stored.count ? stored[index] : .null
             if old == .null {
                 try rows(at: location) { rows throws(SQLiteError) in try rows.update(object.primaryKey, in: plan.table, set: [(slot.column, value)]) }
+                keyCompleted = keyCompleted || plan.keySlots.contains { $0 === slot }
             } else if !Self.sameStoredValue(old, value) {
                 throw InputError("\(plan.entity.name) \(describeKey(plan)): attribute '\(slot.attribute.name)' is given two different values, \(old) and \(value)\(firstDefinition(plan.table, object.primaryKey))", at: location)
             }
         }
+        if keyCompleted { try fileCompletedKey(of: object, plan, at: location) }
         return object
     }
 

@@ -44,6 +44,39 @@ extension StoreDumper {
         return shape
     }
 
+    /// What must come before what for keyed to-ones to point back: for each table (`byTable`) or
+    /// concrete entity, the tables or entities of the keyed objects its to-ones name.
+    func dependencies(_ shapes: [Int: ObjectShape], _ layout: StoreLayout, byTable: Bool) -> [String: Set<String>] {
+        var after: [String: Set<String>] = [:]
+        for (number, shape) in shapes {
+            let source = layout.entity(number: number)!
+            let description = layout.model.entity(named: source.name)!
+            for toOne in shape.toOnes {
+                let relationship = layout.model.allRelationships(of: description).first { $0.name == toOne.name }!
+                let destination = layout.entity(named: relationship.destinationEntity)!
+                guard NaturalKey.of(layout.model.entity(named: destination.name)!, in: layout.model, buildKeys: [:]) != nil else { continue }
+                let named = byTable ? [destination.table]
+                    : layout.entities.filter { destination.subtreeNumbers.contains($0.number) && !$0.isAbstract }.map(\.name)
+                after[byTable ? source.table : source.name, default: []].formUnion(named)
+            }
+        }
+        return after
+    }
+
+    /// `units` with each after the ones it depends on where that is possible (a unit that
+    /// depends on itself, or a cycle, keeps its place in `units`), else in the order given.
+    static func order(_ units: [String], after dependencies: [String: Set<String>]) -> [String] {
+        var ordered: [String] = []
+        var left = units
+        while !left.isEmpty {
+            let placed = Set(ordered)
+            // The first unit whose dependencies (other than itself) are all placed; in a cycle, the first left.
+            let next = left.firstIndex { unit in (dependencies[unit] ?? []).allSatisfy { $0 == unit || placed.contains($0) || !units.contains($0) } } ?? 0
+            ordered.append(left.remove(at: next))
+        }
+        return ordered
+    }
+
     /// Whether a one-to-one is written from `relationship`'s side: the side whose
     /// `Entity.relationship` sorts first.
     static func writesOneToOne(_ owner: String, _ relationship: RelationshipDescription, _ model: DataModel) -> Bool {

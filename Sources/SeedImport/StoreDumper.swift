@@ -5,10 +5,12 @@ import SeedStore
 /// Writes a store's objects as source data that `seedgen build` reads back into the same
 /// objects, values, relationships and order: entity XML or an XML property list.
 ///
-/// A to-one names its destination by the natural key the model gives it; everything else by a
-/// source-local identifier, `Entity-k` for the k-th object of its entity in `Z_PK` order, so
-/// any model can be dumped, keyed or not. Objects come table by table in `Z_PK` order (XML) or entity by entity
-/// (plist), so a rebuild numbers them in the same order; values are written exactly (doubles
+/// A to-one names its destination by the natural key the model gives it when the destination
+/// comes earlier in the dump; everything else by a source-local identifier, `Entity-k` for the
+/// k-th object of its entity in `Z_PK` order, so any model can be dumped, keyed or not. Objects
+/// come table by table in `Z_PK` order (XML) or entity by entity (plist), the destinations of
+/// keyed to-ones first where the model allows, so a rebuild numbers them in the same order (a
+/// key named before its object would take the next `Z_PK` at first sight); values are written exactly (doubles
 /// in shortest round-trip form, dates as `@` + seconds since 2001, data as base64). Each
 /// relationship is written from one side: a to-one from the side holding the key (one side of a
 /// one-to-one), an ordered to-many as its owner's list in order, a many-to-many from its
@@ -60,8 +62,13 @@ package struct StoreDumper {
         for entity in layout.model.entities where !entity.isAbstract {
             shapes[layout.entity(named: entity.name)!.number] = try shape(of: entity, reader, layout, names)
         }
-        // Objects named by identifier somewhere: members of a list, and objects without a key.
+        // Objects named by identifier somewhere: members of a list, objects without a key, and
+        // destinations written after an object that names them.
         let listed = Set(shapes.values.flatMap { $0.lists.map(\.memberTable) })
+        var namedAhead = Set<ObjectRows.Row>()
+        let units = Self.order(format == .xml ? layout.tables.map(\.name) : layout.model.entities.map(\.name).sorted(),
+                               after: dependencies(shapes, layout, byTable: format == .xml))
+        let position = Dictionary(uniqueKeysWithValues: units.enumerated().map { ($1, $0) })
         var writer = DumpWriter(format: format, output: output)
         func write(_ row: [SQLValue], table: String, shape: ObjectShape, entity: String) throws {
             let pk = row[0].integer ?? 0
@@ -76,24 +83,30 @@ package struct StoreDumper {
                 guard let name = names[toOne.destinationTable]?[target] else {
                     throw DumpError(description: "\(table) row \(pk): \(toOne.name) points at \(toOne.destinationTable) row \(target), which does not exist")
                 }
-                references.append((toOne.name, name.key.map(DumpWriter.Reference.key) ?? .identifiers([name.identifier], isList: false)))
+                let (here, there) = format == .xml ? (table, toOne.destinationTable) : (entity, name.entity)
+                if let key = name.key, (position[there]!, target) < (position[here]!, pk) {
+                    references.append((toOne.name, .key(key)))
+                } else {
+                    references.append((toOne.name, .identifiers([name.identifier], isList: false)))
+                    namedAhead.insert(ObjectRows.Row(primaryKey: target, entityNumber: layout.entity(named: name.entity)!.number))
+                }
             }
             for list in shape.lists {
                 if let members = list.members[pk] { references.append((list.name, .identifiers(members, isList: true))) }
             }
             let name = names[table]![pk]!
-            try writer.object(entity: entity, identifier: name.key == nil || listed.contains(table) ? name.identifier : nil,
-                              values: values, references: references)
+            let named = name.key == nil || listed.contains(table) || namedAhead.contains(ObjectRows.Row(primaryKey: pk, entityNumber: layout.entity(named: entity)!.number))
+            try writer.object(entity: entity, identifier: named ? name.identifier : nil, values: values, references: references)
         }
         switch format {
         case .xml:
-            for table in layout.tables {
-                try forEachRow(of: table.name, shapes: shapes, layout: layout, reader) { row, number in
-                    try write(row, table: table.name, shape: shapes[number]!, entity: layout.entity(number: number)!.name)
+            for table in units {
+                try forEachRow(of: table, shapes: shapes, layout: layout, reader) { row, number in
+                    try write(row, table: table, shape: shapes[number]!, entity: layout.entity(number: number)!.name)
                 }
             }
         case .plist:
-            for entity in layout.model.entities.map(\.name).sorted() {
+            for entity in units {
                 guard let number = layout.entity(named: entity).map(\.number), let shape = shapes[number] else { continue }
                 let table = layout.entity(number: number)!.table
                 var opened = false
@@ -141,6 +154,7 @@ package struct StoreDumper {
     /// How a dump names one object: its identifier, and its natural key's text when its entity
     /// has a key in the model and the object gives all of its values.
     struct ObjectName {
+        var entity: String
         var identifier: String
         var key: String?
     }
@@ -178,7 +192,7 @@ package struct StoreDumper {
                     throw DumpError(description: "\(table.name) row \(pk) has Z_ENT \(row[1]), not an entity of the model")
                 }
                 counts[number, default: 0] += 1
-                var name = ObjectName(identifier: "\(entity.name)-\(counts[number]!)")
+                var name = ObjectName(entity: entity.name, identifier: "\(entity.name)-\(counts[number]!)")
                 if let (key, columns) = keys[number], columns.allSatisfy({ row[$0.0] != .null }) {
                     name.key = key.text(of: try columns.map { (column, attribute) throws(DumpError) in try DumpWriter.text(row[column], of: attribute) })
                 }

@@ -23,6 +23,12 @@ extension XMLStreamDelegate {
 /// The attributes of one start tag, read in place from libxml2's buffer.
 ///
 /// Valid only during the `startElement` call that received it; copy out what you keep.
+/// A delegate that takes character data as the bytes libxml2 hands over, without a String per
+/// text node (`location` is computed only when asked for, for a message).
+package protocol XMLByteTextDelegate: XMLStreamDelegate {
+    func characters(bytes: UnsafeBufferPointer<UInt8>, at location: () -> InputLocation) throws(InputError)
+}
+
 public struct XMLAttributes {
     /// libxml2's SAX2 layout: five pointers per attribute (localname, prefix, URI, value, end).
     let base: UnsafePointer<UnsafePointer<UInt8>?>?

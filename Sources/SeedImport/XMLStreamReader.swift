@@ -12,6 +12,7 @@ package final class XMLStreamReader {
     /// The file being read.
     package let path: String
     private let delegate: XMLStreamDelegate
+    private let byteDelegate: XMLByteTextDelegate?
     private var context: xmlParserCtxtPtr?
     private var failure: InputError?
     /// Whether the root element has begun (an error before it means there is no document).
@@ -19,7 +20,8 @@ package final class XMLStreamReader {
     /// Element names as Strings, by libxml2's interned name pointer: one String per name, not per element.
     private var names: [UnsafeRawPointer: String] = [:]
     /// The last name looked up: most documents repeat one element name many times over.
-    private var lastName: (pointer: UnsafeRawPointer, name: String)?
+    private var recentNames = Array(repeating: (pointer: UnsafeRawPointer(bitPattern: 1)!, name: ""), count: 8)
+    private var nextRecent = 0
     /// Bytes handed to the parser so far.
     package private(set) var bytesRead = 0
     /// The size of the file.
@@ -32,6 +34,7 @@ package final class XMLStreamReader {
     package init(path: String, delegate: XMLStreamDelegate) {
         self.path = path
         self.delegate = delegate
+        self.byteDelegate = delegate as? XMLByteTextDelegate
     }
 
     /// Parses the whole file. `progress` is called after each chunk with the bytes read so far.
@@ -141,10 +144,12 @@ package final class XMLStreamReader {
 
     private func name(_ pointer: UnsafePointer<UInt8>) -> String {
         let key = UnsafeRawPointer(pointer)
-        if let lastName, lastName.pointer == key { return lastName.name }
+        // libxml2 interns names: the same pointer for the same name; a few names come most often.
+        for recent in recentNames where recent.pointer == key { return recent.name }
         let name = names[key] ?? String(cString: pointer)
         names[key] = name
-        lastName = (key, name)
+        recentNames[nextRecent] = (key, name)
+        nextRecent = (nextRecent + 1) % recentNames.count
         return name
     }
 
@@ -174,7 +179,12 @@ package final class XMLStreamReader {
             if text.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D }) { return }
         }
         do {
-            try delegate.characters(String(decoding: UnsafeBufferPointer(start: bytes, count: Int(length)), as: UTF8.self), at: location)
+            let text = UnsafeBufferPointer(start: bytes, count: Int(length))
+            if let byteDelegate {
+                try byteDelegate.characters(bytes: text) { location }
+            } else {
+                try delegate.characters(String(decoding: text, as: UTF8.self), at: location)
+            }
         } catch {
             fail(error)
         }

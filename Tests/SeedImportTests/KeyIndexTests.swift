@@ -4,7 +4,7 @@ import Testing
 @Suite("Key index")
 struct KeyIndexTests {
     /// The candidates of a hash, in probing order.
-    static func candidates(_ index: KeyIndex, _ hash: Int) throws -> [Int64] {
+    static func candidates(_ index: KeyIndex, _ hash: UInt64) throws -> [Int64] {
         var found: [Int64] = []
         try index.candidates(hash) { candidate in
             found.append(candidate)
@@ -16,7 +16,7 @@ struct KeyIndexTests {
     @Test("keys with one fingerprint (the hash's upper 32 bits) are all candidates, the repository confirms each; others are not")
     func collidingFingerprints() throws {
         var index = KeyIndex()
-        let fingerprint = 0x1234_5678 << 32
+        let fingerprint: UInt64 = 0x1234_5678 << 32
         index.insert(fingerprint | 1, primaryKey: 7)
         index.insert(fingerprint | 2, primaryKey: 9)
         index.insert(0x7654_3210 << 32, primaryKey: 11)
@@ -29,12 +29,12 @@ struct KeyIndexTests {
     func growth() throws {
         var index = KeyIndex()
         var hasher = SystemRandomNumberGenerator()
-        let hashes = (1...10_000).map { _ in Int(bitPattern: UInt(hasher.next())) }
+        let hashes = (1...10_000).map { _ in hasher.next() as UInt64 }
         for (offset, hash) in hashes.enumerated() { index.insert(hash, primaryKey: Int64(offset + 1)) }
         for (offset, hash) in hashes.enumerated() {
             #expect(try Self.candidates(index, hash).contains(Int64(offset + 1)))
         }
-        let strays = try (0..<1_000).filter { _ in try !Self.candidates(index, Int(bitPattern: UInt(hasher.next()))).isEmpty }
+        let strays = try (0..<1_000).filter { _ in try !Self.candidates(index, hasher.next()).isEmpty }
         #expect(strays.count <= 1, "a fresh 32-bit fingerprint matched \(strays.count) times")
     }
 }

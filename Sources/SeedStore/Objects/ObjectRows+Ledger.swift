@@ -30,14 +30,13 @@ extension ObjectRows {
     }
 
     /// The INSERT recording one reference: parameter 1 is the source's `Z_PK`, then file, line,
-    /// column, the key as given (text), 1 when the importer already wrote the destination's
-    /// `Z_PK` into the source's row (0 when not), and the key's values. Prepare once, append
-    /// through the row stream.
+    /// column, the key as given (text) and the key's values. Prepare once, append through the
+    /// row stream.
     package func referenceStatement(for references: KeyReferences) throws(SQLiteError) -> Statement {
         try statement(StatementKey(kind: .ledger, table: references.sourceTable, columns: ["reference"], numbers: [references.number])) {
             let keys = references.keyColumns.indices.map { "k\($0)" }
-            try? database.execute("CREATE TEMP TABLE IF NOT EXISTS \(references.ledger) (src INTEGER, file INTEGER, line INTEGER, col INTEGER, given TEXT, preset INTEGER, \(keys.joined(separator: ", ")))")
-            let columns = ["src", "file", "line", "col", "given", "preset"] + keys
+            try? database.execute("CREATE TEMP TABLE IF NOT EXISTS \(references.ledger) (src INTEGER, file INTEGER, line INTEGER, col INTEGER, given TEXT, \(keys.joined(separator: ", ")))")
+            let columns = ["src", "file", "line", "col", "given"] + keys
             return "INSERT INTO \(references.ledger) (\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))"
         }
     }
@@ -90,27 +89,17 @@ extension ObjectRows {
                 return twice
             }
         }
-        // References the importer set already (the destination came first): checked by `Z_PK`,
-        // without an index; one that names another row than its key says is set again below.
-        try database.execute("""
-            UPDATE \(references.ledger) AS r SET preset = 2 WHERE preset = 1 AND NOT EXISTS (
-                SELECT 1 FROM \(source) s JOIN \(destination) d ON d.Z_PK = s.\(key) WHERE s.Z_PK = r.src AND \(match()))
-            """)
-        if database.changes > 0 {
-            try database.execute("UPDATE \(source) SET \(key) = NULL WHERE Z_PK IN (SELECT src FROM \(references.ledger) WHERE preset = 2)")
-        }
-        // The others in one statement: every reference names an object its source does not
-        // contradict. When fewer sources changed than references were recorded (or objects were
+        // One statement: every reference names an object its source does not contradict. When fewer sources changed than references were recorded (or objects were
         // merged), the problem is looked for; the build then fails, so the update does no harm.
         var assignments = ["\(key) = d.Z_PK"]
         if let entity = references.columns.entity { assignments.append("\(Database.quote(entity)) = d.Z_ENT") }
         try database.execute("""
             UPDATE \(source) AS s SET \(assignments.joined(separator: ", "))
             FROM \(references.ledger) r JOIN \(destination) d ON \(match())
-            WHERE r.preset <> 1 AND s.Z_PK = r.src AND (s.\(key) IS NULL OR s.\(key) = d.Z_PK)
+            WHERE s.Z_PK = r.src AND (s.\(key) IS NULL OR s.\(key) = d.Z_PK)
             """)
         let changed = database.changes
-        let recorded = try database.scalar("SELECT COUNT(*) FROM \(references.ledger) WHERE preset <> 1")?.integer ?? 0
+        let recorded = try database.scalar("SELECT COUNT(*) FROM \(references.ledger)")?.integer ?? 0
         if changed != recorded || checkConflicts {
             if let dangling = try problem("""
                 SELECT r.src, r.file, r.line, r.col, r.given, NULL FROM \(references.ledger) r

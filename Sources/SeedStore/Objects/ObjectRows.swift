@@ -20,7 +20,7 @@ package final class ObjectRows {
     /// What a statement does and on what: its cache key.
     struct StatementKey: Hashable {
         enum Kind: Hashable {
-            case insert, rowsWhere, entityNumber, values, update, countChange, delete
+            case insert, rowsWhere, entityNumber, values, update, replaceDestination, countChange, delete
             case fillNulls, firstNull, readMax, writeMax, nextPosition, addJoinRow, removeJoinRow, joinedRows, countViolation, ledger
         }
         var kind: Kind
@@ -107,6 +107,15 @@ package final class ObjectRows {
             "UPDATE \(Database.quote(table)) SET \(assignments.map { "\(Database.quote($0.column)) = ?" }.joined(separator: ", ")) WHERE Z_PK = ?"
         }
         try run(update, assignments.map(\.value) + [.integer(primaryKey)])
+    }
+
+    /// Points every row of `table` whose `column` holds `from` at `to` instead (a foreign key
+    /// that named a `Z_PK` reserved for an object that turned out to have another).
+    package func replaceDestination(in table: String, column: String, from: Int64, to: Int64) throws(SQLiteError) {
+        let update = try statement(StatementKey(kind: .replaceDestination, table: table, columns: [column])) {
+            "UPDATE \(Database.quote(table)) SET \(Database.quote(column)) = ? WHERE \(Database.quote(column)) = ?"
+        }
+        try run(update, [.integer(to), .integer(from)])
     }
 
     /// Counts the row's `Z_OPT` up by one (an object changed in a save).

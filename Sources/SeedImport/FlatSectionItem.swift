@@ -1,0 +1,177 @@
+import SeedModel
+import SeedStore
+
+/// A section item of a property list read flat: a `<dict>` of keys and scalar values (the
+/// common case), kept as bytes until its `</dict>` and then written straight to the repository,
+/// each value converted from its bytes, with no tree, no String per key or value and no set of
+/// keys. An item that turns out to be more (a nested `<dict>` or `<array>`, a to-many, an
+/// `@id`) becomes the tree `PropertyListSectionWriter` writes, with the same checks and messages.
+final class FlatSectionItem {
+    struct Entry {
+        var key: Range<Int>
+        /// The value's element: `string`, `integer`, `real`, `date`, `data`, `true` or `false`.
+        var kind: String
+        var value: Range<Int>
+        /// Where the value's element starts (in the item's file).
+        var line: Int32
+        var column: Int32
+    }
+
+    /// Where the item's `<dict>` starts.
+    private(set) var location = InputLocation(file: "", line: 0, column: 0)
+    /// The keys' and values' bytes.
+    private(set) var bytes: [UInt8] = []
+    private(set) var entries: [Entry] = []
+    /// The last `<key>` read, waiting for its value.
+    private var pendingKey: (range: Range<Int>, location: InputLocation)?
+    /// The scalar element being read: its name, where its bytes start, where it starts.
+    private(set) var open: (kind: String, start: Int, location: InputLocation)?
+    /// What each key means, per entity plan, searched from the entry's own position (items of a
+    /// section mostly give the same keys in the same order).
+    private var properties: [ObjectIdentifier: [(key: [UInt8], property: EntityPlan.Property)]] = [:]
+    private var cachedPlan: ObjectIdentifier?
+    private var cached: [(key: [UInt8], property: EntityPlan.Property)] = []
+    private var resolved: [EntityPlan.Property] = []
+
+    /// Starts the item whose `<dict>` is at `location`.
+    func start(at location: InputLocation) {
+        self.location = location
+        bytes.removeAll(keepingCapacity: true)
+        entries.removeAll(keepingCapacity: true)
+        pendingKey = nil
+        open = nil
+    }
+
+    /// A `<key>` or scalar element starts.
+    func startScalar(_ kind: String, at location: InputLocation) {
+        open = (kind, bytes.count, location)
+    }
+
+    func append(_ text: UnsafeBufferPointer<UInt8>) {
+        bytes.append(contentsOf: text)
+    }
+
+    /// The open scalar element ends: a key waits for its value, a value completes an entry.
+    func endScalar() throws(InputError) {
+        guard let (kind, start, location) = open else { return }
+        open = nil
+        let range = start..<bytes.count
+        if kind == "key" {
+            if pendingKey != nil { throw InputError("two <key>s in a row", at: location) }
+            if entries.contains(where: { bytes[$0.key].elementsEqual(bytes[range]) }) {
+                throw InputError("the <dict> gives the key '\(text(range))' twice", at: location)
+            }
+            pendingKey = (range, location)
+            return
+        }
+        guard let key = pendingKey else { throw InputError("a value without its <key>", at: location) }
+        entries.append(Entry(key: key.range, kind: kind, value: range, line: Int32(clamping: location.line), column: Int32(clamping: location.column)))
+        pendingKey = nil
+    }
+
+    /// The item's `</dict>`: a key without a value is an error.
+    func end() throws(InputError) {
+        if let pendingKey { throw InputError("<key> '\(text(pendingKey.range))' has no value", at: location) }
+    }
+
+    /// Where an entry's value starts.
+    func location(of entry: Entry) -> InputLocation {
+        InputLocation(file: location.file, line: Int(entry.line), column: Int(entry.column))
+    }
+
+    func text(_ range: Range<Int>) -> String {
+        String(decoding: bytes[range], as: UTF8.self)
+    }
+
+    /// A scalar's text as the tree has it (`<true/>` is YES).
+    private func scalarText(_ entry: Entry) -> String {
+        entry.kind == "true" ? "YES" : entry.kind == "false" ? "NO" : text(entry.value)
+    }
+
+    /// What has been read, as the dictionary frame of the tree reader: its entries, its pending
+    /// key and the keys seen (a nested container has started).
+    func frame() -> (entries: [(key: String, value: PropertyListNode)], pendingKey: String?, keys: Set<String>) {
+        let entries = self.entries.map { (text($0.key), PropertyListNode.scalar(scalarText($0), kind: $0.kind, location(of: $0))) }
+        let pending = pendingKey.map { text($0.range) }
+        return (entries, pending, Set(entries.map(\.0) + (pending.map { [$0] } ?? [])))
+    }
+
+    /// Writes the item as an object of `plan`'s entity straight into the repository when every
+    /// key names an attribute or a to-one by key; false when the tree must write it instead.
+    func write(_ plan: EntityPlan, to repository: SeedRepository) throws(InputError) -> Bool {
+        guard resolve(plan) else { return false }
+        try repository.beginObject(plan, at: location)
+        for index in entries.indices {
+            let entry = entries[index]
+            switch resolved[index] {
+            case .attribute(let slot):
+                guard PropertyListSectionWriter.kind(entry.kind, fits: slot.attribute.type) else {
+                    throw InputError("\(plan.entity.name).\(text(entry.key)) is \(slot.attribute.type.rawValue), not <\(entry.kind)>", at: location(of: entry))
+                }
+                try withScalarBytes(entry) { (value) throws(InputError) in
+                    if entry.kind == "date", slot.attribute.type == .date, value.first != UInt8(ascii: "@") {
+                        // A plist <date> is ISO 8601 UTC, whatever the attribute's own pattern.
+                        guard let seconds = DatePattern.iso8601.secondsSinceReferenceDate(value) else {
+                            throw InputError("\(plan.entity.name).\(text(entry.key)): '\(text(entry.value))' is not an ISO 8601 <date>", at: location(of: entry))
+                        }
+                        try repository.check(.real(seconds), slot, of: plan, at: location)
+                        repository.values[Int(slot.parameter)] = .real(seconds)
+                    } else {
+                        try repository.setValue(slot, value, of: plan, at: location)
+                    }
+                }
+            case .toOne(let slot):
+                repository.addReference(slot.relationship.name, key: scalarText(entry))
+            case .toMany, .unknown:
+                preconditionFailure("resolve(_:) lets only attributes and to-ones through")
+            }
+        }
+        _ = try repository.commitObject(plan, at: location)
+        return true
+    }
+
+    private func withScalarBytes(_ entry: Entry, _ body: (UnsafeBufferPointer<UInt8>) throws(InputError) -> Void) throws(InputError) {
+        if entry.kind == "true" || entry.kind == "false" {
+            var text = scalarText(entry)
+            try text.withUTF8 { bytes in Result { () throws(InputError) in try body(bytes) } }.get()
+        } else {
+            try bytes.withUnsafeBufferPointer { all in
+                Result { () throws(InputError) in try body(UnsafeBufferPointer(rebasing: all[entry.value])) }
+            }.get()
+        }
+    }
+
+    /// Finds what each key names; false when the tree must write the item (an `@` key, a
+    /// to-many, an unknown name, two keys naming one property).
+    private func resolve(_ plan: EntityPlan) -> Bool {
+        if cachedPlan != ObjectIdentifier(plan) {
+            if let cachedPlan { properties[cachedPlan] = cached }
+            cachedPlan = ObjectIdentifier(plan)
+            cached = properties[ObjectIdentifier(plan)] ?? []
+        }
+        resolved.removeAll(keepingCapacity: true)
+        for (index, entry) in entries.enumerated() {
+            let key = bytes[entry.key]
+            let property: EntityPlan.Property
+            if index < cached.count, cached[index].key.elementsEqual(key) {
+                property = cached[index].property
+            } else if let known = cached.first(where: { $0.key.elementsEqual(key) }) {
+                property = known.property
+            } else {
+                guard key.first != UInt8(ascii: "@") else { return false }
+                property = plan.property(named: text(entry.key))
+                cached.append((Array(key), property))
+            }
+            switch property {
+            case .attribute(let slot):
+                if resolved.contains(where: { if case .attribute(let other) = $0 { other === slot } else { false } }) { return false }
+            case .toOne(let slot):
+                if resolved.contains(where: { if case .toOne(let other) = $0 { other === slot } else { false } }) { return false }
+            case .toMany, .unknown:
+                return false
+            }
+            resolved.append(property)
+        }
+        return true
+    }
+}

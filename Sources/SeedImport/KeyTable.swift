@@ -1,0 +1,171 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import SeedStore
+
+/// The natural keys of one key-declaring entity tree that to-ones name by key, kept whole, with
+/// the `Z_PK` each names: a reference finds its object here exactly, with no query and nothing to
+/// check at the end. A key named before its object is written is *reserved*: it gets its `Z_PK`
+/// at first sight (the next of its table), the referring rows are written with it, and the
+/// object takes it when it comes; one never written is a dangling reference (`reservations`).
+///
+/// Open addressing, linear probing, at most 3/4 full. A slot is two words: the key's 32-bit
+/// fingerprint and `Z_PK`, then where its bytes are in the arena and the `Z_ENT` of its object,
+/// so a lookup reads one slot and one place of the arena. Memory per key: the key's bytes
+/// (`KeyBytes`: its text and two bytes) and their count, and 21.3 to 42.7 bytes of slot; about
+/// 50 bytes for a key of 15 characters. A reservation also keeps where it was made.
+struct KeyTable {
+    /// A key's entry: the `Z_PK` it names and the `Z_ENT` of the object written with it, 0 while
+    /// the key is reserved (`reservation(_:)`); valid until the next `add`.
+    struct Found {
+        fileprivate var slot: Int
+        fileprivate var offset: Int
+        var primaryKey: Int64
+        var entityNumber: Int
+        var isReserved: Bool { entityNumber == 0 }
+    }
+
+    /// Where a key was first named, by which to-one, and the entity its object must be (the
+    /// narrowest destination of the to-ones that named it).
+    struct Reservation {
+        var location: InputLocation
+        var via: String
+        var destination: Int
+    }
+
+    /// Two words a slot (all zero: empty): fingerprint << 32 | `Z_PK`, then `Z_ENT` << 48 | offset.
+    private var slots: [UInt64]
+    private var shift: UInt64
+    private var count = 0
+    /// Each key's byte count (a variable-length number), then its bytes.
+    private var arena: [UInt8] = []
+    /// The reserved keys, by their offset in the arena.
+    private(set) var reservations: [Int: Reservation] = [:]
+
+    init() {
+        slots = Array(repeating: 0, count: 2 * 256)
+        shift = 64 - 8
+    }
+
+    /// The entry of `key`, when it has one.
+    func find(_ key: KeyBytes) -> Found? {
+        let fingerprint = key.hash >> 32
+        let mask = slots.count / 2 - 1
+        var slot = place(of: fingerprint)
+        return key.bytes.withUnsafeBytes { given in
+            arena.withUnsafeBytes { arena in
+                slots.withUnsafeBufferPointer { slots in
+                    while slots[2 * slot] != 0 {
+                        let first = slots[2 * slot], second = slots[2 * slot + 1]
+                        if first >> 32 == fingerprint {
+                            let offset = Int(second & 0xFFFF_FFFF_FFFF)
+                            var start = offset
+                            let count = Self.readCount(arena, &start)
+                            if count == given.count, count == 0 || memcmp(arena.baseAddress! + start, given.baseAddress!, count) == 0 {
+                                return Found(slot: slot, offset: offset, primaryKey: Int64(first & 0xFFFF_FFFF), entityNumber: Int(second >> 48))
+                            }
+                        }
+                        slot = (slot + 1) & mask
+                    }
+                    return nil
+                }
+            }
+        }
+    }
+
+    /// Where and how a reserved key was named.
+    func reservation(_ found: Found) -> Reservation {
+        reservations[found.offset]!
+    }
+
+    /// Adds a key that `find` did not find: written by an object of `entityNumber`, or reserved.
+    mutating func add(_ key: KeyBytes, primaryKey: Int64, entityNumber: Int? = nil, reservation: Reservation? = nil) {
+        precondition(primaryKey > 0 && primaryKey <= Int64(UInt32.max), "Z_PK \(primaryKey) does not fit the key table")
+        if (count + 1) * 4 > slots.count / 2 * 3 { grow() }
+        count += 1
+        let offset = arena.count
+        var length = key.bytes.count
+        while length >= 0x80 {
+            arena.append(UInt8(truncatingIfNeeded: length) | 0x80)
+            length >>= 7
+        }
+        arena.append(UInt8(length))
+        arena.append(contentsOf: key.bytes)
+        if entityNumber == nil { reservations[offset] = reservation }
+        store((key.hash >> 32) << 32 | UInt64(primaryKey), Self.second(offset: offset, entityNumber: entityNumber ?? 0))
+    }
+
+    /// Records that the object of `entityNumber` with this `Z_PK` has `found`'s key (a reserved
+    /// key's object has come, or the key was given to an object written before).
+    mutating func write(_ found: Found, primaryKey: Int64, entityNumber: Int) {
+        precondition(primaryKey > 0 && primaryKey <= Int64(UInt32.max), "Z_PK \(primaryKey) does not fit the key table")
+        slots[2 * found.slot] = (slots[2 * found.slot] >> 32) << 32 | UInt64(primaryKey)
+        slots[2 * found.slot + 1] = Self.second(offset: found.offset, entityNumber: entityNumber)
+        reservations[found.offset] = nil
+    }
+
+    /// Narrows what a reserved key's object must be.
+    mutating func narrow(_ found: Found, to destination: Int) {
+        reservations[found.offset]?.destination = destination
+    }
+
+    /// The arena offset of the reserved key that holds `primaryKey`, if one does (a scan of
+    /// the slots, for messages).
+    func reservedKey(holding primaryKey: Int64) -> Int? {
+        for slot in stride(from: 0, to: slots.count, by: 2)
+        where slots[slot] != 0 && slots[slot] & 0xFFFF_FFFF == UInt64(primaryKey) && slots[slot + 1] >> 48 == 0 {
+            return Int(slots[slot + 1] & 0xFFFF_FFFF_FFFF)
+        }
+        return nil
+    }
+
+    /// The values of the key at `offset` in the arena (a reservation's key, for messages).
+    func key(at offset: Int) -> [SQLValue] {
+        arena.withUnsafeBytes { arena in
+            var start = offset
+            let count = Self.readCount(arena, &start)
+            return KeyBytes.values(self.arena[start..<start + count])
+        }
+    }
+
+    private static func second(offset: Int, entityNumber: Int) -> UInt64 {
+        precondition(entityNumber >= 0 && entityNumber <= Int(UInt16.max), "Z_ENT \(entityNumber) does not fit the key table")
+        precondition(offset < 1 << 48, "the key table holds at most 256 TiB of keys")
+        return UInt64(entityNumber) << 48 | UInt64(offset)
+    }
+
+    private static func readCount(_ arena: UnsafeRawBufferPointer, _ index: inout Int) -> Int {
+        var count = 0
+        var shift = 0
+        while arena[index] & 0x80 != 0 {
+            count |= Int(arena[index] & 0x7F) << shift
+            shift += 7
+            index += 1
+        }
+        count |= Int(arena[index]) << shift
+        index += 1
+        return count
+    }
+
+    private func place(of fingerprint: UInt64) -> Int {
+        Int(truncatingIfNeeded: (fingerprint &* 0x9E37_79B9_7F4A_7C15) >> shift)
+    }
+
+    private mutating func store(_ first: UInt64, _ second: UInt64) {
+        let mask = slots.count / 2 - 1
+        var slot = place(of: first >> 32)
+        while slots[2 * slot] != 0 { slot = (slot + 1) & mask }
+        slots[2 * slot] = first
+        slots[2 * slot + 1] = second
+    }
+
+    /// Doubles the slots and places each again (its place follows from its fingerprint).
+    private mutating func grow() {
+        let old = slots
+        slots = Array(repeating: 0, count: old.count * 2)
+        shift -= 1
+        for slot in stride(from: 0, to: old.count, by: 2) where old[slot] != 0 { store(old[slot], old[slot + 1]) }
+    }
+}
