@@ -47,17 +47,22 @@ test: deps
 	$(SWIFT) test
 
 # Speed and memory against the C floors (../shared/bench), every workload: flat events, the keyed
-# relational catalog as entity XML and as an XML plist (BENCH_ROWS rows each, BENCH_RUNS runs),
-# then one line per workload: the median ratio seedgen/floor and seedgen's peak memory.
+# relational catalog as entity XML and as an XML plist (BENCH_ROWS rows each, BENCH_RUNS runs), and
+# the EM-Plan-shaped nested plist against the same objects as flat entity XML (Tests/Bench/emplan.py,
+# BENCH_ROWS players); then one line per workload: the median ratio and seedgen's peak memory.
 BENCH_ROWS ?= 1000000
 BENCH_RUNS ?= 5
 BENCH_DIR ?= build/bench
-BENCH_WORKLOADS ?= events catalog catalog-plist
+BENCH_WORKLOADS ?= events catalog catalog-plist emplan
 bench: release bench-runtime
 	@mkdir -p $(BENCH_DIR)
 	@set -e; for workload in $(BENCH_WORKLOADS); do \
-		python3 ../shared/bench/compare.py $(BENCH_ROWS) --workload $$workload --runs $(BENCH_RUNS) --seedgen $(SEEDGEN) \
-			>$(BENCH_DIR)/$$workload.log 2>&1 || { cat $(BENCH_DIR)/$$workload.log; exit 1; }; \
+		if [ $$workload = emplan ]; then \
+			command="python3 Tests/Bench/emplan.py $(BENCH_ROWS) --runs $(BENCH_RUNS) --seedgen $(SEEDGEN)"; \
+		else \
+			command="python3 ../shared/bench/compare.py $(BENCH_ROWS) --workload $$workload --runs $(BENCH_RUNS) --seedgen $(SEEDGEN)"; \
+		fi; \
+		$$command >$(BENCH_DIR)/$$workload.log 2>&1 || { cat $(BENCH_DIR)/$$workload.log; exit 1; }; \
 		cat $(BENCH_DIR)/$$workload.log; \
 	done
 	@echo "== $(BENCH_ROWS) rows, $(BENCH_RUNS) runs each:"

@@ -81,6 +81,9 @@ final class EntityPlan {
 
         /// The foreign key column.
         var column: String { columns.key }
+        /// Its ledger of references by key, once decided (`SeedRepository.keyReferenceLedger`);
+        /// `.some(nil)`: the relationship takes the general path.
+        var keyReferences: KeyReferenceLedger??
 
         init(relationship: RelationshipDescription, columns: ToOneColumns, parameter: Int32) {
             self.relationship = relationship
@@ -106,9 +109,6 @@ final class EntityPlan {
     let values: UnsafeMutableBufferPointer<SQLValue?>
     /// The keys of the entity tree that declares `key` (set by the repository).
     var objectKeys: ObjectKeys?
-    /// The ledger of each to-one's references by key (`SeedRepository.keyReferenceLedger`); a
-    /// nil ledger: the relationship takes the general path.
-    var keyReferenceLedgers: [String: KeyReferenceLedger?] = [:]
     /// True when rows of this entity keep where they were defined, for messages at `finish`
     /// (keyed objects, and objects with a required to-one).
     let tracksDefinitions: Bool

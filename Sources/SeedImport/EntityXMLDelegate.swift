@@ -99,7 +99,7 @@ package final class EntityXMLDelegate: XMLStreamDelegate {
                     try repository.setValue(slot, bytes, of: plan, at: location)
                 }
             case .toOne(let slot):
-                repository.addReference(slot.relationship.name, key: attributes.value(at: index))
+                repository.addReference(slot, key: attributes.value(at: index))
             case .toMany, .unknown:
                 throw plan.valueError(attributes.name(at: index), at: location)
             }
@@ -129,9 +129,10 @@ package final class EntityXMLDelegate: XMLStreamDelegate {
 
     private func insertRelated(_ entity: String, _ attributes: XMLAttributes, parent: ObjectReference,
                                relationship: String, at location: InputLocation) throws(InputError) {
+        repository.nest(in: parent, relationship)
         let child = try insertObject(entity, attributes, at: location)
         // An ordered to-many places it after the parent's objects so far, from any element or file.
-        try repository.link(parent, relationship, to: child, at: location)
+        try repository.linkNested(child, in: parent, relationship, at: location)
         stack.append(.object(child))
     }
 

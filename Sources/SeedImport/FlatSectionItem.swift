@@ -23,7 +23,7 @@ final class FlatSectionItem {
     private(set) var bytes: [UInt8] = []
     private(set) var entries: [Entry] = []
     /// The last `<key>` read, waiting for its value.
-    private var pendingKey: (range: Range<Int>, location: InputLocation)?
+    private(set) var pendingKey: (range: Range<Int>, location: InputLocation)?
     /// The scalar element being read: its name, where its bytes start, where it starts.
     private(set) var open: (kind: String, start: Int, location: InputLocation)?
     /// What each key means, per entity plan, searched from the entry's own position (items of a
@@ -84,16 +84,8 @@ final class FlatSectionItem {
     }
 
     /// A scalar's text as the tree has it (`<true/>` is YES).
-    private func scalarText(_ entry: Entry) -> String {
+    func scalarText(_ entry: Entry) -> String {
         entry.kind == "true" ? "YES" : entry.kind == "false" ? "NO" : text(entry.value)
-    }
-
-    /// What has been read, as the dictionary frame of the tree reader: its entries, its pending
-    /// key and the keys seen (a nested container has started).
-    func frame() -> (entries: [(key: String, value: PropertyListNode)], pendingKey: String?, keys: Set<String>) {
-        let entries = self.entries.map { (text($0.key), PropertyListNode.scalar(scalarText($0), kind: $0.kind, location(of: $0))) }
-        let pending = pendingKey.map { text($0.range) }
-        return (entries, pending, Set(entries.map(\.0) + (pending.map { [$0] } ?? [])))
     }
 
     /// Writes the item as an object of `plan`'s entity straight into the repository when every
@@ -121,7 +113,7 @@ final class FlatSectionItem {
                     }
                 }
             case .toOne(let slot):
-                repository.addReference(slot.relationship.name, key: scalarText(entry))
+                repository.addReference(slot, key: scalarText(entry))
             case .toMany, .unknown:
                 preconditionFailure("resolve(_:) lets only attributes and to-ones through")
             }

@@ -15,7 +15,8 @@ import SeedStore
 /// fingerprint and `Z_PK`, then where its bytes are in the arena and the `Z_ENT` of its object,
 /// so a lookup reads one slot and one place of the arena. Memory per key: the key's bytes
 /// (`KeyBytes`: its text and two bytes) and their count, and 21.3 to 42.7 bytes of slot; about
-/// 50 bytes for a key of 15 characters. A reservation also keeps where it was made.
+/// 50 bytes for a key of 15 characters. A reserved key also keeps where it was first named, in
+/// 16 bytes of arena after its bytes.
 struct KeyTable {
     /// A key's entry: the `Z_PK` it names and the `Z_ENT` of the object written with it, 0 while
     /// the key is reserved (`reservation(_:)`); valid until the next `add`.
@@ -39,10 +40,13 @@ struct KeyTable {
     private var slots: [UInt64]
     private var shift: UInt64
     private var count = 0
-    /// Each key's byte count (a variable-length number), then its bytes.
+    /// Each key's byte count (a variable-length number), then its bytes; for a key added
+    /// reserved, then its reservation: file and via (numbers in `names`), line, column (4 bytes
+    /// each) and destination (2 bytes, with 2 of via).
     private var arena: [UInt8] = []
-    /// The reserved keys, by their offset in the arena.
-    private(set) var reservations: [Int: Reservation] = [:]
+    /// The files and to-ones reservations name, by number.
+    private var names: [String] = []
+    private var nameNumbers: [String: Int] = [:]
 
     init() {
         slots = Array(repeating: 0, count: 2 * 256)
@@ -77,7 +81,50 @@ struct KeyTable {
 
     /// Where and how a reserved key was named.
     func reservation(_ found: Found) -> Reservation {
-        reservations[found.offset]!
+        reservation(at: found.offset)
+    }
+
+    /// Every key still reserved, by offset (the order they were first named in).
+    func reservations() -> [(offset: Int, reservation: Reservation)] {
+        stride(from: 0, to: slots.count, by: 2).compactMap { slot -> (Int, Reservation)? in
+            guard slots[slot] != 0, slots[slot + 1] >> 48 == 0 else { return nil }
+            let offset = Int(slots[slot + 1] & 0xFFFF_FFFF_FFFF)
+            return (offset, reservation(at: offset))
+        }.sorted { $0.0 < $1.0 }
+    }
+
+    private func reservation(at offset: Int) -> Reservation {
+        let start = reservationStart(offset)
+        func field(_ at: Int, _ width: Int) -> Int {
+            (0..<width).reduce(0) { $0 | Int(arena[start + at + $1]) << (8 * $1) }
+        }
+        return Reservation(location: InputLocation(file: names[field(0, 4)], line: field(4, 4), column: field(8, 4)),
+                           via: names[field(12, 2)], destination: field(14, 2))
+    }
+
+    /// Where a reserved key's reservation starts in the arena: after its count and bytes.
+    private func reservationStart(_ offset: Int) -> Int {
+        arena.withUnsafeBytes { arena in
+            var start = offset
+            let count = Self.readCount(arena, &start)
+            return start + count
+        }
+    }
+
+    private mutating func number(of name: String) -> Int {
+        if let known = nameNumbers[name] { return known }
+        names.append(name)
+        nameNumbers[name] = names.count - 1
+        return names.count - 1
+    }
+
+    private mutating func appendReservation(_ reservation: Reservation) {
+        let via = number(of: reservation.via)
+        precondition(via <= Int(UInt16.max) && reservation.destination <= Int(UInt16.max), "too many to-ones for the key table")
+        for (value, width) in [(number(of: reservation.location.file), 4), (min(reservation.location.line, Int(UInt32.max)), 4),
+                               (min(reservation.location.column, Int(UInt32.max)), 4), (via, 2), (reservation.destination, 2)] {
+            for byte in 0..<width { arena.append(UInt8(truncatingIfNeeded: value >> (8 * byte))) }
+        }
     }
 
     /// Adds a key that `find` did not find: written by an object of `entityNumber`, or reserved.
@@ -93,7 +140,7 @@ struct KeyTable {
         }
         arena.append(UInt8(length))
         arena.append(contentsOf: key.bytes)
-        if entityNumber == nil { reservations[offset] = reservation }
+        if entityNumber == nil { appendReservation(reservation!) }
         store((key.hash >> 32) << 32 | UInt64(primaryKey), Self.second(offset: offset, entityNumber: entityNumber ?? 0))
     }
 
@@ -103,12 +150,13 @@ struct KeyTable {
         precondition(primaryKey > 0 && primaryKey <= Int64(UInt32.max), "Z_PK \(primaryKey) does not fit the key table")
         slots[2 * found.slot] = (slots[2 * found.slot] >> 32) << 32 | UInt64(primaryKey)
         slots[2 * found.slot + 1] = Self.second(offset: found.offset, entityNumber: entityNumber)
-        reservations[found.offset] = nil
     }
 
     /// Narrows what a reserved key's object must be.
     mutating func narrow(_ found: Found, to destination: Int) {
-        reservations[found.offset]?.destination = destination
+        let start = reservationStart(found.offset) + 14
+        arena[start] = UInt8(truncatingIfNeeded: destination)
+        arena[start + 1] = UInt8(truncatingIfNeeded: destination >> 8)
     }
 
     /// The arena offset of the reserved key that holds `primaryKey`, if one does (a scan of

@@ -186,3 +186,13 @@ final class PropertyListDelegate: XMLByteTextDelegate {
         stack.append(parent)
     }
 }
+
+extension FlatSectionItem {
+    /// What has been read, as the dictionary frame of the tree reader: its entries, its pending
+    /// key and the keys seen (a nested container has started).
+    func frame() -> (entries: [(key: String, value: PropertyListNode)], pendingKey: String?, keys: Set<String>) {
+        let entries = self.entries.map { (text($0.key), PropertyListNode.scalar(scalarText($0), kind: $0.kind, location(of: $0))) }
+        let pending = pendingKey.map { text($0.range) }
+        return (entries, pending, Set(entries.map(\.0) + (pending.map { [$0] } ?? [])))
+    }
+}

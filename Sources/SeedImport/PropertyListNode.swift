@@ -168,8 +168,9 @@ struct PropertyListSectionWriter {
         switch node {
         case .dictionary(let entries, _) where relationship.isToMany:
             for entry in entries {
+                repository.nest(in: object, relationship.name)
                 let child = try write(entry.value, entity: destination, naturalKey: entry.key)
-                try repository.link(object, relationship.name, to: child, at: entry.value.location)
+                try repository.linkNested(child, in: object, relationship.name, at: entry.value.location)
             }
         case .dictionary:
             let child = try write(node, entity: destination, naturalKey: nil)
@@ -179,8 +180,9 @@ struct PropertyListSectionWriter {
                 if case .scalar(let key, _, let location) = item {
                     try repository.link(object, relationship.name, toKey: key, at: location)
                 } else {
+                    repository.nest(in: object, relationship.name)
                     let child = try write(item, entity: destination, naturalKey: nil)
-                    try repository.link(object, relationship.name, to: child, at: item.location)
+                    try repository.linkNested(child, in: object, relationship.name, at: item.location)
                 }
             }
         case .scalar(let key, _, let location) where relationship.isToMany:

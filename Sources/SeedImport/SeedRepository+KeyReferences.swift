@@ -47,13 +47,13 @@ final class KeyReferenceLedger {
 }
 
 extension SeedRepository {
-    /// The ledger of `relationship` of `plan`'s entity, when it is a simple to-one to a keyed
-    /// entity; nil for the general path (`link(_:_:toKey:at:)`).
-    func keyReferenceLedger(_ plan: EntityPlan, _ relationship: String, at location: InputLocation) throws(InputError) -> KeyReferenceLedger? {
-        if let known = plan.keyReferenceLedgers[relationship] { return known }
+    /// The ledger of a to-one of `plan`'s entity, when it is a simple to-one to a keyed entity;
+    /// nil for the general path (`link(_:_:toKey:at:)`). Decided once per plan and to-one.
+    func keyReferenceLedger(_ plan: EntityPlan, _ slot: EntityPlan.ToOneSlot, at location: InputLocation) throws(InputError) -> KeyReferenceLedger? {
+        if let known = slot.keyReferences { return known }
         var ledger: KeyReferenceLedger?
-        if let description = plan.relationships[relationship], isSimpleToOne(description),
-           let slot = plan.toOnes[relationship] {
+        let description = slot.relationship
+        if isSimpleToOne(description) {
             let destination = try self.plan(for: description.destinationEntity, at: location)
             if let key = destination.key, destination.keySlots.count == key.names.count {
                 let references = ObjectRows.KeyReferences(
@@ -62,35 +62,44 @@ extension SeedRepository {
                     destinations: destination.layout.subtreeNumbers)
                 let statement = try rows(at: location) { rows throws(SQLiteError) in try rows.referenceStatement(for: references) }
                 ledger = KeyReferenceLedger(references: references, statement: statement, entity: plan.entity.name,
-                                            relationship: relationship, destination: destination, key: key)
+                                            relationship: description.name, destination: destination, key: key)
                 keyReferenceOrder.append(ledger!)
             }
         }
-        plan.keyReferenceLedgers[relationship] = .some(ledger)
+        slot.keyReferences = .some(ledger)
         return ledger
     }
 
-    /// Records that `object` names by `text` the destination of `ledger`'s to-one: for a new row
-    /// (`plan` given, before the row is written) straight into the row when the ledger sets rows,
-    /// otherwise in the ledger.
-    func record(_ text: String, of object: ObjectReference, in ledger: KeyReferenceLedger, settingRowOf plan: EntityPlan?,
-                at location: InputLocation) throws(InputError) {
-        guard let texts = ledger.key.values(of: text) else {
-            throw InputError("\(ledger.entity).\(ledger.relationship): '\(text)' is not a key of \(ledger.destination), which is \(ledger.key.syntax) (values separated by '|', '\\|' for a '|' in a value)", at: location)
-        }
+    /// Converts the key a reference gives into `ledger`'s values, and its bytes into
+    /// `referenceKeys[index]` (for the key table).
+    func prepare(_ text: String, _ index: Int, in ledger: KeyReferenceLedger, at location: InputLocation) throws(InputError) {
         let values = ledger.values
-        for (index, (slot, part)) in zip(ledger.keySlots, texts).enumerated() {
-            do {
-                values[4 + index] = try slot.converter.convert(part)
-            } catch {
-                throw InputError("\(ledger.entity).\(ledger.relationship): key of \(ledger.destination): \(slot.attribute.name): \(error)", at: location)
+        if ledger.keySlots.count == 1 {
+            values[4] = try convert(text, ledger.keySlots[0], of: ledger, at: location)
+        } else {
+            guard let texts = ledger.key.values(of: text) else {
+                throw InputError("\(ledger.entity).\(ledger.relationship): '\(text)' is not a key of \(ledger.destination), which is \(ledger.key.syntax) (values separated by '|', '\\|' for a '|' in a value)", at: location)
+            }
+            for (index, (slot, part)) in zip(ledger.keySlots, texts).enumerated() {
+                values[4 + index] = try convert(part, slot, of: ledger, at: location)
             }
         }
-        if let plan, ledger.setsRows, let slot = plan.toOnes[ledger.relationship] {
-            referenceKey.set(values[4...].lazy.map { $0! })
-            self.values[Int(slot.parameter)] = .integer(try reservedOrWritten(text, in: ledger, at: location))
+        if ledger.setsRows {
+            while referenceKeys.count <= index { referenceKeys.append(KeyBytes()) }
+            referenceKeys[index].set(values[4...].lazy.map { $0! })
+        }
+    }
+
+    /// Records that `object` names by `text` (prepared as reference `index`) the destination of
+    /// `ledger`'s to-one: for a new row (`slot`, its column, given before the row is written)
+    /// straight into the row when the ledger sets rows, otherwise in the ledger.
+    func record(_ text: String, _ index: Int, of object: ObjectReference, in ledger: KeyReferenceLedger,
+                settingRow slot: EntityPlan.ToOneSlot?, at location: InputLocation) throws(InputError) {
+        if let slot, ledger.setsRows {
+            values[Int(slot.parameter)] = .integer(try reservedOrWritten(text, referenceKeys[index], in: ledger, at: location))
             return
         }
+        let values = ledger.values
         values[0] = .integer(Int64(fileNumber(location.file)))
         values[1] = .integer(Int64(location.line))
         values[2] = .integer(Int64(location.column))
@@ -99,6 +108,15 @@ extension SeedRepository {
             try builder.rowStream.append(ledger.statement, primaryKey: object.primaryKey, values: UnsafeBufferPointer(values))
         } catch {
             throw InputError("\(error)", at: location)
+        }
+    }
+
+    /// One value of a key a reference gives, converted by the destination's attribute type.
+    private func convert(_ text: String, _ slot: EntityPlan.AttributeSlot, of ledger: KeyReferenceLedger, at location: InputLocation) throws(InputError) -> SQLValue {
+        do {
+            return try slot.converter.convert(text)
+        } catch {
+            throw InputError("\(ledger.entity).\(ledger.relationship): key of \(ledger.destination): \(slot.attribute.name): \(error)", at: location)
         }
     }
 
@@ -121,6 +139,8 @@ extension SeedRepository {
             throw InputError("\(ledger.entity).\(ledger.relationship): no \(ledger.destination) has the key '\(problem.given)'", at: location)
         }
         keyReferenceOrder.removeAll()
-        for plan in plans.values { plan.keyReferenceLedgers.removeAll() }
+        for plan in plans.values {
+            for slot in plan.toOnes.values { slot.keyReferences = nil }
+        }
     }
 }

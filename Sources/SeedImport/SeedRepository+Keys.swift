@@ -38,11 +38,17 @@ extension SeedRepository {
         return keys
     }
 
-    /// What the key of the object being built finds; its bytes stay in `objectKey`.
-    func keyMatch(_ plan: EntityPlan, at location: InputLocation) throws(InputError) -> KeyMatch {
-        guard let keys = plan.objectKeys else { return .none }
-        for slot in plan.keySlots where values[Int(slot.parameter)] == nil { return .none }
+    /// Sets `objectKey` to the key of the object being built; false when it gives no key.
+    func setObjectKey(_ plan: EntityPlan) -> Bool {
+        guard plan.objectKeys != nil else { return false }
+        for slot in plan.keySlots where values[Int(slot.parameter)] == nil { return false }
         objectKey.set(plan.keySlots.lazy.map { self.values[Int($0.parameter)]! })
+        return true
+    }
+
+    /// What the key of the object being built (in `objectKey`, when `hasKey`) finds.
+    func keyMatch(_ plan: EntityPlan, hasKey: Bool, at location: InputLocation) throws(InputError) -> KeyMatch {
+        guard hasKey, let keys = plan.objectKeys else { return .none }
         let row: ObjectRows.Row
         if let table = keys.table {
             guard let found = table.find(objectKey) else { return .new }
@@ -129,14 +135,14 @@ extension SeedRepository {
         }
     }
 
-    /// The `Z_PK` a reference by key (bytes in `referenceKey`) names for `ledger`'s to-one: the
-    /// object's, or the one reserved for it at the key's first sight.
-    func reservedOrWritten(_ text: String, in ledger: KeyReferenceLedger, at location: InputLocation) throws(InputError) -> Int64 {
+    /// The `Z_PK` a reference by key names for `ledger`'s to-one: the object's, or the one
+    /// reserved for it at the key's first sight.
+    func reservedOrWritten(_ text: String, _ key: KeyBytes, in ledger: KeyReferenceLedger, at location: InputLocation) throws(InputError) -> Int64 {
         let keys = ledger.destinationKeys
-        guard let found = keys.table!.find(referenceKey) else {
+        guard let found = keys.table!.find(key) else {
             let primaryKey = ledger.destinationPrimaryKeys.next()
             let reservation = KeyTable.Reservation(location: location, via: "\(ledger.entity).\(ledger.relationship)", destination: ledger.destinationNumber)
-            keys.table!.add(referenceKey, primaryKey: primaryKey, reservation: reservation)
+            keys.table!.add(key, primaryKey: primaryKey, reservation: reservation)
             return primaryKey
         }
         if !found.isReserved {
@@ -164,7 +170,7 @@ extension SeedRepository {
         for name in keyDirectories.keys.sorted() {
             let keys = keyDirectories[name]!
             guard let table = keys.table else { continue }
-            for (offset, reservation) in table.reservations {
+            for (offset, reservation) in table.reservations() {
                 let order = (fileNumber(reservation.location.file), reservation.location.line, reservation.location.column)
                 if let earlier = dangling, earlier.order <= order { continue }
                 let message = "\(reservation.via): no \(layout.entity(number: reservation.destination)!.name) has the key '\(keys.referenceText(at: offset))'"

@@ -24,11 +24,11 @@ public final class SeedRepository {
     var keyDirectories: [String: ObjectKeys] = [:]
     /// The key of the object being built, and of the reference being recorded (reused buffers).
     var objectKey = KeyBytes()
-    var referenceKey = KeyBytes()
+    var referenceKeys: [KeyBytes] = []
     /// Whether any object was merged into an earlier one (its references are then compared).
     var merged = false
     /// The ledgers of references by key of simple to-ones, in the order they were made
-    /// (each plan knows its own: `EntityPlan.keyReferenceLedgers`).
+    /// (each to-one knows its own: `EntityPlan.ToOneSlot.keyReferences`).
     var keyReferenceOrder: [KeyReferenceLedger] = []
     /// References to objects not written yet, with the place each reserved in an ordered list.
     var pending: [(source: ObjectReference, relationship: String, key: String, place: Int?, location: InputLocation)] = []
@@ -37,11 +37,16 @@ public final class SeedRepository {
     var pendingIdentifiers: [(source: ObjectReference, relationship: String, identifier: String, place: Int?, location: InputLocation)] = []
     /// The last place given in each ordered to-many that has objects (one entry per owner).
     var orderedPlaces: [OrderedList: Int64] = [:]
+    /// The owner and to-many the next object is nested in (`nest(in:_:)`), and whether that
+    /// object's row took the owner (`linkNested`).
+    var nestedIn: (owner: ObjectReference, relationship: String)?
+    var ownerLinked = false
+    var lastOwnerSlot: (entity: String, relationship: String, plan: EntityPlan, slot: EntityPlan.ToOneSlot?)?
     /// Rows written so far (merges not counted).
     public private(set) var rowsWritten = 0
     /// The values of the object being built: the current plan's buffer (indexed by INSERT parameter).
     var values = UnsafeMutableBufferPointer<SQLValue?>(start: nil, count: 0)
-    private var references: [(String, String)] = []
+    private var references: [(slot: EntityPlan.ToOneSlot, key: String)] = []
     /// What is wrong with the build-time keys of `options`, if anything.
     private lazy var keyProblem: String? = NaturalKey.problems(of: options.keys, in: model).first
     /// Which entity a property list's section names.
@@ -110,8 +115,8 @@ public final class SeedRepository {
                 values[Int(slot.parameter)] = value
             case (.attribute(let slot), .text(var text)):
                 try text.withUTF8 { bytes in Result { () throws(InputError) in try setValue(slot, bytes, of: plan, at: location) } }.get()
-            case (.toOne, .text(let key)):
-                references.append((property, key))
+            case (.toOne(let slot), .text(let key)):
+                references.append((slot, key))
             case (.toOne, .value):
                 throw InputError("\(name).\(property) names its destination by key: give the key as text", at: location)
             case (.toMany, _), (.unknown, _):
@@ -157,8 +162,8 @@ public final class SeedRepository {
     }
 
     /// Keeps a reference by natural key of the object being built.
-    func addReference(_ relationship: String, key: String) {
-        references.append((relationship, key))
+    func addReference(_ slot: EntityPlan.ToOneSlot, key: String) {
+        references.append((slot, key))
     }
 
     /// Writes the object being built, or merges it into the object its source-local
@@ -166,9 +171,16 @@ public final class SeedRepository {
     /// new row's simple to-ones straight into the row (to the object, or to the `Z_PK` reserved
     /// for a key not written yet), others into the ledger, or linked now or at `finish`.
     func commitObject(_ plan: EntityPlan, identifier: String? = nil, at location: InputLocation) throws(InputError) -> ObjectReference {
+        let owner = nestedIn
+        nestedIn = nil
+        ownerLinked = false
         let object: ObjectReference
         let identified = try identifier.flatMap { (identifier) throws(InputError) in try identifiedObject(identifier, plan, at: location) }
-        let match = try keyMatch(plan, at: location)
+        for (index, (slot, key)) in references.enumerated() {
+            if let ledger = try keyReferenceLedger(plan, slot, at: location) { try prepare(key, index, in: ledger, at: location) }
+        }
+        let hasKey = setObjectKey(plan)
+        let match = try keyMatch(plan, hasKey: hasKey, at: location)
         var isNew = false
         if case .existing(let existing) = match {
             if let identified, identified != existing {
@@ -185,20 +197,21 @@ public final class SeedRepository {
             if case .reserved(let found, _) = match { primaryKey = found.primaryKey } else { primaryKey = plan.primaryKeys.next() }
             object = ObjectReference(entity: plan.entity.name, entityNumber: plan.layout.number, primaryKey: primaryKey)
             try fileKey(of: object, match, plan, at: location)
-            for (relationship, key) in references {
-                guard let ledger = try keyReferenceLedger(plan, relationship, at: location) else { continue }
-                try record(key, of: object, in: ledger, settingRowOf: plan, at: location)
+            for (index, (slot, key)) in references.enumerated() {
+                guard let ledger = try keyReferenceLedger(plan, slot, at: location) else { continue }
+                try record(key, index, of: object, in: ledger, settingRow: slot, at: location)
             }
+            if let owner { ownerLinked = try setOwner(owner, of: object, plan, at: location) }
             try insertRow(plan, primaryKey: object.primaryKey, at: location)
         }
         if let identifier, identified == nil {
             identifiers[identifier] = (object, location)
         }
-        for (relationship, key) in references {
-            if let ledger = try keyReferenceLedger(plan, relationship, at: location) {
-                if !isNew { try record(key, of: object, in: ledger, settingRowOf: nil, at: location) }
+        for (index, (slot, key)) in references.enumerated() {
+            if let ledger = try keyReferenceLedger(plan, slot, at: location) {
+                if !isNew { try record(key, index, of: object, in: ledger, settingRow: nil, at: location) }
             } else {
-                try link(object, relationship, toKey: key, at: location)
+                try link(object, slot.relationship.name, toKey: key, at: location)
             }
         }
         return object

@@ -34,7 +34,7 @@ struct KeyTableTests {
                 table.add(Self.key(.text("S\(number)")), primaryKey: Int64(number), reservation: reservation)
             }
         }
-        #expect(table.reservations.count == 2_500)
+        #expect(table.reservations().count == 2_500)
         for number in 1...5_000 {
             let found = try #require(table.find(Self.key(.text("S\(number)"))))
             #expect(found.primaryKey == Int64(number))
@@ -47,8 +47,11 @@ struct KeyTableTests {
         table.write(reserved, primaryKey: 7, entityNumber: 4)
         let written = try #require(table.find(Self.key(.text("S7"))))
         #expect(!written.isReserved && written.entityNumber == 4 && written.primaryKey == 7)
-        #expect(table.reservations.count == 2_499)
-        let left = try #require(table.reservations.keys.min())
-        #expect(table.key(at: left) == [.text("S1")])
+        #expect(table.reservations().count == 2_499)
+        let left = try #require(table.reservations().first)
+        #expect(table.key(at: left.offset) == [.text("S1")])
+        #expect(left.reservation.location == reservation.location && left.reservation.destination == 2)
+        table.narrow(try #require(table.find(Self.key(.text("S3")))), to: 5)
+        #expect(table.reservation(try #require(table.find(Self.key(.text("S3"))))).destination == 5)
     }
 }
