@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import SeedModel
 import SeedStore
 
@@ -23,9 +28,9 @@ final class FlatSectionItem {
     private(set) var bytes: [UInt8] = []
     private(set) var entries: [Entry] = []
     /// The last `<key>` read, waiting for its value.
-    private(set) var pendingKey: (range: Range<Int>, location: InputLocation)?
+    private(set) var pendingKey: Range<Int>?
     /// The scalar element being read: its name, where its bytes start, where it starts.
-    private(set) var open: (kind: String, start: Int, location: InputLocation)?
+    private(set) var open: (kind: String, start: Int, line: Int32, column: Int32)?
     /// What each key means, per entity plan, searched from the entry's own position (items of a
     /// section mostly give the same keys in the same order).
     private var properties: [ObjectIdentifier: [(key: [UInt8], property: EntityPlan.Property)]] = [:]
@@ -42,9 +47,9 @@ final class FlatSectionItem {
         open = nil
     }
 
-    /// A `<key>` or scalar element starts.
-    func startScalar(_ kind: String, at location: InputLocation) {
-        open = (kind, bytes.count, location)
+    /// A `<key>` or scalar element starts, at this line and column of the item's file.
+    func startScalar(_ kind: String, line: Int, column: Int) {
+        open = (kind, bytes.count, Int32(clamping: line), Int32(clamping: column))
     }
 
     func append(_ text: UnsafeBufferPointer<UInt8>) {
@@ -53,25 +58,33 @@ final class FlatSectionItem {
 
     /// The open scalar element ends: a key waits for its value, a value completes an entry.
     func endScalar() throws(InputError) {
-        guard let (kind, start, location) = open else { return }
+        guard let (kind, start, line, column) = open else { return }
         open = nil
         let range = start..<bytes.count
+        var location: InputLocation { InputLocation(file: self.location.file, line: Int(line), column: Int(column)) }
         if kind == "key" {
             if pendingKey != nil { throw InputError("two <key>s in a row", at: location) }
-            if entries.contains(where: { bytes[$0.key].elementsEqual(bytes[range]) }) {
+            if entries.contains(where: { same($0.key, range) }) {
                 throw InputError("the <dict> gives the key '\(text(range))' twice", at: location)
             }
-            pendingKey = (range, location)
+            pendingKey = range
             return
         }
         guard let key = pendingKey else { throw InputError("a value without its <key>", at: location) }
-        entries.append(Entry(key: key.range, kind: kind, value: range, line: Int32(clamping: location.line), column: Int32(clamping: location.column)))
+        entries.append(Entry(key: key, kind: kind, value: range, line: line, column: column))
         pendingKey = nil
     }
 
     /// The item's `</dict>`: a key without a value is an error.
     func end() throws(InputError) {
-        if let pendingKey { throw InputError("<key> '\(text(pendingKey.range))' has no value", at: location) }
+        if let pendingKey { throw InputError("<key> '\(text(pendingKey))' has no value", at: location) }
+    }
+
+    /// Whether two ranges of `bytes` hold the same bytes.
+    private func same(_ a: Range<Int>, _ b: Range<Int>) -> Bool {
+        a.count == b.count && bytes.withUnsafeBufferPointer { all in
+            a.isEmpty || memcmp(all.baseAddress! + a.lowerBound, all.baseAddress! + b.lowerBound, a.count) == 0
+        }
     }
 
     /// Where an entry's value starts.

@@ -3,7 +3,7 @@ import SeedModel
 /// Streams an XML property list: the root `<dict>` is read section by section, and each
 /// object of a section is written as soon as it is complete (flat, `FlatSectionItem`, or built
 /// as a small tree), so a large plist never sits in memory whole.
-final class PropertyListDelegate: XMLByteTextDelegate {
+final class PropertyListDelegate: XMLRawDelegate {
     /// An open container or scalar element.
     private struct Open {
         var element: String
@@ -45,11 +45,27 @@ final class PropertyListDelegate: XMLByteTextDelegate {
     /// freed recursively, so no input may make it deeper than this.
     static let maximumDepth = 512
 
+    func startElement(_ name: String, attributes: XMLAttributes, at position: XMLPosition) throws(InputError) {
+        if readingFlat, flat.open == nil, Self.isScalar(name) {
+            flat.startScalar(name, line: position.line, column: position.column)
+        } else {
+            try startElement(name, attributes: attributes, at: position.location)
+        }
+    }
+
+    func endElement(_ name: String, at position: XMLPosition) throws(InputError) {
+        if readingFlat, flat.open != nil {
+            try flat.endScalar()
+        } else {
+            try endElement(name, at: position.location)
+        }
+    }
+
     func startElement(_ name: String, attributes: XMLAttributes, at location: InputLocation) throws(InputError) {
         if readingFlat {
             if let open = flat.open { throw InputError("<\(name)> inside <\(open.kind)>", at: location) }
             if Self.isScalar(name) {
-                flat.startScalar(name, at: location)
+                flat.startScalar(name, line: location.line, column: location.column)
                 return
             }
             // Anything else: the item is read as a tree from here on.
@@ -91,11 +107,11 @@ final class PropertyListDelegate: XMLByteTextDelegate {
         stack.append(Open(element: name, location: location))
     }
 
-    func characters(bytes: UnsafeBufferPointer<UInt8>, at location: () -> InputLocation) throws(InputError) {
+    func characters(bytes: UnsafeBufferPointer<UInt8>, at position: XMLPosition) throws(InputError) {
         if readingFlat, flat.open != nil {
             flat.append(bytes)
         } else if !readingFlat || bytes.contains(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x09 && $0 != 0x0D }) {
-            try characters(String(decoding: bytes, as: UTF8.self), at: location())
+            try characters(String(decoding: bytes, as: UTF8.self), at: position.location)
         }
     }
 
@@ -192,7 +208,7 @@ extension FlatSectionItem {
     /// key and the keys seen (a nested container has started).
     func frame() -> (entries: [(key: String, value: PropertyListNode)], pendingKey: String?, keys: Set<String>) {
         let entries = self.entries.map { (text($0.key), PropertyListNode.scalar(scalarText($0), kind: $0.kind, location(of: $0))) }
-        let pending = pendingKey.map { text($0.range) }
+        let pending = pendingKey.map { text($0) }
         return (entries, pending, Set(entries.map(\.0) + (pending.map { [$0] } ?? [])))
     }
 }

@@ -62,10 +62,10 @@ public final class SeedImporter {
 }
 
 /// Chooses the delegate from the root element, then forwards every event to it.
-final class RootDispatcher: XMLByteTextDelegate {
+final class RootDispatcher: XMLRawDelegate {
     private let repository: SeedRepository
     private var target: XMLStreamDelegate?
-    private var byteTarget: XMLByteTextDelegate?
+    private var rawTarget: XMLRawDelegate?
 
     init(repository: SeedRepository) {
         self.repository = repository
@@ -76,7 +76,8 @@ final class RootDispatcher: XMLByteTextDelegate {
             target = name == "plist"
                 ? PropertyListDelegate(repository: repository)
                 : EntityXMLDelegate(repository: repository)
-            byteTarget = target as? XMLByteTextDelegate
+            rawTarget = target as? XMLRawDelegate
+            wantsWhitespaceText = target!.wantsWhitespaceText
         }
         try target!.startElement(name, attributes: attributes, at: location)
     }
@@ -89,13 +90,29 @@ final class RootDispatcher: XMLByteTextDelegate {
         try target?.characters(text, at: location)
     }
 
-    func characters(bytes: UnsafeBufferPointer<UInt8>, at location: () -> InputLocation) throws(InputError) {
-        if let byteTarget {
-            try byteTarget.characters(bytes: bytes, at: location)
+    func startElement(_ name: String, attributes: XMLAttributes, at position: XMLPosition) throws(InputError) {
+        if target == nil { try startElement(name, attributes: attributes, at: position.location) } else if let rawTarget {
+            try rawTarget.startElement(name, attributes: attributes, at: position)
         } else {
-            try target?.characters(String(decoding: bytes, as: UTF8.self), at: location())
+            try target!.startElement(name, attributes: attributes, at: position.location)
         }
     }
 
-    var wantsWhitespaceText: Bool { target?.wantsWhitespaceText ?? false }
+    func endElement(_ name: String, at position: XMLPosition) throws(InputError) {
+        if let rawTarget {
+            try rawTarget.endElement(name, at: position)
+        } else {
+            try target?.endElement(name, at: position.location)
+        }
+    }
+
+    func characters(bytes: UnsafeBufferPointer<UInt8>, at position: XMLPosition) throws(InputError) {
+        if let rawTarget {
+            try rawTarget.characters(bytes: bytes, at: position)
+        } else {
+            try target?.characters(String(decoding: bytes, as: UTF8.self), at: position.location)
+        }
+    }
+
+    private(set) var wantsWhitespaceText = false
 }

@@ -23,10 +23,22 @@ extension XMLStreamDelegate {
 /// The attributes of one start tag, read in place from libxml2's buffer.
 ///
 /// Valid only during the `startElement` call that received it; copy out what you keep.
-/// A delegate that takes character data as the bytes libxml2 hands over, without a String per
-/// text node (`location` is computed only when asked for, for a message).
-package protocol XMLByteTextDelegate: XMLStreamDelegate {
-    func characters(bytes: UnsafeBufferPointer<UInt8>, at location: () -> InputLocation) throws(InputError)
+/// Where the reader is, read from libxml2 only when asked: the line and column alone (cheap), or
+/// the whole location with the file (for a message, or a place kept with an object).
+package struct XMLPosition {
+    unowned(unsafe) let reader: XMLStreamReader
+
+    package var line: Int { reader.line }
+    package var column: Int { reader.column }
+    package var location: InputLocation { reader.location }
+}
+
+/// A delegate that takes character data as the bytes libxml2 hands over (no String per text
+/// node) and the reader's position instead of a location (no location per event).
+package protocol XMLRawDelegate: XMLStreamDelegate {
+    func startElement(_ name: String, attributes: XMLAttributes, at position: XMLPosition) throws(InputError)
+    func endElement(_ name: String, at position: XMLPosition) throws(InputError)
+    func characters(bytes: UnsafeBufferPointer<UInt8>, at position: XMLPosition) throws(InputError)
 }
 
 public struct XMLAttributes {

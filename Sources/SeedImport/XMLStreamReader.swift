@@ -12,7 +12,7 @@ package final class XMLStreamReader {
     /// The file being read.
     package let path: String
     private let delegate: XMLStreamDelegate
-    private let byteDelegate: XMLByteTextDelegate?
+    private let rawDelegate: XMLRawDelegate?
     private var context: xmlParserCtxtPtr?
     private var failure: InputError?
     /// Whether the root element has begun (an error before it means there is no document).
@@ -34,7 +34,7 @@ package final class XMLStreamReader {
     package init(path: String, delegate: XMLStreamDelegate) {
         self.path = path
         self.delegate = delegate
-        self.byteDelegate = delegate as? XMLByteTextDelegate
+        self.rawDelegate = delegate as? XMLRawDelegate
     }
 
     /// Parses the whole file. `progress` is called after each chunk with the bytes read so far.
@@ -128,9 +128,12 @@ package final class XMLStreamReader {
 
     /// The parser's current position.
     package var location: InputLocation {
-        guard let context else { return InputLocation(file: path, line: 0, column: 0) }
-        return InputLocation(file: path, line: Int(xmlSAX2GetLineNumber(context)), column: Int(xmlSAX2GetColumnNumber(context)))
+        InputLocation(file: path, line: line, column: column)
     }
+
+    /// The line and column libxml2 is at (0 outside a parse).
+    var line: Int { context.map { Int(xmlSAX2GetLineNumber($0)) } ?? 0 }
+    var column: Int { context.map { Int(xmlSAX2GetColumnNumber($0)) } ?? 0 }
 
     private static func from(_ userData: UnsafeMutableRawPointer?) -> XMLStreamReader {
         Unmanaged<XMLStreamReader>.fromOpaque(userData!).takeUnretainedValue()
@@ -157,7 +160,12 @@ package final class XMLStreamReader {
         guard failure == nil, let name else { return }
         sawElement = true
         do {
-            try delegate.startElement(self.name(name), attributes: XMLAttributes(base: UnsafePointer(attributes), count: Int(count)), at: location)
+            let attributes = XMLAttributes(base: UnsafePointer(attributes), count: Int(count))
+            if let rawDelegate {
+                try rawDelegate.startElement(self.name(name), attributes: attributes, at: XMLPosition(reader: self))
+            } else {
+                try delegate.startElement(self.name(name), attributes: attributes, at: location)
+            }
         } catch {
             fail(error)
         }
@@ -166,7 +174,11 @@ package final class XMLStreamReader {
     private func didEnd(_ name: UnsafePointer<UInt8>?) {
         guard failure == nil, let name else { return }
         do {
-            try delegate.endElement(self.name(name), at: location)
+            if let rawDelegate {
+                try rawDelegate.endElement(self.name(name), at: XMLPosition(reader: self))
+            } else {
+                try delegate.endElement(self.name(name), at: location)
+            }
         } catch {
             fail(error)
         }
@@ -180,8 +192,8 @@ package final class XMLStreamReader {
         }
         do {
             let text = UnsafeBufferPointer(start: bytes, count: Int(length))
-            if let byteDelegate {
-                try byteDelegate.characters(bytes: text) { location }
+            if let rawDelegate {
+                try rawDelegate.characters(bytes: text, at: XMLPosition(reader: self))
             } else {
                 try delegate.characters(String(decoding: text, as: UTF8.self), at: location)
             }
