@@ -1,9 +1,11 @@
 /// What an import keeps beside the rows until it finishes, in TEMP tables of the build's
 /// connection (never part of the store: `VACUUM INTO` copies the main schema only), so that it
 /// does not grow in memory with the number of rows: the references by natural key of simple
-/// to-ones (`seedgen_ref_<n>`: the source's `Z_PK`, where the reference was given, the key),
-/// written with the rows through the row stream and resolved all at once by
-/// `resolveKeyReferences`, one UPDATE joining the key columns instead of a query per row.
+/// to-ones that the importer cannot put into a new row itself (those given in a merge, and those
+/// of to-ones that also store the destination's entity), in `seedgen_ref_<n>` (the source's
+/// `Z_PK`, where the reference was given, the key), written with the rows through the row stream
+/// and resolved all at once by `resolveKeyReferences`, one UPDATE joining the key columns
+/// instead of a query per row.
 extension ObjectRows {
     /// One relationship's references by key, resolved at the end of an import.
     package struct KeyReferences: Sendable {
