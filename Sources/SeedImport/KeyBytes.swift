@@ -45,13 +45,18 @@ struct KeyBytes {
 
     private mutating func appendCounted(_ kind: UInt8, _ content: UnsafeBufferPointer<UInt8>) {
         bytes.append(kind)
-        var count = content.count
+        Self.appendCount(content.count, to: &bytes)
+        bytes.append(contentsOf: content)
+    }
+
+    /// Appends a count, 7 bits a byte, low bits first (`readCount` reads it).
+    static func appendCount(_ count: Int, to bytes: inout [UInt8]) {
+        var count = count
         while count >= 0x80 {
             bytes.append(UInt8(truncatingIfNeeded: count) | 0x80)
             count >>= 7
         }
         bytes.append(UInt8(count))
-        bytes.append(contentsOf: content)
     }
 
     /// A 64-bit hash of the bytes (multiply–xorshift over 8-byte words): the same in every run,
@@ -97,15 +102,7 @@ struct KeyBytes {
             case 1: values.append(.integer(Int64(bitPattern: number())))
             case 2: values.append(.real(Double(bitPattern: number())))
             case 3, 4:
-                var count = 0
-                var shift = 0
-                while bytes[index] & 0x80 != 0 {
-                    count |= Int(bytes[index] & 0x7F) << shift
-                    shift += 7
-                    index += 1
-                }
-                count |= Int(bytes[index]) << shift
-                index += 1
+                let count = readCount(bytes, &index)
                 let content = Array(bytes[index..<index + count])
                 index += count
                 values.append(kind == 3 ? .text(String(decoding: content, as: UTF8.self)) : .blob(content))
@@ -113,5 +110,20 @@ struct KeyBytes {
             }
         }
         return values
+    }
+
+    /// Reads a count as `appendCount` writes it at `index`,
+    /// and moves `index` past it.
+    static func readCount<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, _ index: inout Int) -> Int where Bytes.Index == Int {
+        var count = 0
+        var shift = 0
+        while bytes[index] & 0x80 != 0 {
+            count |= Int(bytes[index] & 0x7F) << shift
+            shift += 7
+            index += 1
+        }
+        count |= Int(bytes[index]) << shift
+        index += 1
+        return count
     }
 }

@@ -66,7 +66,7 @@ struct KeyTable {
                         if first >> 32 == fingerprint {
                             let offset = Int(second & 0xFFFF_FFFF_FFFF)
                             var start = offset
-                            let count = Self.readCount(arena, &start)
+                            let count = KeyBytes.readCount(arena, &start)
                             if count == given.count, count == 0 || memcmp(arena.baseAddress! + start, given.baseAddress!, count) == 0 {
                                 return Found(slot: slot, offset: offset, primaryKey: Int64(first & 0xFFFF_FFFF), entityNumber: Int(second >> 48))
                             }
@@ -106,7 +106,7 @@ struct KeyTable {
     private func reservationStart(_ offset: Int) -> Int {
         arena.withUnsafeBytes { arena in
             var start = offset
-            let count = Self.readCount(arena, &start)
+            let count = KeyBytes.readCount(arena, &start)
             return start + count
         }
     }
@@ -133,12 +133,7 @@ struct KeyTable {
         if (count + 1) * 4 > slots.count / 2 * 3 { grow() }
         count += 1
         let offset = arena.count
-        var length = key.bytes.count
-        while length >= 0x80 {
-            arena.append(UInt8(truncatingIfNeeded: length) | 0x80)
-            length >>= 7
-        }
-        arena.append(UInt8(length))
+        KeyBytes.appendCount(key.bytes.count, to: &arena)
         arena.append(contentsOf: key.bytes)
         if entityNumber == nil { appendReservation(reservation!) }
         store((key.hash >> 32) << 32 | UInt64(primaryKey), Self.second(offset: offset, entityNumber: entityNumber ?? 0))
@@ -173,7 +168,7 @@ struct KeyTable {
     func key(at offset: Int) -> [SQLValue] {
         arena.withUnsafeBytes { arena in
             var start = offset
-            let count = Self.readCount(arena, &start)
+            let count = KeyBytes.readCount(arena, &start)
             return KeyBytes.values(self.arena[start..<start + count])
         }
     }
@@ -182,19 +177,6 @@ struct KeyTable {
         precondition(entityNumber >= 0 && entityNumber <= Int(UInt16.max), "Z_ENT \(entityNumber) does not fit the key table")
         precondition(offset < 1 << 48, "the key table holds at most 256 TiB of keys")
         return UInt64(entityNumber) << 48 | UInt64(offset)
-    }
-
-    private static func readCount(_ arena: UnsafeRawBufferPointer, _ index: inout Int) -> Int {
-        var count = 0
-        var shift = 0
-        while arena[index] & 0x80 != 0 {
-            count |= Int(arena[index] & 0x7F) << shift
-            shift += 7
-            index += 1
-        }
-        count |= Int(arena[index]) << shift
-        index += 1
-        return count
     }
 
     private func place(of fingerprint: UInt64) -> Int {

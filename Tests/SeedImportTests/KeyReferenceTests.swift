@@ -86,6 +86,13 @@ struct KeyReferenceTests {
         #expect(try run.verify().isEmpty)
     }
 
+    /// The error a build of `body` (inside `<Shop>`, from line 2) in the shop model stops with.
+    static func shopError(_ body: String) throws -> InputError {
+        let run = try ImportRun(model: shop)
+        defer { run.directory.remove() }
+        return try #require(throws: InputError.self) { try run.build([("a.xml", "<Shop>\n\(body)\n</Shop>")]) }
+    }
+
     @Test("a reserved key's object must be what its references named: the narrowest of their entities, never two unrelated ones")
     func reservedEntity() throws {
         let good = try ImportRun(model: Self.shop)
@@ -94,27 +101,13 @@ struct KeyReferenceTests {
         #expect(try good.rows("SELECT o.ZNUMBER, c.ZNAME, c.Z_ENT = e.Z_ENT FROM ZORDER o JOIN ZPARTY c ON c.Z_PK = o.ZCUSTOMER JOIN Z_PRIMARYKEY e ON e.Z_NAME = 'Customer'")
                 == ["1|Ann|1"])
 
-        let wrongObject = try ImportRun(model: Self.shop)
-        defer { wrongObject.directory.remove() }
-        let taken = try #require(throws: InputError.self) {
-            try wrongObject.build([("a.xml", "<Shop>\n<Order number=\"1\" customer=\"Ann\"/>\n<Supplier name=\"Ann\"/>\n</Shop>")])
-        }
+        let taken = try Self.shopError("<Order number=\"1\" customer=\"Ann\"/>\n<Supplier name=\"Ann\"/>")
         #expect(taken.message.contains("Supplier 'Ann': Order.customer names it as a Customer (at "), "\(taken)")
         #expect(taken.location.line == 3)
-
-        let twoEntities = try ImportRun(model: Self.shop)
-        defer { twoEntities.directory.remove() }
-        let named = try #require(throws: InputError.self) {
-            try twoEntities.build([("a.xml", "<Shop>\n<Order number=\"1\" customer=\"Ann\"/>\n<Order number=\"2\" supplier=\"Ann\"/>\n</Shop>")])
-        }
+        let named = try Self.shopError("<Order number=\"1\" customer=\"Ann\"/>\n<Order number=\"2\" supplier=\"Ann\"/>")
         #expect(named.message.contains("Order.supplier: 'Ann' names a Supplier, but Order.customer names it as a Customer"), "\(named)")
         #expect(named.location.line == 3)
-
-        let written = try ImportRun(model: Self.shop)
-        defer { written.directory.remove() }
-        let wrong = try #require(throws: InputError.self) {
-            try written.build([("a.xml", "<Shop>\n<Customer name=\"Ann\"/>\n<Order number=\"2\" supplier=\"Ann\"/>\n</Shop>")])
-        }
+        let wrong = try Self.shopError("<Customer name=\"Ann\"/>\n<Order number=\"2\" supplier=\"Ann\"/>")
         #expect(wrong.message == "Order.supplier: 'Ann' names a Customer, not a Supplier", "\(wrong)")
     }
 }
