@@ -12,9 +12,17 @@ import SeedStore
 /// keys. An item that turns out to be more (a nested `<dict>` or `<array>`, a to-many, an
 /// `@id`) becomes the tree `PropertyListSectionWriter` writes, with the same checks and messages.
 final class FlatSectionItem {
+    /// The format items come in, for messages.
+    let syntax: SourceSyntax
+
+    init(syntax: SourceSyntax = .propertyList) {
+        self.syntax = syntax
+    }
+
     struct Entry {
         var key: Range<Int>
-        /// The value's element: `string`, `integer`, `real`, `date`, `data`, `true` or `false`.
+        /// The value's element: `string`, `integer`, `real`, `date`, `data`, `true` or `false`
+        /// (or JSON's `null`: the value is not given).
         var kind: String
         var value: Range<Int>
         /// Where the value's element starts (in the item's file).
@@ -65,7 +73,7 @@ final class FlatSectionItem {
         if kind == "key" {
             if pendingKey != nil { throw InputError("two <key>s in a row", at: location) }
             if entries.contains(where: { same($0.key, range) }) {
-                throw InputError("the <dict> gives the key '\(text(range))' twice", at: location)
+                throw InputError("\(syntax.theObject) gives the key '\(text(range))' twice", at: location)
             }
             pendingKey = range
             return
@@ -108,10 +116,11 @@ final class FlatSectionItem {
         try repository.beginObject(plan, at: location)
         for index in entries.indices {
             let entry = entries[index]
+            if entry.kind == "null" { continue }  // JSON's null: not given
             switch resolved[index] {
             case .attribute(let slot):
                 guard PropertyListSectionWriter.kind(entry.kind, fits: slot.attribute.type) else {
-                    throw InputError("\(plan.entity.name).\(text(entry.key)) is \(slot.attribute.type.rawValue), not <\(entry.kind)>", at: location(of: entry))
+                    throw InputError("\(plan.entity.name).\(text(entry.key)) is \(slot.attribute.type.rawValue), not \(syntax.name(ofKind: entry.kind))", at: location(of: entry))
                 }
                 try withScalarBytes(entry) { (value) throws(InputError) in
                     if entry.kind == "date", slot.attribute.type == .date, value.first != UInt8(ascii: "@") {
@@ -119,10 +128,10 @@ final class FlatSectionItem {
                         guard let seconds = DatePattern.iso8601.secondsSinceReferenceDate(value) else {
                             throw InputError("\(plan.entity.name).\(text(entry.key)): '\(text(entry.value))' is not an ISO 8601 <date>", at: location(of: entry))
                         }
-                        try repository.check(.real(seconds), slot, of: plan, at: location)
+                        try repository.check(.real(seconds), slot, of: plan, at: location(of: entry))
                         repository.values[Int(slot.parameter)] = .real(seconds)
                     } else {
-                        try repository.setValue(slot, value, of: plan, at: location)
+                        try repository.setValue(slot, value, of: plan, at: location(of: entry))
                     }
                 }
             case .toOne(let slot):

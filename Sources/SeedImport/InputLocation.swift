@@ -1,3 +1,4 @@
+import Foundation
 import SeedStore
 
 /// A place in an input file: `file:line:column`, 1-based.
@@ -29,5 +30,29 @@ enum InputFile {
         let kind = FileSystem.kind(of: path)
         if kind == .missing { throw InputError("no such readable file", at: location) }
         if let what = kind.notAFile { throw InputError("is \(what), not a source file", at: location) }
+    }
+}
+
+extension InputFile {
+    /// The formats a source file can be in.
+    enum Format {
+        case xml, binaryPropertyList, json, csv
+    }
+
+    /// A file's format: by its first bytes (`bplist00`; `{` or `[` after white space is JSON),
+    /// else by its extension (`.json`, `.csv`); anything else is read as XML.
+    static func format(of path: String) throws(InputError) -> Format {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw InputError("cannot open the file", at: InputLocation(file: path, line: 0, column: 0))
+        }
+        let head = [UInt8](handle.readData(ofLength: 64))
+        try? handle.close()
+        if head.starts(with: "bplist00".utf8) { return .binaryPropertyList }
+        let body = head.starts(with: [0xEF, 0xBB, 0xBF]) ? head.dropFirst(3) : head[...]
+        let first = body.first(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D })
+        let suffix = path.lowercased()
+        if suffix.hasSuffix(".csv") { return .csv }
+        if suffix.hasSuffix(".json") || first == UInt8(ascii: "{") || first == UInt8(ascii: "[") { return .json }
+        return .xml
     }
 }

@@ -14,11 +14,12 @@ indirect enum PropertyListNode {
         }
     }
 
-    var kindName: String {
+    /// What the value is, in `syntax`'s words.
+    func kindName(_ syntax: SourceSyntax) -> String {
         switch self {
-        case .scalar(_, let kind, _): "<\(kind)>"
-        case .array: "<array>"
-        case .dictionary: "<dict>"
+        case .scalar(_, let kind, _): syntax.name(ofKind: kind)
+        case .array: syntax.name(ofKind: "array")
+        case .dictionary: syntax.name(ofKind: "dict")
         }
     }
 }
@@ -29,6 +30,8 @@ indirect enum PropertyListNode {
 /// relationship is a nested object, an array of them, or a reference by natural key.
 struct PropertyListSectionWriter {
     let repository: SeedRepository
+    /// The format the sections come in, for messages.
+    var syntax = SourceSyntax.propertyList
     var model: DataModel { repository.layout.model }
 
     /// The entity a section key names (`SectionNames`).
@@ -44,7 +47,7 @@ struct PropertyListSectionWriter {
     /// Writes an object and everything nested in it; returns its reference.
     private func write(_ node: PropertyListNode, entity: EntityDescription, naturalKey: String?) throws(InputError) -> ObjectReference {
         guard case .dictionary(var entries, let location) = node else {
-            throw InputError("a \(entity.name) must be a <dict>, not \(node.kindName)", at: node.location)
+            throw InputError("a \(entity.name) must be \(syntax.anObject), not \(node.kindName(syntax))", at: node.location)
         }
         let plan = try repository.plan(for: entity.name, at: location)
         if let naturalKey {
@@ -64,16 +67,23 @@ struct PropertyListSectionWriter {
                 }
             }
         }
-        var values: [(name: String, value: SourceValue)] = []
+        var values: [(name: String, value: SourceValue, location: InputLocation)] = []
         var nested: [(relationship: RelationshipDescription, node: PropertyListNode)] = []
         var identifier: String?
         var identified: [(relationship: RelationshipDescription, node: PropertyListNode)] = []
         for (name, value) in entries {
+            if case .scalar(_, "null", _) = value, name.first != "@" {
+                // JSON's null: the value is not given, as if the name were left out.
+                if case .unknown = plan.property(named: name) {
+                    throw InputError("entity '\(entity.name)' has no attribute or relationship '\(name)'", at: value.location)
+                }
+                continue
+            }
             if name.first == "@" {
                 // @id names this object; @<relationship> names objects by their identifiers.
                 if name == "@id" {
                     guard case .scalar(let text, "string", _) = value else {
-                        throw InputError("@id takes a <string>, not \(value.kindName)", at: value.location)
+                        throw InputError("@id takes \(syntax.aString), not \(value.kindName(syntax))", at: value.location)
                     }
                     identifier = text
                 } else if let relationship = plan.relationships[String(name.dropFirst())] {
@@ -86,10 +96,10 @@ struct PropertyListSectionWriter {
             switch plan.property(named: name) {
             case .attribute(let slot):
                 guard case .scalar(let text, let kind, _) = value else {
-                    throw InputError("\(entity.name).\(name) takes a single value, not \(value.kindName)", at: value.location)
+                    throw InputError("\(entity.name).\(name) takes a single value, not \(value.kindName(syntax))", at: value.location)
                 }
                 guard Self.kind(kind, fits: slot.attribute.type) else {
-                    throw InputError("\(entity.name).\(name) is \(slot.attribute.type.rawValue), not \(value.kindName)", at: value.location)
+                    throw InputError("\(entity.name).\(name) is \(slot.attribute.type.rawValue), not \(value.kindName(syntax))", at: value.location)
                 }
                 if kind == "date", slot.attribute.type == .date, text.first != "@" {
                     // A plist <date> is ISO 8601 UTC, whatever the attribute's own pattern (a
@@ -97,13 +107,13 @@ struct PropertyListSectionWriter {
                     guard let seconds = DatePattern.iso8601.secondsSinceReferenceDate(text) else {
                         throw InputError("\(entity.name).\(name): '\(text)' is not an ISO 8601 <date>", at: value.location)
                     }
-                    values.append((name, .value(.real(seconds))))
+                    values.append((name, .value(.real(seconds)), value.location))
                 } else {
-                    values.append((name, .text(text)))
+                    values.append((name, .text(text), value.location))
                 }
             case .toOne(let slot):
                 if case .scalar(let text, _, _) = value {
-                    values.append((name, .text(text)))  // the destination's natural key
+                    values.append((name, .text(text), value.location))  // the destination's natural key
                 } else {
                     nested.append((slot.relationship, value))
                 }
@@ -133,12 +143,12 @@ struct PropertyListSectionWriter {
         case .array(let items, _) where relationship.isToMany:
             for item in items {
                 guard case .scalar(let text, "string", let location) = item else {
-                    throw InputError("@\(relationship.name) lists identifiers as <string>s, not \(item.kindName)", at: item.location)
+                    throw InputError("@\(relationship.name) lists identifiers as \(syntax.strings), not \(item.kindName(syntax))", at: item.location)
                 }
                 names.append((text, location))
             }
         default:
-            throw InputError("@\(relationship.name) takes \(relationship.isToMany ? "an <array> of identifiers or a <string>" : "one identifier as a <string>"), not \(node.kindName)", at: node.location)
+            throw InputError("@\(relationship.name) takes \(relationship.isToMany ? "\(syntax.anArray) of identifiers or \(syntax.aString)" : "one identifier as \(syntax.aString)"), not \(node.kindName(syntax))", at: node.location)
         }
         guard relationship.isToMany || names.count == 1 else {
             throw InputError("@\(relationship.name) is a to-one relationship and takes one identifier", at: node.location)
@@ -188,7 +198,7 @@ struct PropertyListSectionWriter {
         case .scalar(let key, _, let location) where relationship.isToMany:
             try repository.link(object, relationship.name, toKey: key, at: location)
         default:
-            throw InputError("\(object.entity).\(relationship.name) is a to-one relationship and takes a <dict> or a key, not \(node.kindName)", at: node.location)
+            throw InputError("\(object.entity).\(relationship.name) is a to-one relationship and takes \(syntax.anObject) or a key, not \(node.kindName(syntax))", at: node.location)
         }
     }
 }

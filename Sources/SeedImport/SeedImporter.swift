@@ -13,17 +13,26 @@ public final class SeedImporter {
         self.repository = SeedRepository(builder: builder, options: options)
     }
 
-    /// Imports one file: entity XML, an XML property list (root `<plist>`) or a binary plist.
-    public func importFile(_ path: String, progress: ((Int, Int) -> Void)? = nil) throws(InputError) {
+    /// Imports one file: entity XML, an XML property list (root `<plist>`), a binary plist,
+    /// JSON (a `.json` file, or one that starts with `{`) or CSV (a `.csv` file, of the entity
+    /// `entity` names or else of the entity its file name names).
+    public func importFile(_ path: String, entity: String? = nil, progress: ((Int, Int) -> Void)? = nil) throws(InputError) {
         try InputFile.requireRegularFile(path)
-        if let handle = FileHandle(forReadingAtPath: path) {
-            let magic = handle.readData(ofLength: 8)
-            try? handle.close()
-            if magic == Data("bplist00".utf8) {
-                try importBinaryPropertyList(path)
-                return
-            }
+        switch try InputFile.format(of: path) {
+        case .binaryPropertyList:
+            try importBinaryPropertyList(path)
+        case .json:
+            var reader = try JSONSourceReader(path: path, repository: repository, progress: progress)
+            try reader.read()
+        case .csv:
+            var reader = try CSVSourceReader(path: path, entity: entity, repository: repository, progress: progress)
+            try reader.read()
+        case .xml:
+            try importXML(path, progress: progress)
         }
+    }
+
+    private func importXML(_ path: String, progress: ((Int, Int) -> Void)?) throws(InputError) {
         let dispatcher = RootDispatcher(repository: repository)
         try XMLStreamReader(path: path, delegate: dispatcher).parse(progress: progress)
     }

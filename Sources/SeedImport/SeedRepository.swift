@@ -107,20 +107,26 @@ public final class SeedRepository {
     @discardableResult
     public func insert(entity name: String, sourceValues given: [(name: String, value: SourceValue)], identifier: String? = nil,
                        at location: InputLocation) throws(InputError) -> ObjectReference {
+        try insert(entity: name, sourceValues: given.map { ($0.name, $0.value, location) }, identifier: identifier, at: location)
+    }
+
+    /// Writes one object whose values each come with their own place (for messages).
+    func insert(entity name: String, sourceValues given: [(name: String, value: SourceValue, location: InputLocation)], identifier: String?,
+                at location: InputLocation) throws(InputError) -> ObjectReference {
         let plan = try beginObject(name, at: location)
-        for (property, source) in given {
+        for (property, source, place) in given {
             switch (plan.property(named: property), source) {
             case (.attribute(let slot), .value(let value)):
-                try check(value, slot, of: plan, at: location)
+                try check(value, slot, of: plan, at: place)
                 values[Int(slot.parameter)] = value
             case (.attribute(let slot), .text(var text)):
-                try text.withUTF8 { bytes in Result { () throws(InputError) in try setValue(slot, bytes, of: plan, at: location) } }.get()
+                try text.withUTF8 { bytes in Result { () throws(InputError) in try setValue(slot, bytes, of: plan, at: place) } }.get()
             case (.toOne(let slot), .text(let key)):
                 references.append((slot, key))
             case (.toOne, .value):
-                throw InputError("\(name).\(property) names its destination by key: give the key as text", at: location)
+                throw InputError("\(name).\(property) names its destination by key: give the key as text", at: place)
             case (.toMany, _), (.unknown, _):
-                throw plan.valueError(property, at: location)
+                throw plan.valueError(property, at: place)
             }
         }
         return try commitObject(plan, identifier: identifier, at: location)

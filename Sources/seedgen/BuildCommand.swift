@@ -8,7 +8,7 @@ import SeedStore
 struct BuildCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "build",
-        abstract: "Import source files (entity XML, XML or binary plists) into a store in Core Data's SQLite layout.",
+        abstract: "Import source files (entity XML, XML or binary plists, JSON, CSV) into a store in Core Data's SQLite layout.",
         discussion: """
             The store is built beside OUT under a temporary name and renamed into place only when \
             complete: on any error nothing appears at OUT and an older file there stays. The same \
@@ -39,6 +39,9 @@ struct BuildCommand: ParsableCommand {
 
     @Option(name: .customLong("section"), help: ArgumentHelp("A property-list section name for an entity, beyond its own name and its English plural: Section=Entity.", valueName: "spec"))
     var sections: [String] = []
+
+    @Option(name: .customLong("entity"), help: ArgumentHelp("The entity of the CSV files' rows, where their file names do not name it (Products.csv is Product's).", valueName: "name"))
+    var csvEntity: String?
 
     @Option(name: .customLong("framework-version"),
             help: ArgumentHelp("Write the layout Core Data of this framework version writes (NSPersistenceFrameworkVersion; default \(FrameworkEra.newest.version), the newest era), and record it.", valueName: "N"))
@@ -87,7 +90,7 @@ struct BuildCommand: ParsableCommand {
             let importer = SeedImporter(builder: builder, options: options)
             let progress = Progress(enabled: !quiet && !json && isatty(2) != 0, repository: importer.repository, started: started)
             for input in inputs {
-                try importer.importFile(input) { progress.report(input, $0, $1) }
+                try importer.importFile(input, entity: csvEntity) { progress.report(input, $0, $1) }
             }
             progress.done()
             try importer.finish()
@@ -133,7 +136,7 @@ struct BuildCommand: ParsableCommand {
         return options
     }
 
-    /// `--key` and `--section`, checked against the model.
+    /// `--key`, `--section` and `--entity`, checked against the model.
     private func readKeysAndSections(into options: inout ImportOptions, model: DataModel) throws {
         for spec in keys {
             let parts = spec.split(separator: "=", maxSplits: 1).map(String.init)
@@ -154,6 +157,10 @@ struct BuildCommand: ParsableCommand {
                 throw CommandFailure.usage("--section \(spec): the model has no entity '\(parts[1])'")
             }
             options.sectionNames[parts[0]] = parts[1]
+        }
+        if let csvEntity {
+            guard model.entity(named: csvEntity) != nil else { throw CommandFailure.usage("--entity \(csvEntity): the model has no entity '\(csvEntity)'") }
+            guard inputs.contains(where: { $0.lowercased().hasSuffix(".csv") }) else { throw CommandFailure.usage("--entity names the entity of CSV files, and no input is a .csv file") }
         }
     }
 

@@ -166,6 +166,10 @@ extension KeyReferenceTests {
         let error = try #require(throws: InputError.self) {
             try bad.build([("b.plist", Self.plist("<key>Players</key>\n<array>\n<dict><key>name</key><string>P</string>\n<key>number</key><string>seven</string></dict>\n</array>"))])
         }
-        #expect(error.message.contains("Player.number") && error.location.line == 6, "\(error)")
+        #expect(error.message.contains("Player.number") && error.location.line == 7, "\(error)")
+        let tree = try #require(throws: InputError.self) {
+            try bad.build([("b.plist", Self.plist("<key>Players</key>\n<array>\n<dict><key>@id</key><string>p</string><key>name</key><string>P</string>\n<key>number</key><string>seven</string></dict>\n</array>"))])
+        }
+        #expect(tree.message.contains("Player.number") && tree.location.line == 7, "\(tree)")
     }
 }

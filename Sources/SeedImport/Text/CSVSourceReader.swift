@@ -1,0 +1,181 @@
+import SeedModel
+
+/// Imports a CSV file (RFC 4180) of one entity's objects: the file's name is a section name
+/// (`Products.csv` is Product's, `SectionNames`) unless the entity is given; the header row
+/// names attributes, to-one relationships (the field is the destination's key, compound keys
+/// separated by `|`), `@id` and `@<relationship>` (identifiers separated by spaces). A row is
+/// one object, written as soon as it is read (`FlatSectionItem`).
+///
+/// Fields are separated by commas and records by CRLF or LF; a quoted field may hold commas,
+/// line breaks and doubled quotes. An empty field is nil (the value is not given); `""` is the
+/// empty string. Blank lines are skipped.
+struct CSVSourceReader {
+    private var input: SourceBuffer
+    private let entity: EntityDescription
+    private let writer: PropertyListSectionWriter
+    private let flat = FlatSectionItem(syntax: .csv)
+    /// The header's names, as bytes and as text, and where each column starts on line 1.
+    private var names: [[UInt8]] = []
+    /// The fields of the record being read: bytes, each field's range, whether it was quoted,
+    /// and its line and column.
+    private var bytes: [UInt8] = []
+    private var fields: [(range: Range<Int>, quoted: Bool, line: Int, column: Int)] = []
+
+    /// A reader of `path`; `entity` names the entity when the file name does not.
+    init(path: String, entity: String?, repository: SeedRepository, progress: ((Int, Int) -> Void)? = nil) throws(InputError) {
+        input = try SourceBuffer(path: path, progress: progress)
+        var writer = PropertyListSectionWriter(repository: repository)
+        writer.syntax = .csv
+        self.writer = writer
+        let location = InputLocation(file: path, line: 0, column: 0)
+        if let entity {
+            guard let described = repository.layout.model.entity(named: entity) else {
+                throw InputError("the model has no entity '\(entity)'", at: location)
+            }
+            self.entity = described
+        } else {
+            let file = path.split(separator: "/").last.map(String.init) ?? path
+            let stem = file.lowercased().hasSuffix(".csv") ? String(file.dropLast(4)) : file
+            self.entity = try writer.entity(forSection: stem, at: location)
+        }
+    }
+
+    /// Reads the header, then writes one object per row.
+    mutating func read() throws(InputError) {
+        try input.skipByteOrderMark()
+        guard try readRecord() else { throw InputError("the CSV file is empty: it needs a header row of attribute names", at: input.location(at: 0)) }
+        let plan = try writer.repository.plan(for: entity.name, at: InputLocation(file: input.path, line: 1, column: 1))
+        try readHeader(plan)
+        while try readRecord() {
+            guard fields.count == names.count else {
+                let first = fields[0]
+                throw InputError("a row of \(fields.count) field(s); the header has \(names.count)", at: InputLocation(file: input.path, line: first.line, column: 1))
+            }
+            let first = fields[0]
+            flat.start(at: InputLocation(file: input.path, line: first.line, column: 1))
+            for (index, field) in fields.enumerated() where field.quoted || !field.range.isEmpty {
+                flat.startScalar("key", line: first.line, column: field.column)
+                names[index].withUnsafeBufferPointer { flat.append($0) }
+                try flat.endScalar()
+                flat.startScalar("string", line: field.line, column: field.column)
+                bytes.withUnsafeBufferPointer { flat.append(UnsafeBufferPointer(rebasing: $0[field.range])) }
+                try flat.endScalar()
+            }
+            try flat.end()
+            if try !flat.write(plan, to: writer.repository) {
+                try writer.writeSectionItem(.dictionary(flat.frame().entries, flat.location), entity: entity, key: nil)
+            }
+        }
+    }
+
+    /// Checks the header's names against the entity: each an attribute, a to-one, `@id` or an
+    /// `@<relationship>`, once.
+    private mutating func readHeader(_ plan: EntityPlan) throws(InputError) {
+        for field in fields {
+            let name = String(decoding: bytes[field.range], as: UTF8.self)
+            let location = InputLocation(file: input.path, line: field.line, column: field.column)
+            if name.isEmpty { throw InputError("column \(names.count + 1) of the header has no name", at: location) }
+            if names.contains(where: { $0.elementsEqual(name.utf8) }) { throw InputError("the header names '\(name)' twice", at: location) }
+            if name.first == "@" {
+                guard name == "@id" || plan.relationships[String(name.dropFirst())] != nil else {
+                    throw InputError("\(entity.name) has no relationship '\(name.dropFirst())' (@id names the object itself)", at: location)
+                }
+            } else {
+                switch plan.property(named: name) {
+                case .attribute, .toOne: break
+                case .toMany:
+                    throw InputError("\(entity.name).\(name) is a to-many relationship: give it from the other side (a to-one column there), or by identifiers in an @\(name) column", at: location)
+                case .unknown:
+                    throw InputError("entity '\(entity.name)' has no attribute or to-one relationship '\(name)'", at: location)
+                }
+            }
+            names.append(Array(name.utf8))
+        }
+    }
+
+    /// Reads the next record's fields; false at the end of the file. Blank lines are skipped.
+    private mutating func readRecord() throws(InputError) -> Bool {
+        bytes.removeAll(keepingCapacity: true)
+        fields.removeAll(keepingCapacity: true)
+        while true {
+            guard let byte = try input.peek() else { return false }
+            if byte == 0x0A {
+                input.newline(at: input.position)
+                input.position += 1
+            } else if byte == 0x0D {
+                input.position += 1
+            } else {
+                break
+            }
+        }
+        while true {
+            let (line, column) = (input.line, input.column(at: input.position))
+            let start = bytes.count
+            let quoted = try input.peek() == UInt8(ascii: "\"")
+            if quoted {
+                try readQuoted(line: line, column: column)
+            } else {
+                try readPlain()
+            }
+            if bytes[start...].contains(where: { $0 >= 0x80 }), String(validating: bytes[start...], as: UTF8.self) == nil {
+                throw InputError("a field that is not UTF-8", at: InputLocation(file: input.path, line: line, column: column))
+            }
+            fields.append((start..<bytes.count, quoted, line, column))
+            // The field's end: a comma, a line break or the end of the file.
+            guard let byte = try input.peek() else { return true }
+            input.position += 1
+            switch byte {
+            case UInt8(ascii: ","): continue
+            case 0x0A:
+                input.newline(at: input.position - 1)
+                return true
+            case 0x0D:
+                if try input.peek() == 0x0A {
+                    input.newline(at: input.position)
+                    input.position += 1
+                    return true
+                }
+                throw InputError("a carriage return alone ends no record (records end with CRLF or LF)", at: input.location(at: input.position - 1))
+            default:
+                throw InputError("text after a quoted field's closing quote (a quote inside a quoted field is written twice)", at: input.location(at: input.position - 1))
+            }
+        }
+    }
+
+    /// An unquoted field: up to a comma, a line break or the end of the file.
+    private mutating func readPlain() throws(InputError) {
+        while true {
+            var index = input.position
+            while index < input.end {
+                let byte = input.bytes[index]
+                if byte == UInt8(ascii: ",") || byte == 0x0A || byte == 0x0D { break }
+                if byte == UInt8(ascii: "\"") {
+                    throw InputError("a quote inside an unquoted field (quote the whole field and write the quote twice)", at: input.location(at: index))
+                }
+                index += 1
+            }
+            bytes.append(contentsOf: input.slice(from: input.position, to: index))
+            input.position = index
+            if index < input.end { return }
+            guard try input.refill(keeping: input.position) else { return }
+        }
+    }
+
+    /// A quoted field from its opening quote to its closing one; `""` is one quote.
+    private mutating func readQuoted(line: Int, column: Int) throws(InputError) {
+        input.position += 1
+        while true {
+            guard let byte = try input.peek() else {
+                throw InputError("a quoted field without its closing quote", at: InputLocation(file: input.path, line: line, column: column))
+            }
+            input.position += 1
+            if byte == UInt8(ascii: "\"") {
+                guard try input.peek() == UInt8(ascii: "\"") else { return }
+                input.position += 1
+            } else if byte == 0x0A {
+                input.newline(at: input.position - 1)
+            }
+            bytes.append(byte)
+        }
+    }
+}

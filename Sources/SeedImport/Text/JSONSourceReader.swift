@@ -1,0 +1,174 @@
+import SeedModel
+
+/// Imports a JSON file by the property-list conventions: the root object's members are
+/// sections named after entities (`SectionNames`), each an array of objects or an object of
+/// objects keyed by the entity's natural key; inside an object a relationship is a nested
+/// object, an array of them (or of keys), or a reference by key, and `@id` / `@<relationship>`
+/// name objects by identifier. `null` means the value is not given, as a left-out member does.
+///
+/// Streamed: each item of a section is written as soon as it is read. An array item of
+/// scalars goes flat (`FlatSectionItem`); anything else becomes the tree that
+/// `PropertyListSectionWriter` writes, so checks and messages are those of the plist path.
+struct JSONSourceReader {
+    private var scanner: JSONScanner
+    private let writer: PropertyListSectionWriter
+    private let flat = FlatSectionItem(syntax: .json)
+
+    init(path: String, repository: SeedRepository, progress: ((Int, Int) -> Void)? = nil) throws(InputError) {
+        scanner = JSONScanner(input: try SourceBuffer(path: path, progress: progress))
+        var writer = PropertyListSectionWriter(repository: repository)
+        writer.syntax = .json
+        self.writer = writer
+    }
+
+    /// Reads and writes the whole document.
+    mutating func read() throws(InputError) {
+        // A UTF-8 byte order mark is skipped; JSON in other encodings is refused.
+        try scanner.input.skipByteOrderMark()
+        let head = scanner.input.bytes
+        if scanner.input.end >= 2, head[0] == 0xFE || head[0] == 0xFF || head[0] == 0 || head[1] == 0 {
+            throw InputError("JSON sources must be UTF-8", at: scanner.input.location(at: 0))
+        }
+        guard try scanner.nextByte() != nil else { throw InputError("the JSON document is empty", at: scanner.input.location(at: 0)) }
+        let root = try scanner.value()
+        guard root == .object else {
+            throw InputError("the root must be an object of sections (entity names to arrays or objects of objects), not \(Self.describe(root))", at: scanner.location)
+        }
+        var first = true
+        var sections: Set<String> = []
+        while try scanner.nextMember(&first) {
+            let name = String(decoding: scanner.text, as: UTF8.self)
+            let location = scanner.location
+            guard sections.insert(name).inserted else { throw InputError("the root object gives the section '\(name)' twice", at: location) }
+            let entity = try writer.entity(forSection: name, at: location)
+            switch try scanner.value() {
+            case .array: try readArraySection(of: entity)
+            case .object: try readKeyedSection(name, of: entity)
+            case let other:
+                throw InputError("section '\(name)' must be an array or an object of objects, not \(Self.describe(other))", at: scanner.location)
+            }
+        }
+        if try scanner.nextByte() != nil {
+            throw InputError("more after the root object", at: scanner.input.location(at: scanner.input.position))
+        }
+    }
+
+    /// An array of objects, each written as soon as it ends.
+    private mutating func readArraySection(of entity: EntityDescription) throws(InputError) {
+        var plan: EntityPlan?
+        var first = true
+        while try scanner.nextItem(&first) {
+            let kind = try scanner.value()
+            let location = scanner.location
+            if kind == .object {
+                if plan == nil { plan = try writer.repository.plan(for: entity.name, at: location) }
+                try readFlatItem(plan!, at: location)
+            } else {
+                try writer.writeSectionItem(try node(kind, at: location, depth: 3), entity: entity, key: nil)
+            }
+        }
+    }
+
+    /// An object of objects keyed by the entity's natural key, written one by one.
+    private mutating func readKeyedSection(_ name: String, of entity: EntityDescription) throws(InputError) {
+        var first = true
+        var keys: Set<String> = []
+        while try scanner.nextMember(&first) {
+            let key = String(decoding: scanner.text, as: UTF8.self)
+            guard keys.insert(key).inserted else { throw InputError("section '\(name)' gives the key '\(key)' twice", at: scanner.location) }
+            try writer.writeSectionItem(try node(depth: 3), entity: entity, key: key)
+        }
+    }
+
+    /// One item of an array section, its `{` read: flat while its members are scalars; at the
+    /// first container the item goes on as a tree.
+    private mutating func readFlatItem(_ plan: EntityPlan, at location: InputLocation) throws(InputError) {
+        flat.start(at: location)
+        var first = true
+        while try scanner.nextMember(&first) {
+            flat.startScalar("key", line: scanner.line, column: scanner.column)
+            scanner.text.withUnsafeBufferPointer { flat.append($0) }
+            try flat.endScalar()
+            let kind = try scanner.value()
+            switch kind {
+            case .object, .array:
+                // A nested object or array: the rest of the item is read as a tree.
+                var (entries, pendingKey, keys) = flat.frame()
+                entries.append((pendingKey!, try node(kind, at: scanner.location, depth: 4)))
+                while try scanner.nextMember(&first) {
+                    let key = String(decoding: scanner.text, as: UTF8.self)
+                    guard keys.insert(key).inserted else { throw InputError("the object gives the key '\(key)' twice", at: scanner.location) }
+                    entries.append((key, try node(depth: 4)))
+                }
+                try writer.writeSectionItem(.dictionary(entries, location), entity: plan.entity, key: nil)
+                return
+            default:
+                flat.startScalar(Self.kind(of: kind), line: scanner.line, column: scanner.column)
+                if kind == .string || kind == .integer || kind == .real {
+                    scanner.text.withUnsafeBufferPointer { flat.append($0) }
+                }
+                try flat.endScalar()
+            }
+        }
+        try flat.end()
+        if try !flat.write(plan, to: writer.repository) {
+            try writer.writeSectionItem(.dictionary(flat.frame().entries, location), entity: plan.entity, key: nil)
+        }
+    }
+
+    /// The next value as a tree node.
+    private mutating func node(depth: Int) throws(InputError) -> PropertyListNode {
+        let kind = try scanner.value()
+        return try node(kind, at: scanner.location, depth: depth)
+    }
+
+    /// The value whose start `kind` is (a container's bracket read), as a tree node. Nesting is
+    /// bounded as in property lists.
+    private mutating func node(_ kind: JSONScanner.Value, at location: InputLocation, depth: Int) throws(InputError) -> PropertyListNode {
+        switch kind {
+        case .object, .array:
+            guard depth < PropertyListDelegate.maximumDepth else {
+                throw InputError("the document nests more than \(PropertyListDelegate.maximumDepth) levels deep", at: location)
+            }
+            var first = true
+            if kind == .array {
+                var items: [PropertyListNode] = []
+                while try scanner.nextItem(&first) {
+                    let item = try node(depth: depth + 1)
+                    if case .scalar(_, "null", let at) = item { throw InputError("null inside an array: leave the item out", at: at) }
+                    items.append(item)
+                }
+                return .array(items, location)
+            }
+            var entries: [(key: String, value: PropertyListNode)] = []
+            var keys: Set<String> = []
+            while try scanner.nextMember(&first) {
+                let key = String(decoding: scanner.text, as: UTF8.self)
+                guard keys.insert(key).inserted else { throw InputError("the object gives the key '\(key)' twice", at: scanner.location) }
+                entries.append((key, try node(depth: depth + 1)))
+            }
+            return .dictionary(entries, location)
+        case .true: return .scalar("YES", kind: "true", location)
+        case .false: return .scalar("NO", kind: "false", location)
+        default: return .scalar(String(decoding: scanner.text, as: UTF8.self), kind: Self.kind(of: kind), location)
+        }
+    }
+
+    /// The property-list kind a scalar is read as.
+    private static func kind(of value: JSONScanner.Value) -> String {
+        switch value {
+        case .string: "string"
+        case .integer: "integer"
+        case .real: "real"
+        case .true: "true"
+        case .false: "false"
+        case .null: "null"
+        case .object: "dict"
+        case .array: "array"
+        }
+    }
+
+    private static func describe(_ value: JSONScanner.Value) -> String {
+        SourceSyntax.json.name(ofKind: kind(of: value))
+    }
+}

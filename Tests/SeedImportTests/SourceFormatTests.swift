@@ -1,0 +1,141 @@
+import Foundation
+import SeedImport
+import SeedgenTestSupport
+import Testing
+
+/// The same objects as entity XML, an XML plist, JSON and CSV build byte-identical stores.
+@Suite("Source formats")
+struct SourceFormatTests {
+    /// Books that name their author by key and their series by a compound key, written before
+    /// the objects they name; every attribute type the formats write differently.
+    static let model = """
+        <?xml version="1.0"?>
+        <model>
+            <entity name="Author">
+                <attribute name="active" optional="YES" attributeType="Boolean" defaultValueString="YES"/>
+                <attribute name="born" optional="YES" attributeType="Date"/>
+                <attribute name="name" attributeType="String"/>
+                <attribute name="rating" optional="YES" attributeType="Double"/>
+                <relationship name="books" optional="YES" toMany="YES" destinationEntity="Book" inverseName="author" inverseEntity="Book"/>
+                <uniquenessConstraints><uniquenessConstraint><constraint value="name"/></uniquenessConstraint></uniquenessConstraints>
+            </entity>
+            <entity name="Book">
+                <attribute name="copies" optional="YES" attributeType="Integer 64"/>
+                <attribute name="cover" optional="YES" attributeType="Binary"/>
+                <attribute name="isbn" attributeType="String"/>
+                <attribute name="notes" optional="YES" attributeType="String"/>
+                <attribute name="pages" optional="YES" attributeType="Integer 32" defaultValueString="100"/>
+                <attribute name="price" optional="YES" attributeType="Decimal"/>
+                <attribute name="title" attributeType="String"/>
+                <relationship name="author" optional="YES" maxCount="1" destinationEntity="Author" inverseName="books" inverseEntity="Author"/>
+                <relationship name="series" optional="YES" maxCount="1" destinationEntity="Series" inverseName="books" inverseEntity="Series"/>
+                <uniquenessConstraints><uniquenessConstraint><constraint value="isbn"/></uniquenessConstraint></uniquenessConstraints>
+            </entity>
+            <entity name="Series">
+                <attribute name="name" attributeType="String"/>
+                <attribute name="publisher" attributeType="String"/>
+                <relationship name="books" optional="YES" toMany="YES" destinationEntity="Book" inverseName="series" inverseEntity="Book"/>
+                <uniquenessConstraints><uniquenessConstraint><constraint value="publisher"/><constraint value="name"/></uniquenessConstraint></uniquenessConstraints>
+            </entity>
+        </model>
+        """
+
+    static let xml = """
+        <Shelf>
+          <Book isbn="1" title="The Way of Kings, &quot;1&quot;" pages="1007" price="9.99" copies="9007199254740993"
+                author="Brandon Sanderson" series="Tor|Stormlight" notes="line one&#10;line two" cover="AAECAw=="/>
+          <Book isbn="2" title="A Wizard of Earthsea — ü" author="Ursula K. Le Guin" series="Parnassus|Earthsea" notes=""/>
+          <Author name="Brandon Sanderson" born="1975-12-19T00:00:00Z" active="true" rating="4.5"/>
+          <Author name="Ursula K. Le Guin" active="false"/>
+          <Series publisher="Tor" name="Stormlight"/>
+          <Series publisher="Parnassus" name="Earthsea"/>
+        </Shelf>
+        """
+
+    static let plist = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0"><dict>
+          <key>Books</key><array>
+            <dict><key>isbn</key><string>1</string><key>title</key><string>The Way of Kings, "1"</string>
+              <key>pages</key><integer>1007</integer><key>price</key><real>9.99</real><key>copies</key><integer>9007199254740993</integer>
+              <key>author</key><string>Brandon Sanderson</string><key>series</key><string>Tor|Stormlight</string>
+              <key>notes</key><string>line one
+        line two</string><key>cover</key><data>AAECAw==</data></dict>
+            <dict><key>isbn</key><string>2</string><key>title</key><string>A Wizard of Earthsea — ü</string>
+              <key>author</key><string>Ursula K. Le Guin</string><key>series</key><string>Parnassus|Earthsea</string><key>notes</key><string></string></dict>
+          </array>
+          <key>Authors</key><array>
+            <dict><key>name</key><string>Brandon Sanderson</string><key>born</key><date>1975-12-19T00:00:00Z</date><key>active</key><true/><key>rating</key><real>4.5</real></dict>
+            <dict><key>name</key><string>Ursula K. Le Guin</string><key>active</key><false/></dict>
+          </array>
+          <key>Series</key><array>
+            <dict><key>publisher</key><string>Tor</string><key>name</key><string>Stormlight</string></dict>
+            <dict><key>publisher</key><string>Parnassus</string><key>name</key><string>Earthsea</string></dict>
+          </array>
+        </dict></plist>
+        """
+
+    static let json = #"""
+        {
+          "Books": [
+            {"isbn": "1", "title": "The Way of Kings, \"1\"", "pages": 1007, "price": 9.99, "copies": 9007199254740993,
+             "author": "Brandon Sanderson", "series": "Tor|Stormlight", "notes": "line one\nline two", "cover": "AAECAw=="},
+            {"isbn": "2", "title": "A Wizard of Earthsea \u2014 \u00fc", "pages": null, "price": null,
+             "author": "Ursula K. Le Guin", "series": "Parnassus|Earthsea", "notes": ""}
+          ],
+          "Authors": [
+            {"name": "Brandon Sanderson", "born": "1975-12-19T00:00:00Z", "active": true, "rating": 4.5},
+            {"name": "Ursula K. Le Guin", "active": false, "born": null}
+          ],
+          "Series": [{"publisher": "Tor", "name": "Stormlight"}, {"publisher": "Parnassus", "name": "Earthsea"}]
+        }
+        """#
+
+    static let csv = [
+        ("Books.csv", "isbn,title,pages,price,copies,author,series,notes,cover\r\n"
+            + "1,\"The Way of Kings, \"\"1\"\"\",1007,9.99,9007199254740993,Brandon Sanderson,Tor|Stormlight,\"line one\nline two\",AAECAw==\r\n"
+            + "2,A Wizard of Earthsea — ü,,,,Ursula K. Le Guin,Parnassus|Earthsea,\"\",\r\n"),
+        ("Authors.csv", "name,born,active,rating\nBrandon Sanderson,1975-12-19T00:00:00Z,true,4.5\nUrsula K. Le Guin,,false,\n"),
+        ("Series.csv", "\u{FEFF}publisher,name\nTor,Stormlight\n\nParnassus,Earthsea"),
+    ]
+
+    /// Builds `files` with the shelf model; the store's SHA-256 and the run (to query).
+    static func build(_ files: [(String, String)]) throws -> (sha256: String, run: ImportRun) {
+        let run = try ImportRun(model: model)
+        return (try run.build(files).fileSHA256, run)
+    }
+
+    @Test("entity XML, an XML plist, JSON and CSV of the same objects build byte-identical stores")
+    func sameBytes() throws {
+        let (xml, run) = try Self.build([("shelf.xml", Self.xml)])
+        defer { run.directory.remove() }
+        #expect(try run.rows("SELECT ZISBN, ZTITLE, ZPAGES, ZCOPIES, ZNOTES, hex(ZCOVER), ZPRICE FROM ZBOOK ORDER BY ZISBN") == [
+            "1|The Way of Kings, \"1\"|1007|9007199254740993|line one\nline two|00010203|9.99",
+            "2|A Wizard of Earthsea — ü|100||||",
+        ])
+        #expect(try run.rows("SELECT ZNAME, ZACTIVE, ZBORN IS NULL, ZRATING FROM ZAUTHOR ORDER BY ZNAME") == [
+            "Brandon Sanderson|1|0|4.5", "Ursula K. Le Guin|0|1|",
+        ])
+        #expect(try run.rows("SELECT b.ZISBN, a.ZNAME, s.ZNAME FROM ZBOOK b JOIN ZAUTHOR a ON a.Z_PK = b.ZAUTHOR JOIN ZSERIES s ON s.Z_PK = b.ZSERIES ORDER BY 1")
+                == ["1|Brandon Sanderson|Stormlight", "2|Ursula K. Le Guin|Earthsea"])
+        for (format, files) in [("plist", [("shelf.plist", Self.plist)]), ("json", [("shelf.json", Self.json)]), ("csv", Self.csv)] {
+            let (sha256, other) = try Self.build(files)
+            defer { other.directory.remove() }
+            let rows = try other.rows("SELECT * FROM ZBOOK")
+            #expect(sha256 == xml, "\(format): \(rows)")
+        }
+    }
+
+    @Test("JSON nests objects and keys them by the natural key, as plists do, with @id identifiers")
+    func jsonNesting() throws {
+        let nested = #"""
+            {"Series": {"Tor|Stormlight": {"books": [{"isbn": "1", "title": "One", "author": {"name": "B"}}, "2"]}},
+             "Book": [{"@id": "two", "isbn": "2", "title": "Two", "@author": "ann"}],
+             "Author": [{"@id": "ann", "name": "Ann"}]}
+            """#
+        let (_, run) = try Self.build([("nested.json", nested)])
+        defer { run.directory.remove() }
+        #expect(try run.rows("SELECT b.ZISBN, a.ZNAME, s.ZPUBLISHER || '|' || s.ZNAME FROM ZBOOK b JOIN ZAUTHOR a ON a.Z_PK = b.ZAUTHOR JOIN ZSERIES s ON s.Z_PK = b.ZSERIES ORDER BY 1")
+                == ["1|B|Tor|Stormlight", "2|Ann|Tor|Stormlight"])
+    }
+}
