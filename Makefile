@@ -49,16 +49,17 @@ test: deps
 # Speed and memory against the C floors (../shared/bench), every workload: flat events, the keyed
 # relational catalog as entity XML and as an XML plist (BENCH_ROWS rows each, BENCH_RUNS runs), and
 # the EM-Plan-shaped nested plist against the same objects as flat entity XML (Tests/Bench/emplan.py,
-# BENCH_ROWS players); then one line per workload: the median ratio and seedgen's peak memory.
+# BENCH_ROWS players), and the catalog as JSON and CSV against the same objects as entity XML
+# (Tests/Bench/formats.py); then one line per workload: the median ratio and seedgen's peak memory.
 BENCH_ROWS ?= 1000000
 BENCH_RUNS ?= 5
 BENCH_DIR ?= build/bench
-BENCH_WORKLOADS ?= events catalog catalog-plist emplan
+BENCH_WORKLOADS ?= events catalog catalog-plist emplan formats
 bench: release bench-runtime
 	@mkdir -p $(BENCH_DIR)
 	@set -e; for workload in $(BENCH_WORKLOADS); do \
-		if [ $$workload = emplan ]; then \
-			command="python3 Tests/Bench/emplan.py $(BENCH_ROWS) --runs $(BENCH_RUNS) --seedgen $(SEEDGEN)"; \
+		if [ $$workload = emplan ] || [ $$workload = formats ]; then \
+			command="python3 Tests/Bench/$$workload.py $(BENCH_ROWS) --runs $(BENCH_RUNS) --seedgen $(SEEDGEN)"; \
 		else \
 			command="python3 ../shared/bench/compare.py $(BENCH_ROWS) --workload $$workload --runs $(BENCH_RUNS) --seedgen $(SEEDGEN)"; \
 		fi; \
@@ -100,7 +101,7 @@ sanitize: deps
 SECONDS ?= 60
 # corpus:harness:longest input; FUZZ_TARGETS="verify import" runs a few.
 FUZZ_ALL := predicate:Predicate:4096 model:Model:16384 compile:Compile:2048 metadata:Metadata:4096 \
-	import:Import:8192 bplist:Import:8192 verify:Verify:2048
+	import:Import:8192 bplist:Import:8192 json:Import:8192 csv:Import:8192 verify:Verify:2048
 FUZZ_TARGETS ?= $(foreach t,$(FUZZ_ALL),$(firstword $(subst :, ,$(t))))
 FUZZ_DIR := build/fuzz
 FUZZ_BUILD := .build-fuzz/$(shell uname -m)-unknown-linux-gnu/release
@@ -123,7 +124,7 @@ fuzz: deps
 		cp -n Tests/Fuzz/corpus/$$target/* $(FUZZ_DIR)/$$target/; \
 		echo "== fuzz $$target ($(SECONDS) s)"; \
 		mkdir -p $(FUZZ_DIR)/tmp; \
-		(cd $(FUZZ_DIR) && SEEDGEN_ROOT=$(CURDIR) TMPDIR=$(CURDIR)/$(FUZZ_DIR)/tmp ASAN_OPTIONS=detect_leaks=0 ./$$harness-fuzz -max_total_time=$(SECONDS) \
+		(cd $(FUZZ_DIR) && SEEDGEN_ROOT=$(CURDIR) SEEDGEN_FUZZ_TARGET=$$target TMPDIR=$(CURDIR)/$(FUZZ_DIR)/tmp ASAN_OPTIONS=detect_leaks=0 ./$$harness-fuzz -max_total_time=$(SECONDS) \
 			-max_len=$$length -timeout=10 -detect_leaks=0 -print_final_stats=1 $$target $$(ls -d $(CURDIR)/Tests/Fuzz/regressions/$$target 2>/dev/null) >$$target.log 2>&1 || true); \
 		grep -E '^#[0-9]+[[:space:]]+DONE|^stat::number_of_executed_units' $(FUZZ_DIR)/$$target.log || tail -5 $(FUZZ_DIR)/$$target.log; \
 		rm -rf $(FUZZ_DIR)/tmp; \

@@ -1,0 +1,105 @@
+#!/usr/bin/env python3
+"""The catalog workload as JSON and as CSV, against the same objects as entity XML.
+
+usage (from the project root, after `swift build -c release`):
+    Tests/Bench/formats.py [N] [--runs R] [--seedgen PATH] [--keep DIR]
+
+N products (default 1000000) naming their category and supplier by key, from
+../shared/bench/gen_catalog.py, written three ways with the same objects in the same order:
+catalog.xml (the generator's entity XML, the reference), catalog.json (sections of objects, numbers
+as JSON numbers) and Categories.csv, Products.csv, Suppliers.csv (one file per entity, named by
+their file names). Runs the three builds in alternation R times (default 3) after a warm-up each,
+checks that the three stores are byte-identical, and prints wall and CPU seconds, the median
+ratios json/xml and csv/xml and the peak memory of each. The last line is the figure to quote."""
+import hashlib, os, shutil, statistics, subprocess, sys, tempfile, time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+BENCH = os.path.join(os.path.dirname(ROOT), "shared", "bench")
+
+def arg(name, default):
+    return sys.argv[sys.argv.index(name) + 1] if name in sys.argv else default
+
+def generate(n, work):
+    sys.path.insert(0, BENCH)
+    import gen_catalog
+    with open(os.path.join(work, "Bench.xcdatamodel"), "w") as f:
+        f.write(gen_catalog.MODEL)
+    subprocess.run([sys.executable, os.path.join(BENCH, "gen_catalog.py"), str(n), os.path.join(work, "catalog.xml")], check=True)
+    cats, sups, products = gen_catalog.rows(n, 1)
+    with open(os.path.join(work, "catalog.json"), "w", encoding="utf-8") as f:
+        f.write('{\n"Categories": [\n')
+        f.write(",\n".join('{"name": "Category %d"}' % c for c in range(cats)))
+        f.write('\n],\n"Products": [\n')
+        f.write(",\n".join('{"sku": "%s", "name": "%s", "price": %s, "stock": %d, "added": "%s", "category": "%s", "supplier": "%s"}' % p
+                           for p in products))
+        f.write('\n],\n"Suppliers": [\n')
+        f.write(",\n".join('{"code": "S%06d", "country": "DE"}' % s for s in range(sups)))
+        f.write("\n]\n}\n")
+    with open(os.path.join(work, "Categories.csv"), "w", encoding="utf-8") as f:
+        f.write("name\n" + "".join("Category %d\n" % c for c in range(cats)))
+    with open(os.path.join(work, "Products.csv"), "w", encoding="utf-8") as f:
+        f.write("sku,name,price,stock,added,category,supplier\n")
+        f.writelines("%s,%s,%s,%d,%s,%s,%s\n" % p for p in products)
+    with open(os.path.join(work, "Suppliers.csv"), "w", encoding="utf-8") as f:
+        f.write("code,country\n" + "".join("S%06d,DE\n" % s for s in range(sups)))
+
+def run(cmd):
+    t0 = time.perf_counter()
+    p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(p.pid, 0)
+    wall = time.perf_counter() - t0
+    err = p.stderr.read().decode(errors="replace")
+    if os.waitstatus_to_exitcode(status) != 0:
+        sys.exit("failed: %s\n%s" % (" ".join(cmd), err[-2000:]))
+    return wall, usage.ru_maxrss, usage.ru_utime + usage.ru_stime
+
+def sha256(path):
+    with open(path, "rb") as f:
+        return hashlib.sha256(f.read()).hexdigest()
+
+def main():
+    if "--generate" in sys.argv:
+        # In a process of its own: the children's peak memory must not start at this one's size.
+        return generate(int(arg("--generate", "0")), sys.argv[-1])
+    n = int(sys.argv[1]) if len(sys.argv) > 1 and sys.argv[1].isdigit() else 1_000_000
+    runs = int(arg("--runs", "3"))
+    seedgen = arg("--seedgen", os.path.join(ROOT, ".build", "release", "seedgen"))
+    if not os.access(seedgen, os.X_OK):
+        sys.exit("no seedgen binary at %s (run `swift build -c release` first)" % seedgen)
+    work = arg("--keep", None) or tempfile.mkdtemp(prefix="seedgen-formats-")
+    os.makedirs(work, exist_ok=True)
+    try:
+        subprocess.run([sys.executable, os.path.abspath(__file__), "--generate", str(n), work], check=True)
+        model = os.path.join(work, "Bench.xcdatamodel")
+        inputs = {"xml": ["catalog.xml"], "json": ["catalog.json"], "csv": ["Categories.csv", "Products.csv", "Suppliers.csv"]}
+        commands = {name: [seedgen, "build", "--model", model, "--output", os.path.join(work, name + ".sqlite")]
+                    + [os.path.join(work, f) for f in files] for name, files in inputs.items()}
+        for command in commands.values():
+            run(command)  # warm-up
+        digests = {name: sha256(os.path.join(work, name + ".sqlite")) for name in inputs}
+        if len(set(digests.values())) != 1:
+            sys.exit("the stores differ: %s" % digests)
+        walls, cpus, peaks = {k: [] for k in inputs}, {k: [] for k in inputs}, {k: [] for k in inputs}
+        ratios = {"json": [], "csv": []}
+        for _ in range(runs):
+            for name, command in commands.items():
+                wall, rss, cpu = run(command)
+                walls[name].append(wall); cpus[name].append(cpu); peaks[name].append(rss)
+            for name in ratios:
+                ratios[name].append(walls[name][-1] / walls["xml"][-1])
+        sizes = {name: sum(os.path.getsize(os.path.join(work, f)) for f in files) / 1e6 for name, files in inputs.items()}
+        print("formats: %d products (xml %.0f MB, json %.0f MB, csv %.0f MB of input); the three stores are byte-identical"
+              % (n, sizes["xml"], sizes["json"], sizes["csv"]))
+        for name in inputs:
+            print("%s%s wall s: median %.3f (min %.3f, max %.3f), cpu s median %.3f, peak %.0f MiB"
+                  % (name, " (reference)" if name == "xml" else "", statistics.median(walls[name]), min(walls[name]),
+                     max(walls[name]), statistics.median(cpus[name]), max(peaks[name]) / 1024))
+        print("ratio json/xml: %.2f, csv/xml: %.2f median of %d; peak json %.0f MiB, csv %.0f MiB"
+              % (statistics.median(ratios["json"]), statistics.median(ratios["csv"]), runs,
+                 max(peaks["json"]) / 1024, max(peaks["csv"]) / 1024))
+    finally:
+        if "--keep" not in sys.argv:
+            shutil.rmtree(work, ignore_errors=True)
+
+if __name__ == "__main__":
+    main()
