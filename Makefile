@@ -105,7 +105,7 @@ FUZZ_ALL := predicate:Predicate:4096 model:Model:16384 compile:Compile:2048 meta
 FUZZ_TARGETS ?= $(foreach t,$(FUZZ_ALL),$(firstword $(subst :, ,$(t))))
 FUZZ_DIR := build/fuzz
 FUZZ_BUILD := .build-fuzz/$(shell uname -m)-unknown-linux-gnu/release
-FUZZ_MODULES := SeedModel SeedStore SeedImport Crypto CryptoBoringWrapper CCryptoBoringSSL CCryptoBoringSSLShims SystemPackage CSystem
+FUZZ_MODULES := SeedModel SeedModelLoader SeedStore SeedImport Crypto CryptoBoringWrapper CCryptoBoringSSL CCryptoBoringSSLShims SystemPackage CSystem
 # SwiftPM names the package after its folder (a clone in ~/work/main is package `main`).
 FUZZ_PACKAGE := $(shell basename '$(CURDIR)' | tr 'A-Z' 'a-z' | tr -c 'a-z0-9_\n' '_')
 FUZZ_LINK = -O -sanitize=fuzzer,address -parse-as-library -package-name $(FUZZ_PACKAGE) -I $(FUZZ_BUILD)/Modules \
@@ -113,8 +113,10 @@ FUZZ_LINK = -O -sanitize=fuzzer,address -parse-as-library -package-name $(FUZZ_P
 	$$(find .build-fuzz/checkouts -name module.modulemap -path '*/C*' | sed 's/^/-Xcc -fmodule-map-file=/') \
 	$$(for m in $(FUZZ_MODULES); do find $(FUZZ_BUILD)/$$m.build -name '*.o'; done) -lxml2 -lsqlite3 -lstdc++
 fuzz: deps
-	$(SWIFT) build -c release --build-path .build-fuzz --sanitize address \
-		-Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp --target SeedImport
+	@for target in SeedImport SeedModelLoader; do \
+		$(SWIFT) build -c release --build-path .build-fuzz --sanitize address \
+			-Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp --target $$target || exit 1; \
+	done
 	@set -e; for target in $(FUZZ_TARGETS); do \
 		spec=$$(echo "$(FUZZ_ALL)" | tr ' ' '\n' | grep "^$$target:") || { echo "no fuzz target $$target"; exit 1; }; \
 		harness=$$(echo $$spec | cut -d: -f2); length=$$(echo $$spec | cut -d: -f3); \
@@ -133,4 +135,4 @@ fuzz: deps
 	done
 
 clean:
-	rm -rf build .build .build-asan .build-tsan
+	rm -rf build .build .build-asan .build-tsan .build-fuzz .build-plugin-example

@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
 let package = Package(
@@ -6,13 +6,15 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .executable(name: "seedgen", targets: ["seedgen"]),
-        .library(name: "SeedModel", targets: ["SeedModel"]),
+        .library(name: "SeedModel", targets: ["SeedModel", "SeedModelLoader"]),
         .library(name: "SeedStore", targets: ["SeedStore"]),
         .library(name: "SeedImport", targets: ["SeedImport"]),
         .library(name: "SeedRuntime", targets: ["SeedRuntime"]),
         .executable(name: "laptimer", targets: ["laptimer"]),
         .executable(name: "locations", targets: ["locations"]),
         .executable(name: "emplan", targets: ["emplan"]),
+        // Builds a target's Seeds/<Name>/ folders into <Name>.sqlite resources on `swift build`.
+        .plugin(name: "SeedgenPlugin", targets: ["SeedgenPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -36,10 +38,12 @@ let package = Package(
         .target(
             name: "SeedModel",
             dependencies: [
-                "SeedgenLibXML2",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        // Reads a model's `contents` XML (libxml2); apps on Apple platforms, which ship only the
+        // compiled .momd, need none of it (the runtime names a model by its version hashes).
+        .target(name: "SeedModelLoader", dependencies: ["SeedModel", "SeedgenLibXML2"]),
         .target(
             name: "SeedStore",
             dependencies: [
@@ -61,16 +65,19 @@ let package = Package(
             name: "seedgen",
             dependencies: [
                 "SeedModel",
+                "SeedModelLoader",
                 "SeedStore",
                 "SeedImport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
 
+        .plugin(name: "SeedgenPlugin", capability: .buildTool(), dependencies: ["seedgen"], path: "Sources/SeedgenPlugin"),
+
         // The seed apps (seeds 000, 001, 004) and what they share.
         .target(
             name: "SeedApps",
-            dependencies: ["SeedModel", "SeedStore", "SeedRuntime", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["SeedModel", "SeedModelLoader", "SeedStore", "SeedRuntime", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(name: "laptimer", dependencies: ["SeedApps", "SeedStore", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(name: "locations", dependencies: ["SeedApps", "SeedStore", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
@@ -80,16 +87,16 @@ let package = Package(
         ),
 
         // `make bench`: the runtime's speed targets (not a product).
-        .executableTarget(name: "seedgen-bench", dependencies: ["SeedRuntime", "SeedStore", "SeedModel", "SeedImport"]),
+        .executableTarget(name: "seedgen-bench", dependencies: ["SeedRuntime", "SeedStore", "SeedModel", "SeedModelLoader", "SeedImport"]),
 
         // Finds the corpus and makes temporary directories; used by the tests only.
         .target(name: "SeedgenTestSupport", dependencies: ["SeedStore", "SeedgenSQLite"], path: "Tests/SeedgenTestSupport"),
-        .testTarget(name: "SeedModelTests", dependencies: ["SeedModel", "SeedgenTestSupport"]),
-        .testTarget(name: "SeedStoreTests", dependencies: ["SeedStore", "SeedModel", "SeedgenSQLite", "SeedgenTestSupport"]),
-        .testTarget(name: "SeedImportTests", dependencies: ["SeedImport", "SeedgenTestSupport"]),
+        .testTarget(name: "SeedModelTests", dependencies: ["SeedModel", "SeedModelLoader", "SeedgenTestSupport"]),
+        .testTarget(name: "SeedStoreTests", dependencies: ["SeedStore", "SeedModel", "SeedModelLoader", "SeedgenSQLite", "SeedgenTestSupport"]),
+        .testTarget(name: "SeedImportTests", dependencies: ["SeedImport", "SeedModelLoader", "SeedgenTestSupport"]),
         .testTarget(
             name: "SeedRuntimeTests",
-            dependencies: ["SeedRuntime", "SeedStore", "SeedModel", "SeedImport", "SeedgenTestSupport", "emplan", "locations", "laptimer",
+            dependencies: ["SeedRuntime", "SeedStore", "SeedModel", "SeedModelLoader", "SeedImport", "SeedgenTestSupport", "emplan", "locations", "laptimer",
                            .product(name: "SystemPackage", package: "swift-system")]
         ),
         .testTarget(name: "SeedgenCLITests", dependencies: ["seedgen", "SeedStore", "SeedModel", "SeedgenTestSupport"]),

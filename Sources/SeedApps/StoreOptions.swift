@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SeedModel
+import SeedModelLoader
 import SeedRuntime
 import SeedStore
 
@@ -28,19 +29,19 @@ package struct StoreOptions: ParsableArguments {
                 model ?? Self.packageRoot.appendingPathComponent("Seeds/\(name)/\(name).xcdatamodeld").path)
     }
 
-    /// Loads the model and makes the installer for the app's store.
-    package func installer(app: String, name: String) throws -> SeedInstaller {
+    /// Loads the model and makes the installer for the app's store, and the model's layout.
+    package func installer(app: String, name: String) throws -> (installer: SeedInstaller, layout: StoreLayout) {
         let paths = paths(app: app, name: name)
         let layout = try StoreLayout(model: try ModelLoader.load(from: paths.model))
-        return SeedInstaller(seedPath: paths.seed, storePath: paths.store, layout: layout)
+        return (SeedInstaller(seedPath: paths.seed, storePath: paths.store, layout: layout), layout)
     }
 
     /// Installs the seed when the store is missing, then opens the store.
     package func open(app: String, name: String) throws -> StoreContainer {
-        let installer = try installer(app: app, name: name)
+        let (installer, layout) = try installer(app: app, name: name)
         let report = try installer.install()
         Self.describe(report)
-        return try StoreContainer(storePath: installer.storePath, layout: installer.layout)
+        return try StoreContainer(storePath: installer.storePath, layout: layout)
     }
 
     /// Tells the user on standard error what the install did, when it did something.

@@ -20,6 +20,9 @@ public struct InstallError: Error, Sendable, CustomStringConvertible {
         case storeUnreadable(path: String, problem: String)
         /// The app's fill step (`FirstStart`) failed.
         case fillFailed(path: String, problem: String)
+        /// The policy needs the model's initialisation check, and the installer was given only
+        /// the model's version hashes (no `StoreLayout`, so no fetch request template).
+        case initialisationCheckUnavailable(path: String)
     }
 
     /// What kind of problem stopped the install.

@@ -38,7 +38,7 @@ extension SeedInstaller {
     func copyAndCheckSeed() throws(InstallError) -> String {
         let seed: SeedCheck.Identity
         do {
-            seed = try SeedCheck.identify(seedPath, model: layout.model)
+            seed = try SeedCheck.identify(seedPath, identity: model)
         } catch {
             throw InstallError(badSeed: error)
         }
@@ -47,7 +47,7 @@ extension SeedInstaller {
             try Self.copy(seedPath, to: temporary)
             let sync = Thread.running { () throws(DurableFile.Failure) in try DurableFile.sync(temporary) }
             let checked = Result { () throws(SeedCheck.Failure) in
-                let copy = try SeedCheck.identify(temporary, model: layout.model)
+                let copy = try SeedCheck.identify(temporary, identity: model)
                 try SeedCheck.checkContents(temporary, identity: copy, depth: depth)
                 return copy
             }

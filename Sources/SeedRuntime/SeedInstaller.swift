@@ -28,8 +28,11 @@ public struct SeedInstaller: Sendable {
     public var seedPath: String
     /// Where the user's store lives.
     public var storePath: String
-    /// The app's model, as a store layout.
-    public var layout: StoreLayout
+    /// The app's model as its entity version hashes: the seed must have been made for it.
+    public var model: ModelIdentity
+    /// The app's model as a store layout, when the app has the model's source (Linux): only the
+    /// initialisation check (`replaceIfNotInitialised`, `FirstStart`) needs it.
+    public var layout: StoreLayout?
     /// What to do with a store made from another seed.
     public var policy: Policy
     /// How much of the copy's contents to check.
@@ -40,12 +43,23 @@ public struct SeedInstaller: Sendable {
     /// An installer of `seedPath` to `storePath` for `layout`'s model.
     public init(seedPath: String, storePath: String, layout: StoreLayout, policy: Policy = .keep,
                 depth: SeedCheck.Depth = .standard, initialisationCheck: String = "initialisationCheck") {
+        self.init(seedPath: seedPath, storePath: storePath, model: ModelIdentity(model: layout.model), policy: policy, depth: depth)
+        self.layout = layout
+        self.initialisationCheck = initialisationCheck
+    }
+
+    /// An installer of `seedPath` to `storePath` for the model with these version hashes (an
+    /// app on Apple platforms: `NSManagedObjectModel.entityVersionHashesByName`; anywhere:
+    /// `seedgen hash --json`). Without a layout there is no initialisation check, so the
+    /// policy `replaceIfNotInitialised` is refused.
+    public init(seedPath: String, storePath: String, model: ModelIdentity, policy: Policy = .keep, depth: SeedCheck.Depth = .standard) {
         self.seedPath = seedPath
         self.storePath = storePath
-        self.layout = layout
+        self.model = model
+        self.layout = nil
         self.policy = policy
         self.depth = depth
-        self.initialisationCheck = initialisationCheck
+        self.initialisationCheck = "initialisationCheck"
     }
 
     var directory: String { URL(fileURLWithPath: storePath).deletingLastPathComponent().path }
@@ -109,7 +123,7 @@ public struct SeedInstaller: Sendable {
     func compareWithSeed() -> InstallReport.SeedComparison {
         let seed: SeedCheck.Identity
         do {
-            seed = try SeedCheck.identify(seedPath, model: layout.model)
+            seed = try SeedCheck.identify(seedPath, identity: model)
         } catch {
             return .unavailable("\(error)")
         }
@@ -120,7 +134,7 @@ public struct SeedInstaller: Sendable {
             return .differs(["the installed store's metadata cannot be read (\(error))"])
         }
         var differences: [String] = []
-        if !store.differences(from: layout.model).isEmpty {
+        if !store.differences(from: model).isEmpty {
             differences.append("the installed store was made for another version of the model")
         }
         if seed.metadata.originDigest != store.originDigest {
@@ -131,6 +145,10 @@ public struct SeedInstaller: Sendable {
 
     /// Whether the store there holds its data (the `initialisationCheck` template finds something).
     func storeIsInitialised() throws(InstallError) -> Bool {
+        guard let layout else {
+            throw InstallError(.initialisationCheckUnavailable(path: storePath),
+                               "cannot tell whether \(storePath) is initialised: the installer knows the model by its version hashes only (give it the model's StoreLayout to run '\(initialisationCheck)')")
+        }
         do {
             return try StoreConnection(path: storePath, layout: layout, access: .readOnly).isInitialised(template: initialisationCheck)
         } catch {

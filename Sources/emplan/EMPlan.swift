@@ -24,11 +24,11 @@ struct EMPlan: ParsableCommand {
 
         /// Runs the first-start flow and opens the store.
         func open() throws -> StoreContainer {
-            let installer = try store.installer(app: "emplan", name: "EMPlan")
+            let (installer, layout) = try store.installer(app: "emplan", name: "EMPlan")
             let source = source ?? URL(fileURLWithPath: store.paths(app: "emplan", name: "EMPlan").model)
                 .deletingLastPathComponent().appendingPathComponent("setup.plist").path
             let outcome = try FirstStart.run(installer) { path in
-                let builder = try StoreBuilder(layout: installer.layout, outputPath: path)
+                let builder = try StoreBuilder(layout: layout, outputPath: path)
                 let importer = SeedImporter(builder: builder)
                 try importer.importFile(source)
                 try importer.finish()
@@ -39,7 +39,7 @@ struct EMPlan: ParsableCommand {
             case .filled(let backup): note("filled \(installer.storePath) from \(source) (the uninitialised store is kept at \(backup))")
             case .alreadyInitialised: break
             }
-            return try StoreContainer(storePath: installer.storePath, layout: installer.layout)
+            return try StoreContainer(storePath: installer.storePath, layout: layout)
         }
 
         private func note(_ line: String) {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import SeedModel
+import SeedModelLoader
 import SeedStore
 
 /// `--model M`: the Core Data model to use.

@@ -4,6 +4,7 @@
 import Foundation
 import SeedImport
 import SeedModel
+import SeedModelLoader
 import SeedStore
 
 enum FuzzFixture {

@@ -4,6 +4,7 @@
 // Built by `make fuzz` (not part of the package).
 import Foundation
 import SeedModel
+import SeedModelLoader
 import SeedStore
 
 private let path = FuzzFixture.scratch + "/model/contents"

@@ -1,6 +1,7 @@
 import Foundation
 import SeedImport
 import SeedModel
+import SeedModelLoader
 import SeedStore
 import SeedgenTestSupport
 import Testing

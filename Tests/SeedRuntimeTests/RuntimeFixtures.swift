@@ -1,6 +1,7 @@
 import Foundation
 import SeedImport
 import SeedModel
+import SeedModelLoader
 import SeedRuntime
 import SeedStore
 import SeedgenTestSupport

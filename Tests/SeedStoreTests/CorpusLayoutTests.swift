@@ -1,5 +1,6 @@
 import Foundation
 import SeedModel
+import SeedModelLoader
 import SeedgenTestSupport
 import Testing
 @testable import SeedStore

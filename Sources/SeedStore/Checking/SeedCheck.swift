@@ -41,6 +41,11 @@ public enum SeedCheck {
     /// The checks that cost no more than a few reads: the file is there, has SQLite's
     /// header, is as long as its header says, has no journal beside it, and was made for `model`.
     package static func identify(_ path: String, model: DataModel) throws(Failure) -> Identity {
+        try identify(path, identity: ModelIdentity(model: model))
+    }
+
+    /// `identify(_:model:)` for a model named by its version hashes.
+    package static func identify(_ path: String, identity model: ModelIdentity) throws(Failure) -> Identity {
         func fail(_ reason: String) -> Failure { Failure(path: path, reason: reason) }
         let kind = FileSystem.kind(of: path)
         if kind == .missing { throw fail("no such file") }

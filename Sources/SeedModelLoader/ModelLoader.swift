@@ -1,3 +1,4 @@
+import SeedModel
 import Foundation
 
 /// Finds and reads a Core Data model: an `.xcdatamodeld` bundle (honouring `.xccurrentversion`),

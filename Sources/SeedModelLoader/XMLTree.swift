@@ -1,3 +1,4 @@
+import SeedModel
 import Foundation
 import SeedgenLibXML2
 

@@ -1,3 +1,4 @@
+import SeedModel
 /// Turns the XML of a model's `contents` file into a `DataModel`.
 enum ModelParser {
     static func parse(_ bytes: [UInt8], file: String) throws(ModelError) -> DataModel {
