@@ -15,9 +15,9 @@ matches (at most 32,000: Match.number is an Integer 16), in the EM-Plan seed's o
 Runs both in alternation R times (default 3) after a warm-up each, checks that both stores hold
 the same rows, and prints wall and CPU seconds, the median ratio nested/flat and the nested
 build's peak memory. The last line is the figure to quote. Deterministic input."""
-import os, shutil, sqlite3, statistics, subprocess, sys, tempfile, time
+import os, shutil, sqlite3, statistics, subprocess, sys
+from benchkit import ROOT, arg, options, run
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 MODEL = os.path.join(ROOT, "Seeds", "EMPlan", "EMPlan.xcdatamodeld")
 POSITIONS = ["Tor", "Abwehr", "Mittelfeld", "Angriff"]
 DIGEST = ("SELECT (SELECT count(*) FROM ZGROUP), (SELECT count(*) FROM ZTEAM t JOIN ZGROUP g ON g.Z_PK = t.ZGROUP),"
@@ -26,8 +26,6 @@ DIGEST = ("SELECT (SELECT count(*) FROM ZGROUP), (SELECT count(*) FROM ZTEAM t J
           " (SELECT count(*) FROM ZMATCH m JOIN ZTEAM h ON h.Z_PK = m.ZHOME JOIN ZTEAM g ON g.Z_PK = m.ZGUEST),"
           " (SELECT sum(length(ZCLUB)) FROM ZHUMAN)")
 
-def arg(name, default):
-    return sys.argv[sys.argv.index(name) + 1] if name in sys.argv else default
 
 def esc(text):
     return text.replace("&", "&amp;").replace("<", "&lt;").replace('"', "&quot;")
@@ -89,15 +87,6 @@ def write_flat(path, groups, squads, matches):
                     % (number, home, guest, city, stadium, stage, date, group))
         f.write("</EM>\n")
 
-def run(cmd):
-    t0 = time.perf_counter()
-    p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    _, status, usage = os.wait4(p.pid, 0)
-    wall = time.perf_counter() - t0
-    err = p.stderr.read().decode(errors="replace")
-    if os.waitstatus_to_exitcode(status) != 0:
-        sys.exit("failed: %s\n%s" % (" ".join(cmd), err[-2000:]))
-    return wall, usage.ru_maxrss, usage.ru_utime + usage.ru_stime
 
 def digest(path):
     db = sqlite3.connect("file:%s?mode=ro" % path, uri=True)
@@ -115,13 +104,7 @@ def main():
     if "--generate" in sys.argv:
         # In a process of its own: the children's peak memory must not start at this one's size.
         return generate(int(arg("--generate", "0")), sys.argv[-1])
-    n = int(sys.argv[1]) if len(sys.argv) > 1 and sys.argv[1].isdigit() else 200_000
-    runs = int(arg("--runs", "3"))
-    seedgen = arg("--seedgen", os.path.join(ROOT, ".build", "release", "seedgen"))
-    if not os.access(seedgen, os.X_OK):
-        sys.exit("no seedgen binary at %s (run `swift build -c release` first)" % seedgen)
-    work = arg("--keep", None) or tempfile.mkdtemp(prefix="seedgen-emplan-")
-    os.makedirs(work, exist_ok=True)
+    n, runs, seedgen, work = options(200_000, "seedgen-emplan-")
     try:
         objects_count = int(subprocess.run([sys.executable, os.path.abspath(__file__), "--generate", str(n), work],
                                            capture_output=True, text=True, check=True).stdout)

@@ -11,13 +11,11 @@ as JSON numbers) and Categories.csv, Products.csv, Suppliers.csv (one file per e
 their file names). Runs the three builds in alternation R times (default 3) after a warm-up each,
 checks that the three stores are byte-identical, and prints wall and CPU seconds, the median
 ratios json/xml and csv/xml and the peak memory of each. The last line is the figure to quote."""
-import hashlib, os, shutil, statistics, subprocess, sys, tempfile, time
+import hashlib, os, shutil, statistics, subprocess, sys
+from benchkit import ROOT, arg, options, run
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BENCH = os.path.join(os.path.dirname(ROOT), "shared", "bench")
 
-def arg(name, default):
-    return sys.argv[sys.argv.index(name) + 1] if name in sys.argv else default
 
 def generate(n, work):
     sys.path.insert(0, BENCH)
@@ -43,15 +41,6 @@ def generate(n, work):
     with open(os.path.join(work, "Suppliers.csv"), "w", encoding="utf-8") as f:
         f.write("code,country\n" + "".join("S%06d,DE\n" % s for s in range(sups)))
 
-def run(cmd):
-    t0 = time.perf_counter()
-    p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    _, status, usage = os.wait4(p.pid, 0)
-    wall = time.perf_counter() - t0
-    err = p.stderr.read().decode(errors="replace")
-    if os.waitstatus_to_exitcode(status) != 0:
-        sys.exit("failed: %s\n%s" % (" ".join(cmd), err[-2000:]))
-    return wall, usage.ru_maxrss, usage.ru_utime + usage.ru_stime
 
 def sha256(path):
     # In 1 MiB pieces: this process's size is where its children's peak memory starts.
@@ -65,13 +54,7 @@ def main():
     if "--generate" in sys.argv:
         # In a process of its own: the children's peak memory must not start at this one's size.
         return generate(int(arg("--generate", "0")), sys.argv[-1])
-    n = int(sys.argv[1]) if len(sys.argv) > 1 and sys.argv[1].isdigit() else 1_000_000
-    runs = int(arg("--runs", "3"))
-    seedgen = arg("--seedgen", os.path.join(ROOT, ".build", "release", "seedgen"))
-    if not os.access(seedgen, os.X_OK):
-        sys.exit("no seedgen binary at %s (run `swift build -c release` first)" % seedgen)
-    work = arg("--keep", None) or tempfile.mkdtemp(prefix="seedgen-formats-")
-    os.makedirs(work, exist_ok=True)
+    n, runs, seedgen, work = options(1_000_000, "seedgen-formats-")
     try:
         subprocess.run([sys.executable, os.path.abspath(__file__), "--generate", str(n), work], check=True)
         model = os.path.join(work, "Bench.xcdatamodel")

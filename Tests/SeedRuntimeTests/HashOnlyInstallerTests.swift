@@ -16,9 +16,7 @@ import Testing
     init() throws {
         directory = try TemporaryDirectory()
         layout = try RuntimeFixtures.layout("EMPlan")
-        seed = directory.path("bundle/EMPlan.sqlite")
-        try FileManager.default.createDirectory(atPath: directory.path("bundle"), withIntermediateDirectories: true)
-        try RuntimeFixtures.emplanSeed(at: seed)
+        seed = try RuntimeFixtures.bundledEMPlanSeed(in: directory)
     }
 
     /// The hashes `seedgen hash --json` prints for the EM-Plan model.

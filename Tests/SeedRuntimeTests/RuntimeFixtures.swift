@@ -28,6 +28,14 @@ enum RuntimeFixtures {
         try build(try layout("EMPlan"), at: path, inputs: [seeds.appendingPathComponent("EMPlan/setup.plist").path])
     }
 
+    /// The EM-Plan seed as an app bundles it: `bundle/EMPlan.sqlite` in `directory`; its path.
+    static func bundledEMPlanSeed(in directory: TemporaryDirectory) throws -> String {
+        let seed = directory.path("bundle/EMPlan.sqlite")
+        try FileManager.default.createDirectory(atPath: directory.path("bundle"), withIntermediateDirectories: true)
+        try emplanSeed(at: seed)
+        return seed
+    }
+
     /// A Locations seed with `count` events (about 33 bytes each in the store).
     static func locationsSeed(events count: Int, at path: String, in directory: TemporaryDirectory) throws {
         var xml = "<Events>\n"

@@ -17,9 +17,7 @@ import Glibc
     init() throws {
         directory = try TemporaryDirectory()
         layout = try RuntimeFixtures.layout("EMPlan")
-        seed = directory.path("bundle/EMPlan.sqlite")
-        try FileManager.default.createDirectory(atPath: directory.path("bundle"), withIntermediateDirectories: true)
-        try RuntimeFixtures.emplanSeed(at: seed)
+        seed = try RuntimeFixtures.bundledEMPlanSeed(in: directory)
     }
 
     func installer(_ store: String, seed: String? = nil, policy: SeedInstaller.Policy = .keep) -> SeedInstaller {

@@ -14,7 +14,7 @@ struct CSVSourceReader {
     private let entity: EntityDescription
     private let writer: PropertyListSectionWriter
     private let flat = FlatSectionItem(syntax: .csv)
-    /// The header's names, as bytes and as text, and where each column starts on line 1.
+    /// The header's names, as bytes (each row's values are keyed by them).
     private var names: [[UInt8]] = []
     /// The fields of the record being read: bytes, each field's range, whether it was quoted,
     /// and its line and column.
@@ -47,11 +47,10 @@ struct CSVSourceReader {
         let plan = try writer.repository.plan(for: entity.name, at: InputLocation(file: input.path, line: 1, column: 1))
         try readHeader(plan)
         while try readRecord() {
+            let first = fields[0]
             guard fields.count == names.count else {
-                let first = fields[0]
                 throw InputError("a row of \(fields.count) field(s); the header has \(names.count)", at: InputLocation(file: input.path, line: first.line, column: 1))
             }
-            let first = fields[0]
             flat.start(at: InputLocation(file: input.path, line: first.line, column: 1))
             for (index, field) in fields.enumerated() where field.quoted || !field.range.isEmpty {
                 flat.startScalar("key", line: first.line, column: field.column)

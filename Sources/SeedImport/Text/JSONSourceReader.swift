@@ -150,6 +150,7 @@ struct JSONSourceReader {
             return .dictionary(entries, location)
         case .true: return .scalar("YES", kind: "true", location)
         case .false: return .scalar("NO", kind: "false", location)
+        case .null: return .scalar("", kind: "null", location)
         default: return .scalar(String(decoding: scanner.text, as: UTF8.self), kind: Self.kind(of: kind), location)
         }
     }
