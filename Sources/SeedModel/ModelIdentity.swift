@@ -41,7 +41,7 @@ public struct ModelIdentity: Sendable, Hashable {
 
     /// How `stored` (a store's hashes) differs from this identity, one line per entity; empty
     /// when they are the same.
-    public func differences(from stored: [String: [UInt8]]) -> [String] {
+    package func differences(from stored: [String: [UInt8]]) -> [String] {
         var lines: [String] = []
         for name in Set(entityVersionHashes.keys).union(stored.keys).sorted(by: DataModel.namePrecedes) {
             switch (stored[name], entityVersionHashes[name]) {
