@@ -6,15 +6,16 @@ import Foundation
 /// model can be named without its source (an app bundle has only the compiled `.momd`).
 public struct ModelIdentity: Sendable, Hashable {
     /// Entity name → version hash.
-    public var entityVersionHashes: [String: [UInt8]]
+    public let entityVersionHashes: [String: [UInt8]]
 
     /// The identity with these hashes.
     public init(entityVersionHashes: [String: [UInt8]]) {
         self.entityVersionHashes = entityVersionHashes
     }
 
-    /// The identity of `model` (`VersionHasher`).
-    public init(model: DataModel) {
+    /// The identity of `model` (`VersionHasher`); an app with the model's source gives the
+    /// installer its `StoreLayout` instead.
+    package init(model: DataModel) {
         entityVersionHashes = VersionHasher(model: model).entityHashes()
     }
 

@@ -8,20 +8,8 @@ import Testing
 /// file, line, column and column name, and nothing written.
 @Suite("CSV sources")
 struct CSVSourceTests {
-    /// The error a CSV file gives with the shelf model.
     static func error(_ text: String, file: String = "Books.csv", entity: String? = nil) throws -> InputError {
-        let run = try ImportRun(model: SourceFormatTests.model)
-        defer { run.directory.remove() }
-        let path = try run.directory.write(text, to: file)
-        let error = try #require(throws: InputError.self) {
-            let builder = try StoreBuilder(layout: run.layout, outputPath: run.output)
-            let importer = SeedImporter(builder: builder)
-            try importer.importFile(path, entity: entity)
-            try importer.finish()
-            _ = try builder.finish()
-        }
-        #expect(!FileManager.default.fileExists(atPath: run.output), "nothing is written on error")
-        return error
+        try SourceFormatTests.error(text, file: file, entity: entity)
     }
 
     @Test("mistakes name the line, the column and the column's name", arguments: [

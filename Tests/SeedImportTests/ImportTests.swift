@@ -27,7 +27,7 @@ struct ImportRun {
 
     /// Imports the files at `paths` in order and finishes the store.
     @discardableResult
-    func build(paths: [String], options: ImportOptions = ImportOptions(),
+    func build(paths: [String], options: ImportOptions = ImportOptions(), entity: String? = nil,
                delegate: ((SeedRepository) -> XMLStreamDelegate)? = nil) throws -> StoreBuilder.Summary {
         let builder = try StoreBuilder(layout: layout, outputPath: output)
         let importer = SeedImporter(builder: builder, options: options)
@@ -35,7 +35,7 @@ struct ImportRun {
             if let delegate {
                 try importer.importFile(path, delegate: delegate(importer.repository))
             } else {
-                try importer.importFile(path)
+                try importer.importFile(path, entity: entity)
             }
         }
         try importer.finish()

@@ -7,13 +7,8 @@ import Testing
 /// file, line and column, and nothing written.
 @Suite("JSON sources")
 struct JSONSourceTests {
-    /// The error a JSON document gives with the shelf model.
-    static func error(_ text: String, file: String = "shelf.json") throws -> InputError {
-        let run = try ImportRun(model: SourceFormatTests.model)
-        defer { run.directory.remove() }
-        let error = try #require(throws: InputError.self) { try run.build([(file, text)]) }
-        #expect(!FileManager.default.fileExists(atPath: run.output), "nothing is written on error")
-        return error
+    static func error(_ text: String) throws -> InputError {
+        try SourceFormatTests.error(text, file: "shelf.json")
     }
 
     @Test("malformed JSON is refused at the place it goes wrong", arguments: [

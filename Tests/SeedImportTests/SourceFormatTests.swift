@@ -99,6 +99,16 @@ struct SourceFormatTests {
         ("Series.csv", "\u{FEFF}publisher,name\nTor,Stormlight\n\nParnassus,Earthsea"),
     ]
 
+    /// The error `text`, saved as `file`, gives with the shelf model; nothing may be written.
+    static func error(_ text: String, file: String, entity: String? = nil) throws -> InputError {
+        let run = try ImportRun(model: model)
+        defer { run.directory.remove() }
+        let path = try run.directory.write(text, to: file)
+        let error = try #require(throws: InputError.self) { try run.build(paths: [path], entity: entity) }
+        #expect(!FileManager.default.fileExists(atPath: run.output), "nothing is written on error")
+        return error
+    }
+
     /// Builds `files` with the shelf model; the store's SHA-256 and the run (to query).
     static func build(_ files: [(String, String)]) throws -> (sha256: String, run: ImportRun) {
         let run = try ImportRun(model: model)

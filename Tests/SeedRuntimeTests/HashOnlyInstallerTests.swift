@@ -47,8 +47,9 @@ import Testing
     @Test("a seed made for other hashes is refused and nothing is installed; a store of another model version is reported, kept")
     func otherHashes() throws {
         defer { directory.remove() }
-        var other = ModelIdentity(model: layout.model)
-        other.entityVersionHashes["Team"]![0] ^= 0xFF
+        var hashes = ModelIdentity(model: layout.model).entityVersionHashes
+        hashes["Team"]![0] ^= 0xFF
+        let other = ModelIdentity(entityVersionHashes: hashes)
         let store = directory.path("data/EMPlan.sqlite")
         let refused = #expect(throws: InstallError.self) { try SeedInstaller(seedPath: seed, storePath: store, model: other).install() }
         guard case .badSeed(_, let problem) = refused?.reason else { Issue.record("\(String(describing: refused))"); return }
