@@ -3,13 +3,13 @@ import SeedStore
 
 /// The next `Z_PK` of one table.
 final class PrimaryKeySequence {
-    private var last: Int64 = 0
+    @exclusivity(unchecked) private var last: Int64 = 0
     /// The line each tracked row was defined on, by `Z_PK` (0: not tracked): 4 bytes a row, read
     /// only for a message, in chunks (growing never copies them). The file is kept once per run
     /// of rows from one file, and for a row defined apart from its run (a `Z_PK` reserved by
     /// references, taken later) beside it.
-    private var lines: [[UInt32]] = []
-    private var count = 0
+    @exclusivity(unchecked) private var lines: [[UInt32]] = []
+    @exclusivity(unchecked) private var count = 0
     private var files: [(firstPrimaryKey: Int64, file: String)] = []
     private var filesApart: [Int64: String] = [:]
     private static let chunk = 1 << 16
@@ -83,7 +83,7 @@ final class EntityPlan {
         var column: String { columns.key }
         /// Its ledger of references by key, once decided (`SeedRepository.keyReferenceLedger`);
         /// `.some(nil)`: the relationship takes the general path.
-        var keyReferences: KeyReferenceLedger??
+        @exclusivity(unchecked) var keyReferences: KeyReferenceLedger??
 
         init(relationship: RelationshipDescription, columns: ToOneColumns, parameter: Int32) {
             self.relationship = relationship
@@ -108,10 +108,15 @@ final class EntityPlan {
     /// The object being built, by INSERT parameter (a buffer: no copy, no exclusivity checks per value).
     let values: UnsafeMutableBufferPointer<SQLValue?>
     /// The keys of the entity tree that declares `key` (set by the repository).
-    var objectKeys: ObjectKeys?
+    @exclusivity(unchecked) var objectKeys: ObjectKeys?
     /// True when rows of this entity keep where they were defined, for messages at `finish`
     /// (keyed objects, and objects with a required to-one).
     let tracksDefinitions: Bool
+    /// The INSERT parameters of the attributes `finish` settles for keyed objects (those with a
+    /// default, and the required ones), and whether a row was written with one of them NULL:
+    /// only then does `finish` look for NULLs (a merge fills columns, nothing empties one).
+    let settledParameters: [Int]
+    @exclusivity(unchecked) var wroteUnsettledRow = false
 
     deinit {
         values.deinitialize()
@@ -196,6 +201,7 @@ final class EntityPlan {
         self.key = NaturalKey.of(entity, in: model, buildKeys: options.keys)
         self.keySlots = key?.names.compactMap { attributes[$0] } ?? []
         self.tracksDefinitions = key != nil || toOnes.values.contains { !$0.relationship.isOptional }
+        self.settledParameters = slots.filter { $0.defaultValue != nil || !$0.attribute.isOptional }.map { Int($0.parameter) }
         self.parameterCount = Int32(columns.count + 1)
         do {
             self.insert = try builder.objectRows.insertStatement(for: layout, columns: columns)

@@ -19,12 +19,18 @@ package final class EntityXMLDelegate: XMLStreamDelegate {
     }
 
     private let repository: SeedRepository
-    private var stack: [Frame] = []
+    @exclusivity(unchecked) private var stack: [Frame] = []
     /// What each interned attribute name means, per entity plan, so names are matched by
     /// pointer without a String or a hash; the current plan's list is searched first.
     private var propertyCaches: [ObjectIdentifier: [(name: UnsafeRawPointer, property: EntityPlan.Property)]] = [:]
-    private var cachedPlan: ObjectIdentifier?
-    private var cachedProperties: [(name: UnsafeRawPointer, property: EntityPlan.Property)] = []
+    @exclusivity(unchecked) private var cachedPlan: ObjectIdentifier?
+    @exclusivity(unchecked) private var cachedProperties: [(name: UnsafeRawPointer, property: EntityPlan.Property)] = []
+    /// The plan and attribute names (in order, none in a namespace) `resolved` was made for:
+    /// elements of one entity mostly give the same attributes in the same order, and then
+    /// only the names' pointers are compared.
+    @exclusivity(unchecked) private var resolvedPlan: ObjectIdentifier?
+    @exclusivity(unchecked) private var resolvedNames: [UnsafeRawPointer] = []
+    @exclusivity(unchecked) private var resolved: [EntityPlan.Property] = []
     private var model: DataModel { repository.layout.model }
 
     /// A delegate that writes through `repository`.
@@ -62,6 +68,15 @@ package final class EntityXMLDelegate: XMLStreamDelegate {
     /// straight to the converters (the import hot path).
     private func insertObject(_ entity: String, _ attributes: XMLAttributes, at location: InputLocation) throws(InputError) -> ObjectReference {
         let plan = try repository.beginObject(entity, at: location)
+        if givesResolvedNames(plan, attributes) {
+            // A local constant: the properties stay alive, read without a retain each.
+            let resolved = self.resolved
+            for index in 0..<attributes.count { try set(resolved[index], index, of: attributes, plan, at: location) }
+            return try repository.commitObject(plan, at: location)
+        }
+        resolvedPlan = nil
+        resolvedNames.removeAll(keepingCapacity: true)
+        resolved.removeAll(keepingCapacity: true)
         if cachedPlan != ObjectIdentifier(plan) {
             if let cachedPlan { propertyCaches[cachedPlan] = cachedProperties }
             cachedPlan = ObjectIdentifier(plan)
@@ -93,17 +108,11 @@ package final class EntityXMLDelegate: XMLStreamDelegate {
                 property = plan.property(named: attributes.name(at: index))
                 cachedProperties.append((name, property))
             }
-            switch property {
-            case .attribute(let slot):
-                try attributes.withValueBytes(at: index) { (bytes) throws(InputError) in
-                    try repository.setValue(slot, bytes, of: plan, at: location)
-                }
-            case .toOne(let slot):
-                repository.addReference(slot, key: attributes.value(at: index))
-            case .toMany, .unknown:
-                throw plan.valueError(attributes.name(at: index), at: location)
-            }
+            try set(property, index, of: attributes, plan, at: location)
+            resolvedNames.append(name)
+            resolved.append(property)
         }
+        if resolved.count == attributes.count { resolvedPlan = ObjectIdentifier(plan) }
         let object = try repository.commitObject(plan, identifier: identifier, at: location)
         for (relationship, list) in identified {
             let names = list.split(whereSeparator: \.isWhitespace)
@@ -113,6 +122,30 @@ package final class EntityXMLDelegate: XMLStreamDelegate {
             for name in names { try repository.link(object, relationship.name, toIdentifier: String(name), at: location) }
         }
         return object
+    }
+
+    /// Whether the element gives the attributes `resolved` was made for, in the same order.
+    private func givesResolvedNames(_ plan: EntityPlan, _ attributes: XMLAttributes) -> Bool {
+        guard resolvedPlan == ObjectIdentifier(plan), attributes.count == resolvedNames.count else { return false }
+        for index in 0..<attributes.count where attributes.nameIdentity(at: index) != resolvedNames[index] || attributes.hasNamespace(at: index) {
+            return false
+        }
+        return true
+    }
+
+    /// Gives the object being built the value of attribute `index`, which names `property`.
+    private func set(_ property: EntityPlan.Property, _ index: Int, of attributes: XMLAttributes, _ plan: EntityPlan,
+                     at location: InputLocation) throws(InputError) {
+        switch property {
+        case .attribute(let slot):
+            try attributes.withValueBytes(at: index) { (bytes) throws(InputError) in
+                try repository.setValue(slot, bytes, of: plan, at: location)
+            }
+        case .toOne(let slot):
+            repository.addReference(slot, key: attributes.value(at: index))
+        case .toMany, .unknown:
+            throw plan.valueError(attributes.name(at: index), at: location)
+        }
     }
 
     /// The namespace of seedgen's own attributes in entity XML: `xmlns:seedgen="urn:seedgen:source"`.

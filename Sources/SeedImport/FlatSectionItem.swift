@@ -21,9 +21,8 @@ final class FlatSectionItem {
 
     struct Entry {
         var key: Range<Int>
-        /// The value's element: `string`, `integer`, `real`, `date`, `data`, `true` or `false`
-        /// (or JSON's `null`: the value is not given).
-        var kind: String
+        /// The value's kind (JSON's `null`: the value is not given).
+        var kind: ScalarKind
         var value: Range<Int>
         /// Where the value's element starts (in the item's file).
         var line: Int32
@@ -31,20 +30,26 @@ final class FlatSectionItem {
     }
 
     /// Where the item's `<dict>` starts.
-    private(set) var location = InputLocation(file: "", line: 0, column: 0)
+    @exclusivity(unchecked) private(set) var location = InputLocation(file: "", line: 0, column: 0)
     /// The keys' and values' bytes.
-    private(set) var bytes: [UInt8] = []
-    private(set) var entries: [Entry] = []
+    @exclusivity(unchecked) private(set) var bytes: [UInt8] = []
+    @exclusivity(unchecked) private(set) var entries: [Entry] = []
     /// The last `<key>` read, waiting for its value.
-    private(set) var pendingKey: Range<Int>?
+    @exclusivity(unchecked) private(set) var pendingKey: Range<Int>?
     /// The scalar element being read: its name, where its bytes start, where it starts.
-    private(set) var open: (kind: String, start: Int, line: Int32, column: Int32)?
+    @exclusivity(unchecked) private(set) var open: (kind: ScalarKind, start: Int, line: Int32, column: Int32)?
     /// What each key means, per entity plan, searched from the entry's own position (items of a
     /// section mostly give the same keys in the same order).
-    private var properties: [ObjectIdentifier: [(key: [UInt8], property: EntityPlan.Property)]] = [:]
-    private var cachedPlan: ObjectIdentifier?
-    private var cached: [(key: [UInt8], property: EntityPlan.Property)] = []
-    private var resolved: [EntityPlan.Property] = []
+    @exclusivity(unchecked) private var properties: [ObjectIdentifier: [(key: [UInt8], property: EntityPlan.Property)]] = [:]
+    @exclusivity(unchecked) private var cachedPlan: ObjectIdentifier?
+    @exclusivity(unchecked) private var cached: [(key: [UInt8], property: EntityPlan.Property)] = []
+    @exclusivity(unchecked) private var resolved: [EntityPlan.Property] = []
+    /// The plan and keys `resolved` was made for (the keys' bytes one after another, and where
+    /// each ends): the next item of a section mostly gives the same keys in the same order,
+    /// and then only the bytes are compared.
+    @exclusivity(unchecked) private var resolvedPlan: ObjectIdentifier?
+    @exclusivity(unchecked) private var resolvedKeys: [UInt8] = []
+    @exclusivity(unchecked) private var resolvedKeyEnds: [Int] = []
 
     /// Starts the item whose `<dict>` is at `location`.
     func start(at location: InputLocation) {
@@ -56,7 +61,7 @@ final class FlatSectionItem {
     }
 
     /// A `<key>` or scalar element starts, at this line and column of the item's file.
-    func startScalar(_ kind: String, line: Int, column: Int) {
+    func startScalar(_ kind: ScalarKind, line: Int, column: Int) {
         open = (kind, bytes.count, Int32(clamping: line), Int32(clamping: column))
     }
 
@@ -70,7 +75,7 @@ final class FlatSectionItem {
         open = nil
         let range = start..<bytes.count
         var location: InputLocation { InputLocation(file: self.location.file, line: Int(line), column: Int(column)) }
-        if kind == "key" {
+        if kind == .key {
             if pendingKey != nil { throw InputError("two <key>s in a row", at: location) }
             if entries.contains(where: { same($0.key, range) }) {
                 throw InputError("\(syntax.theObject) gives the key '\(text(range))' twice", at: location)
@@ -106,7 +111,7 @@ final class FlatSectionItem {
 
     /// A scalar's text as the tree has it (`<true/>` is YES).
     func scalarText(_ entry: Entry) -> String {
-        entry.kind == "true" ? "YES" : entry.kind == "false" ? "NO" : text(entry.value)
+        entry.kind == .true ? "YES" : entry.kind == .false ? "NO" : text(entry.value)
     }
 
     /// Writes the item as an object of `plan`'s entity straight into the repository when every
@@ -114,50 +119,59 @@ final class FlatSectionItem {
     func write(_ plan: EntityPlan, to repository: SeedRepository) throws(InputError) -> Bool {
         guard resolve(plan) else { return false }
         try repository.beginObject(plan, at: location)
-        for index in entries.indices {
-            let entry = entries[index]
-            if entry.kind == "null" { continue }  // JSON's null: not given
-            switch resolved[index] {
-            case .attribute(let slot):
-                guard PropertyListSectionWriter.kind(entry.kind, fits: slot.attribute.type) else {
-                    throw InputError("\(plan.entity.name).\(text(entry.key)) is \(slot.attribute.type.rawValue), not \(syntax.name(ofKind: entry.kind))", at: location(of: entry))
-                }
-                try withScalarBytes(entry) { (value) throws(InputError) in
-                    if entry.kind == "date", slot.attribute.type == .date, value.first != UInt8(ascii: "@") {
-                        // A plist <date> is ISO 8601 UTC, whatever the attribute's own pattern.
-                        guard let seconds = DatePattern.iso8601.secondsSinceReferenceDate(value) else {
-                            throw InputError("\(plan.entity.name).\(text(entry.key)): '\(text(entry.value))' is not an ISO 8601 <date>", at: location(of: entry))
-                        }
-                        try repository.check(.real(seconds), slot, of: plan, at: location(of: entry))
-                        repository.values[Int(slot.parameter)] = .real(seconds)
-                    } else {
-                        try repository.setValue(slot, value, of: plan, at: location(of: entry))
+        // Local constants: the bytes, entries and properties stay alive, read without a retain each.
+        let bytes = self.bytes, entries = self.entries, resolved = self.resolved
+        try bytes.withUnsafeBufferPointer { all in
+            Result { () throws(InputError) in
+                for index in entries.indices {
+                    let entry = entries[index]
+                    if entry.kind == .null { continue }  // JSON's null: not given
+                    switch resolved[index] {
+                    case .attribute(let slot):
+                        try set(slot, entry, in: all, of: plan, repository)
+                    case .toOne(let slot):
+                        repository.addReference(slot, key: scalarText(entry))
+                    case .toMany, .unknown:
+                        preconditionFailure("resolve(_:) lets only attributes and to-ones through")
                     }
                 }
-            case .toOne(let slot):
-                repository.addReference(slot, key: scalarText(entry))
-            case .toMany, .unknown:
-                preconditionFailure("resolve(_:) lets only attributes and to-ones through")
             }
-        }
+        }.get()
         _ = try repository.commitObject(plan, at: location)
         return true
     }
 
-    private func withScalarBytes(_ entry: Entry, _ body: (UnsafeBufferPointer<UInt8>) throws(InputError) -> Void) throws(InputError) {
-        if entry.kind == "true" || entry.kind == "false" {
+    /// Gives the object being built the value of `entry`, whose bytes are in `all`.
+    private func set(_ slot: EntityPlan.AttributeSlot, _ entry: Entry, in all: UnsafeBufferPointer<UInt8>, of plan: EntityPlan,
+                     _ repository: SeedRepository) throws(InputError) {
+        guard entry.kind.fits(slot.attribute.type) else {
+            throw InputError("\(plan.entity.name).\(text(entry.key)) is \(slot.attribute.type.rawValue), not \(syntax.name(ofKind: entry.kind.element))", at: location(of: entry))
+        }
+        if entry.kind == .true || entry.kind == .false {
             var text = scalarText(entry)
-            try text.withUTF8 { bytes in Result { () throws(InputError) in try body(bytes) } }.get()
-        } else {
-            try bytes.withUnsafeBufferPointer { all in
-                Result { () throws(InputError) in try body(UnsafeBufferPointer(rebasing: all[entry.value])) }
+            try text.withUTF8 { value in
+                Result { () throws(InputError) in try repository.setValue(slot, value, of: plan, at: location(of: entry)) }
             }.get()
+            return
+        }
+        let value = UnsafeBufferPointer(rebasing: all[entry.value])
+        if entry.kind == .date, slot.attribute.type == .date, value.first != UInt8(ascii: "@") {
+            // A plist <date> is ISO 8601 UTC, whatever the attribute's own pattern.
+            guard let seconds = DatePattern.iso8601.secondsSinceReferenceDate(value) else {
+                throw InputError("\(plan.entity.name).\(text(entry.key)): '\(text(entry.value))' is not an ISO 8601 <date>", at: location(of: entry))
+            }
+            try repository.check(.real(seconds), slot, of: plan, at: location(of: entry))
+            repository.values[Int(slot.parameter)] = .real(seconds)
+        } else {
+            try repository.setValue(slot, value, of: plan, at: location(of: entry))
         }
     }
 
     /// Finds what each key names; false when the tree must write the item (an `@` key, a
     /// to-many, an unknown name, two keys naming one property).
     private func resolve(_ plan: EntityPlan) -> Bool {
+        if resolvedPlan == ObjectIdentifier(plan), givesResolvedKeys() { return true }
+        resolvedPlan = nil
         if cachedPlan != ObjectIdentifier(plan) {
             if let cachedPlan { properties[cachedPlan] = cached }
             cachedPlan = ObjectIdentifier(plan)
@@ -186,6 +200,29 @@ final class FlatSectionItem {
             }
             resolved.append(property)
         }
+        resolvedPlan = ObjectIdentifier(plan)
+        resolvedKeys.removeAll(keepingCapacity: true)
+        resolvedKeyEnds.removeAll(keepingCapacity: true)
+        for entry in entries {
+            resolvedKeys.append(contentsOf: bytes[entry.key])
+            resolvedKeyEnds.append(resolvedKeys.count)
+        }
         return true
+    }
+
+    /// Whether the item gives the keys `resolved` was made for, in the same order.
+    private func givesResolvedKeys() -> Bool {
+        guard entries.count == resolvedKeyEnds.count else { return false }
+        return bytes.withUnsafeBufferPointer { bytes in
+            resolvedKeys.withUnsafeBufferPointer { keys in
+                var start = 0
+                for (entry, end) in zip(entries, resolvedKeyEnds) {
+                    guard entry.key.count == end - start else { return false }
+                    if start < end, memcmp(bytes.baseAddress! + entry.key.lowerBound, keys.baseAddress! + start, end - start) != 0 { return false }
+                    start = end
+                }
+                return true
+            }
+        }
     }
 }

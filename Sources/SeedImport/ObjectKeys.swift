@@ -6,8 +6,8 @@ final class ObjectKeys {
     /// The key, as its declaring entity gives it.
     let key: NaturalKey
     /// The keys kept whole; nil when only fingerprints are kept.
-    var table: KeyTable?
-    var index = KeyIndex()
+    @exclusivity(unchecked) var table: KeyTable?
+    @exclusivity(unchecked) var index = KeyIndex()
     /// Reserved `Z_PK`s whose key an object written before was given later (by a merge): the
     /// rows that name the reserved one are pointed at the object by `finish`.
     var moved: [(from: Int64, to: Int64)] = []

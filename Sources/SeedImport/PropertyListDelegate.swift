@@ -17,16 +17,16 @@ final class PropertyListDelegate: XMLRawDelegate {
     }
 
     private let writer: PropertyListSectionWriter
-    private var stack: [Open] = []
+    @exclusivity(unchecked) private var stack: [Open] = []
     /// The item of an array section being read flat, while `reading` it.
     private let flat = FlatSectionItem()
-    private var readingFlat = false
+    @exclusivity(unchecked) private var readingFlat = false
     /// The section being read: its entity, and whether it is a keyed `<dict>`.
-    private var section: (entity: EntityDescription, keyed: Bool)?
-    private var sectionKey: String?
+    @exclusivity(unchecked) private var section: (entity: EntityDescription, keyed: Bool)?
+    @exclusivity(unchecked) private var sectionKey: String?
     /// The plan of an array section's entity, once its first item is read flat.
-    private var sectionPlan: EntityPlan?
-    private var flatSection = false
+    @exclusivity(unchecked) private var sectionPlan: EntityPlan?
+    @exclusivity(unchecked) private var flatSection = false
 
     init(repository: SeedRepository) {
         self.writer = PropertyListSectionWriter(repository: repository)
@@ -36,18 +36,16 @@ final class PropertyListDelegate: XMLRawDelegate {
     var wantsWhitespaceText: Bool { true }
 
     private static func isScalar(_ name: String) -> Bool {
-        switch name {
-        case "string", "integer", "real", "true", "false", "date", "data", "key": true
-        default: false
-        }
+        ScalarKind(element: name) != nil
     }
+
     /// How deep elements may nest: the objects of a section are built as a tree, which is
     /// freed recursively, so no input may make it deeper than this.
     static let maximumDepth = 512
 
     func startElement(_ name: String, attributes: XMLAttributes, at position: XMLPosition) throws(InputError) {
-        if readingFlat, flat.open == nil, Self.isScalar(name) {
-            flat.startScalar(name, line: position.line, column: position.column)
+        if readingFlat, flat.open == nil, let kind = ScalarKind(element: name) {
+            flat.startScalar(kind, line: position.line, column: position.column)
         } else {
             try startElement(name, attributes: attributes, at: position.location)
         }
@@ -63,9 +61,9 @@ final class PropertyListDelegate: XMLRawDelegate {
 
     func startElement(_ name: String, attributes: XMLAttributes, at location: InputLocation) throws(InputError) {
         if readingFlat {
-            if let open = flat.open { throw InputError("<\(name)> inside <\(open.kind)>", at: location) }
-            if Self.isScalar(name) {
-                flat.startScalar(name, line: location.line, column: location.column)
+            if let open = flat.open { throw InputError("<\(name)> inside <\(open.kind.element)>", at: location) }
+            if let kind = ScalarKind(element: name) {
+                flat.startScalar(kind, line: location.line, column: location.column)
                 return
             }
             // Anything else: the item is read as a tree from here on.
@@ -207,7 +205,7 @@ extension FlatSectionItem {
     /// What has been read, as the dictionary frame of the tree reader: its entries, its pending
     /// key and the keys seen (a nested container has started).
     func frame() -> (entries: [(key: String, value: PropertyListNode)], pendingKey: String?, keys: Set<String>) {
-        let entries = self.entries.map { (text($0.key), PropertyListNode.scalar(scalarText($0), kind: $0.kind, location(of: $0))) }
+        let entries = self.entries.map { (text($0.key), PropertyListNode.scalar(scalarText($0), kind: $0.kind.element, location(of: $0))) }
         let pending = pendingKey.map { text($0) }
         return (entries, pending, Set(entries.map(\.0) + (pending.map { [$0] } ?? [])))
     }

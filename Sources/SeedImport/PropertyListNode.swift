@@ -158,18 +158,10 @@ struct PropertyListSectionWriter {
         }
     }
 
-    /// Whether a value of a plist `kind` may give an attribute of `type`: a `<string>` any type
-    /// (read by the type's text rules), else only the kinds that are the type's own, so that a
-    /// `<true/>` never becomes the text "YES" of a String.
+    /// Whether a value of a plist `kind` may give an attribute of `type` (`ScalarKind.fits`; a
+    /// binary plist's `number` is a number).
     static func kind(_ kind: String, fits type: AttributeType) -> Bool {
-        switch kind {
-        case "string", "key": true
-        case "integer", "real", "number": [.integer16, .integer32, .integer64, .decimal, .double, .float, .boolean].contains(type)
-        case "true", "false": type == .boolean
-        case "date": type == .date
-        case "data": type == .binary || type == .transformable
-        default: false
-        }
+        (kind == "number" ? ScalarKind.real : ScalarKind(element: kind))?.fits(type) ?? false
     }
 
     /// A relationship's value: one nested object, an array of objects or keys, or a keyed dictionary of objects.

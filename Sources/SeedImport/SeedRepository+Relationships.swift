@@ -207,9 +207,10 @@ extension SeedRepository {
             guard !plan.entity.isAbstract else { continue }
             let number = plan.layout.number
             // Keyed objects may be completed by a later element: their defaults and required
-            // attributes are settled now (others were when written), with the required to-ones.
+            // attributes are settled now (others were when written; none to settle when every
+            // row was written with them), with the required to-ones.
             var required: [(column: String, message: String)] = []
-            if plan.key != nil {
+            if plan.key != nil, plan.wroteUnsettledRow {
                 let defaults = plan.attributeSlots.compactMap { slot in slot.defaultValue.map { (slot.column, $0) } }
                 try rows(at: origin) { rows throws(SQLiteError) in try rows.fillNulls(in: plan.table, ofEntity: number, with: defaults) }
                 for slot in plan.attributeSlots where slot.defaultValue == nil && !slot.attribute.isOptional {

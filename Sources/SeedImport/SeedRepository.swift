@@ -12,21 +12,21 @@ public final class SeedRepository {
     let builder: StoreBuilder
     let options: ImportOptions
     var plans: [String: EntityPlan] = [:]
-    var lastPlan: (name: String, plan: EntityPlan)?
+    @exclusivity(unchecked) var lastPlan: (name: String, plan: EntityPlan)?
     /// One key sequence per table, shared by the plans of its entities (with where rows were defined).
     var primaryKeys: [String: PrimaryKeySequence] = [:]
     /// The input files by number, as the store's ledger of references names them.
     var files: [String] = []
     var fileNumbers: [String: Int] = [:]
     /// Where the last file was found (objects of one file come in a row).
-    var lastFile: (path: String, number: Int)?
+    @exclusivity(unchecked) var lastFile: (path: String, number: Int)?
     /// Which object has which natural key, per key-declaring entity (`ObjectKeys`).
     var keyDirectories: [String: ObjectKeys] = [:]
     /// The key of the object being built, and of the reference being recorded (reused buffers).
-    var objectKey = KeyBytes()
-    var referenceKeys: [KeyBytes] = []
+    @exclusivity(unchecked) var objectKey = KeyBytes()
+    @exclusivity(unchecked) var referenceKeys: [KeyBytes] = []
     /// Whether any object was merged into an earlier one (its references are then compared).
-    var merged = false
+    @exclusivity(unchecked) var merged = false
     /// The ledgers of references by key of simple to-ones, in the order they were made
     /// (each to-one knows its own: `EntityPlan.ToOneSlot.keyReferences`).
     var keyReferenceOrder: [KeyReferenceLedger] = []
@@ -39,14 +39,14 @@ public final class SeedRepository {
     var orderedPlaces: [OrderedList: Int64] = [:]
     /// The owner and to-many the next object is nested in (`nest(in:_:)`), and whether that
     /// object's row took the owner (`linkNested`).
-    var nestedIn: (owner: ObjectReference, relationship: String)?
-    var ownerLinked = false
-    var lastOwnerSlot: (entity: String, relationship: String, plan: EntityPlan, slot: EntityPlan.ToOneSlot?)?
+    @exclusivity(unchecked) var nestedIn: (owner: ObjectReference, relationship: String)?
+    @exclusivity(unchecked) var ownerLinked = false
+    @exclusivity(unchecked) var lastOwnerSlot: (entity: String, relationship: String, plan: EntityPlan, slot: EntityPlan.ToOneSlot?)?
     /// Rows written so far (merges not counted).
-    public private(set) var rowsWritten = 0
+    @exclusivity(unchecked) public private(set) var rowsWritten = 0
     /// The values of the object being built: the current plan's buffer (indexed by INSERT parameter).
-    var values = UnsafeMutableBufferPointer<SQLValue?>(start: nil, count: 0)
-    private var references: [(slot: EntityPlan.ToOneSlot, key: String)] = []
+    @exclusivity(unchecked) var values = UnsafeMutableBufferPointer<SQLValue?>(start: nil, count: 0)
+    @exclusivity(unchecked) private var references: [(slot: EntityPlan.ToOneSlot, key: String)] = []
     /// What is wrong with the build-time keys of `options`, if anything.
     private lazy var keyProblem: String? = NaturalKey.problems(of: options.keys, in: model).first
     /// Which entity a property list's section names.
@@ -150,21 +150,24 @@ public final class SeedRepository {
         references.removeAll(keepingCapacity: true)
     }
 
-    /// Converts and keeps one attribute value of the object being built.
-    func setValue(_ slot: EntityPlan.AttributeSlot, _ bytes: UnsafeBufferPointer<UInt8>, of plan: EntityPlan, at location: InputLocation) throws(InputError) {
+    /// Converts and keeps one attribute value of the object being built. The location is made
+    /// only for a message (the hot path makes none).
+    func setValue(_ slot: EntityPlan.AttributeSlot, _ bytes: UnsafeBufferPointer<UInt8>, of plan: EntityPlan,
+                  at location: @autoclosure () -> InputLocation) throws(InputError) {
         do {
             values[Int(slot.parameter)] = try slot.converter.convert(bytes)
         } catch {
-            throw InputError("\(plan.entity.name).\(slot.attribute.name): \(error)", at: location)
+            throw InputError("\(plan.entity.name).\(slot.attribute.name): \(error)", at: location())
         }
         // Most attributes have no rules: one nil test on the hot path.
-        if slot.rules != nil { try check(values[Int(slot.parameter)]!, slot, of: plan, at: location) }
+        if slot.rules != nil { try check(values[Int(slot.parameter)]!, slot, of: plan, at: location()) }
     }
 
     /// The model's validation rules for one value (what Core Data would refuse on save).
-    func check(_ value: SQLValue, _ slot: EntityPlan.AttributeSlot, of plan: EntityPlan, at location: InputLocation) throws(InputError) {
+    func check(_ value: SQLValue, _ slot: EntityPlan.AttributeSlot, of plan: EntityPlan,
+               at location: @autoclosure () -> InputLocation) throws(InputError) {
         guard let rules = slot.rules, let problem = rules.violation(value) else { return }
-        throw InputError("\(plan.entity.name).\(slot.attribute.name): \(problem)", at: location)
+        throw InputError("\(plan.entity.name).\(slot.attribute.name): \(problem)", at: location())
     }
 
     /// Keeps a reference by natural key of the object being built.
@@ -265,6 +268,11 @@ public final class SeedRepository {
                 if slot.defaultValue == nil && !slot.attribute.isOptional {
                     throw InputError("\(plan.entity.name): the required attribute '\(slot.attribute.name)' is missing", at: location)
                 }
+            }
+        } else if !plan.wroteUnsettledRow {
+            for parameter in plan.settledParameters where values[parameter] == nil {
+                plan.wroteUnsettledRow = true
+                break
             }
         }
         // Parameter 1 is Z_PK; attributes follow from 2, then the to-one columns: NULL until

@@ -26,11 +26,16 @@ extension XMLStreamDelegate {
 /// Where the reader is, read from libxml2 only when asked: the line and column alone (cheap), or
 /// the whole location with the file (for a message, or a place kept with an object).
 package struct XMLPosition {
-    unowned(unsafe) let reader: XMLStreamReader
+    /// The reader, which outlives every event it reports (read without a retain).
+    private let reader: Unmanaged<XMLStreamReader>
 
-    package var line: Int { reader.line }
-    package var column: Int { reader.column }
-    package var location: InputLocation { reader.location }
+    init(reader: XMLStreamReader) {
+        self.reader = .passUnretained(reader)
+    }
+
+    package var line: Int { reader._withUnsafeGuaranteedRef { $0.line } }
+    package var column: Int { reader._withUnsafeGuaranteedRef { $0.column } }
+    package var location: InputLocation { reader._withUnsafeGuaranteedRef { $0.location } }
 }
 
 /// A delegate that takes character data as the bytes libxml2 hands over (no String per text
@@ -55,6 +60,11 @@ public struct XMLAttributes {
     /// The namespace URI of attribute `index`; nil for a name without a prefix.
     package func namespace(at index: Int) -> String? {
         base![index * 5 + 2].map { String(cString: $0) }
+    }
+
+    /// Whether attribute `index` has a namespace (no String made).
+    package func hasNamespace(at index: Int) -> Bool {
+        base![index * 5 + 2] != nil
     }
 
     /// An identity for attribute `index`'s name, equal for equal names within one parse

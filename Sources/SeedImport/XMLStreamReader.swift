@@ -12,16 +12,20 @@ package final class XMLStreamReader {
     /// The file being read.
     package let path: String
     private let delegate: XMLStreamDelegate
+    /// The same object as `delegate` when it takes raw events. Both are constants, called as
+    /// `rawDelegate?.…`: the call borrows them, with no retain per event.
     private let rawDelegate: XMLRawDelegate?
     private var context: xmlParserCtxtPtr?
     private var failure: InputError?
+    /// Set with `failure`: the callbacks test a flag, not an optional error (no copy per event).
+    @exclusivity(unchecked) private var failed = false
     /// Whether the root element has begun (an error before it means there is no document).
-    private var sawElement = false
+    @exclusivity(unchecked) private var sawElement = false
     /// Element names as Strings, by libxml2's interned name pointer: one String per name, not per element.
-    private var names: [UnsafeRawPointer: String] = [:]
+    @exclusivity(unchecked) private var names: [UnsafeRawPointer: String] = [:]
     /// The last name looked up: most documents repeat one element name many times over.
-    private var recentNames = Array(repeating: (pointer: UnsafeRawPointer(bitPattern: 1)!, name: ""), count: 8)
-    private var nextRecent = 0
+    @exclusivity(unchecked) private var recentNames = Array(repeating: (pointer: UnsafeRawPointer(bitPattern: 1)!, name: ""), count: 8)
+    @exclusivity(unchecked) private var nextRecent = 0
     /// Bytes handed to the parser so far.
     package private(set) var bytesRead = 0
     /// The size of the file.
@@ -50,13 +54,13 @@ package final class XMLStreamReader {
         var handler = xmlSAXHandler()
         handler.initialized = XML_SAX2_MAGIC
         handler.startElementNs = { userData, localname, _, _, _, _, attributeCount, _, attributes in
-            XMLStreamReader.from(userData).didStart(localname, attributeCount, attributes)
+            XMLStreamReader.with(userData) { $0.didStart(localname, attributeCount, attributes) }
         }
         handler.endElementNs = { userData, localname, _, _ in
-            XMLStreamReader.from(userData).didEnd(localname)
+            XMLStreamReader.with(userData) { $0.didEnd(localname) }
         }
         handler.characters = { userData, bytes, length in
-            XMLStreamReader.from(userData).didFind(bytes, length)
+            XMLStreamReader.with(userData) { $0.didFind(bytes, length) }
         }
         handler.cdataBlock = handler.characters
         handler.entityDecl = { userData, name, _, _, _, _ in
@@ -139,9 +143,15 @@ package final class XMLStreamReader {
         Unmanaged<XMLStreamReader>.fromOpaque(userData!).takeUnretainedValue()
     }
 
+    /// Runs `body` on the reader behind `userData` without retaining it (the parse holds it).
+    private static func with(_ userData: UnsafeMutableRawPointer?, _ body: (XMLStreamReader) -> Void) {
+        Unmanaged<XMLStreamReader>.fromOpaque(userData!)._withUnsafeGuaranteedRef(body)
+    }
+
     /// Keeps the first error and stops the parser.
     private func fail(_ error: InputError) {
         if failure == nil { failure = error }
+        failed = true
         if let context { xmlStopParser(context) }
     }
 
@@ -157,12 +167,12 @@ package final class XMLStreamReader {
     }
 
     private func didStart(_ name: UnsafePointer<UInt8>?, _ count: Int32, _ attributes: UnsafeMutablePointer<UnsafePointer<UInt8>?>?) {
-        guard failure == nil, let name else { return }
+        guard !failed, let name else { return }
         sawElement = true
         do {
             let attributes = XMLAttributes(base: UnsafePointer(attributes), count: Int(count))
-            if let rawDelegate {
-                try rawDelegate.startElement(self.name(name), attributes: attributes, at: XMLPosition(reader: self))
+            if rawDelegate != nil {
+                try rawDelegate?.startElement(self.name(name), attributes: attributes, at: XMLPosition(reader: self))
             } else {
                 try delegate.startElement(self.name(name), attributes: attributes, at: location)
             }
@@ -172,10 +182,10 @@ package final class XMLStreamReader {
     }
 
     private func didEnd(_ name: UnsafePointer<UInt8>?) {
-        guard failure == nil, let name else { return }
+        guard !failed, let name else { return }
         do {
-            if let rawDelegate {
-                try rawDelegate.endElement(self.name(name), at: XMLPosition(reader: self))
+            if rawDelegate != nil {
+                try rawDelegate?.endElement(self.name(name), at: XMLPosition(reader: self))
             } else {
                 try delegate.endElement(self.name(name), at: location)
             }
@@ -185,15 +195,15 @@ package final class XMLStreamReader {
     }
 
     private func didFind(_ bytes: UnsafePointer<UInt8>?, _ length: Int32) {
-        guard failure == nil, let bytes else { return }
+        guard !failed, let bytes else { return }
         if !delegate.wantsWhitespaceText {
             let text = UnsafeBufferPointer(start: bytes, count: Int(length))
             if text.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D }) { return }
         }
         do {
             let text = UnsafeBufferPointer(start: bytes, count: Int(length))
-            if let rawDelegate {
-                try rawDelegate.characters(bytes: text, at: XMLPosition(reader: self))
+            if rawDelegate != nil {
+                try rawDelegate?.characters(bytes: text, at: XMLPosition(reader: self))
             } else {
                 try delegate.characters(String(decoding: text, as: UTF8.self), at: location)
             }

@@ -53,10 +53,10 @@ struct CSVSourceReader {
             }
             flat.start(at: InputLocation(file: input.path, line: first.line, column: 1))
             for (index, field) in fields.enumerated() where field.quoted || !field.range.isEmpty {
-                flat.startScalar("key", line: first.line, column: field.column)
+                flat.startScalar(.key, line: first.line, column: field.column)
                 names[index].withUnsafeBufferPointer { flat.append($0) }
                 try flat.endScalar()
-                flat.startScalar("string", line: field.line, column: field.column)
+                flat.startScalar(.string, line: field.line, column: field.column)
                 bytes.withUnsafeBufferPointer { flat.append(UnsafeBufferPointer(rebasing: $0[field.range])) }
                 try flat.endScalar()
             }

@@ -86,7 +86,7 @@ struct JSONSourceReader {
         flat.start(at: location)
         var first = true
         while try scanner.nextMember(&first) {
-            flat.startScalar("key", line: scanner.line, column: scanner.column)
+            flat.startScalar(.key, line: scanner.line, column: scanner.column)
             scanner.text.withUnsafeBufferPointer { flat.append($0) }
             try flat.endScalar()
             let kind = try scanner.value()
@@ -103,7 +103,7 @@ struct JSONSourceReader {
                 try writer.writeSectionItem(.dictionary(entries, location), entity: plan.entity, key: nil)
                 return
             default:
-                flat.startScalar(Self.kind(of: kind), line: scanner.line, column: scanner.column)
+                flat.startScalar(ScalarKind(kind), line: scanner.line, column: scanner.column)
                 if kind == .string || kind == .integer || kind == .real {
                     scanner.text.withUnsafeBufferPointer { flat.append($0) }
                 }
@@ -158,18 +158,28 @@ struct JSONSourceReader {
     /// The property-list kind a scalar is read as.
     private static func kind(of value: JSONScanner.Value) -> String {
         switch value {
-        case .string: "string"
-        case .integer: "integer"
-        case .real: "real"
-        case .true: "true"
-        case .false: "false"
-        case .null: "null"
         case .object: "dict"
         case .array: "array"
+        default: ScalarKind(value).element
         }
     }
 
     private static func describe(_ value: JSONScanner.Value) -> String {
         SourceSyntax.json.name(ofKind: kind(of: value))
+    }
+}
+
+extension ScalarKind {
+    /// The kind of a JSON scalar (never an object or an array).
+    init(_ value: JSONScanner.Value) {
+        switch value {
+        case .string: self = .string
+        case .integer: self = .integer
+        case .real: self = .real
+        case .true: self = .true
+        case .false: self = .false
+        case .null: self = .null
+        case .object, .array: preconditionFailure("a container is not a scalar")
+        }
     }
 }

@@ -135,6 +135,8 @@ public final class StoreBuilder {
         digestJob.start()
         let temporary = DurableFile.temporaryPath(beside: outputPath, purpose: "seedgen-tmp")
         let content: ContentDigest.Summary
+        var fileDigest: FileDigestThread?
+        let fileSHA256: String
         do {
             let vacuum = try database.prepare("VACUUM INTO ?")
             try vacuum.bind([.text(temporary)])
@@ -151,10 +153,15 @@ public final class StoreBuilder {
             }()
             // Z_UUID: the seal over the file's bytes, never from a clock or a random source.
             try StoreSeal.seal(path: temporary)
+            // The file's bytes are final: its SHA-256 is taken on a second thread while it
+            // syncs, and before it is renamed (the thread reads it by its path).
+            fileDigest = FileDigestThread(path: temporary)
             try DurableFile.sync(temporary)
+            fileSHA256 = try fileDigest!.result()
             try DurableFile.replace(outputPath, with: temporary)
         } catch {
             digestJob.abandon()
+            _ = try? fileDigest?.result()
             DurableFile.removeIfPresent(temporary)
             throw error
         }
@@ -162,7 +169,7 @@ public final class StoreBuilder {
         for entity in layout.entities {
             rowCounts[entity.name] = content.rowsByEntity[entity.number] ?? 0
         }
-        return Summary(path: outputPath, fileSHA256: try Self.sha256(ofFile: outputPath),
+        return Summary(path: outputPath, fileSHA256: fileSHA256,
                        contentDigest: content.digest, rowCounts: rowCounts)
     }
 
@@ -191,3 +198,25 @@ public final class StoreBuilder {
 
 @available(*, unavailable)
 extension StoreBuilder: Sendable {}
+
+/// `StoreBuilder.sha256(ofFile:)` on a thread of its own, started at once.
+private final class FileDigestThread: @unchecked Sendable {
+    private let path: String
+    private var digest: Result<String, Error>?
+    private let done = DispatchSemaphore(value: 0)
+
+    init(path: String) {
+        self.path = path
+        Thread.detachNewThread { [self] in
+            digest = Result { try StoreBuilder.sha256(ofFile: path) }
+            done.signal()
+        }
+    }
+
+    /// Waits for the digest; the thread's writes are visible after the semaphore.
+    func result() throws -> String {
+        done.wait()
+        done.signal()
+        return try digest!.get()
+    }
+}

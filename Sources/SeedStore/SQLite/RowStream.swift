@@ -26,7 +26,7 @@ package final class RowStream: @unchecked Sendable {
         var rows: [Row] = []
         var values: [SQLValue?] = []
         /// The statements rows refer to (a snapshot: the caller may add more meanwhile).
-        var statements: [Statement] = []
+        @exclusivity(unchecked) var statements: [Statement] = []
 
         init() {
             rows.reserveCapacity(RowStream.batchSize)
@@ -40,10 +40,10 @@ package final class RowStream: @unchecked Sendable {
     }
 
     private var statements: [Statement] = []
-    private var lastStatement: ObjectIdentifier?
-    private var lastTarget: Int32 = 0
+    @exclusivity(unchecked) private var lastStatement: ObjectIdentifier?
+    @exclusivity(unchecked) private var lastTarget: Int32 = 0
     /// The batch being filled by the caller.
-    private var filling = Batch()
+    @exclusivity(unchecked) private var filling = Batch()
 
     // Shared with the writer thread, under `condition`.
     private let condition = NSCondition()
