@@ -71,7 +71,21 @@ package final class EntityXMLDelegate: XMLStreamDelegate {
         if givesResolvedNames(plan, attributes) {
             // A local constant: the properties stay alive, read without a retain each.
             let resolved = self.resolved
-            for index in 0..<attributes.count { try set(resolved[index], index, of: attributes, plan, at: location) }
+            for index in 0..<attributes.count {
+                switch resolved[index] {
+                case .attribute(let slot):
+                    let value = attributes.rawValueBytes(at: index)
+                    if value.contains(UInt8(ascii: "&")) {
+                        try set(.attribute(slot), index, of: attributes, plan, at: location)
+                    } else {
+                        try repository.setValue(slot, value, of: plan, at: location)
+                    }
+                case .toOne(let slot):
+                    repository.addReference(slot, key: attributes.value(at: index))
+                case .toMany, .unknown:
+                    preconditionFailure("only attributes and to-ones are resolved")
+                }
+            }
             return try repository.commitObject(plan, at: location)
         }
         resolvedPlan = nil

@@ -185,8 +185,15 @@ public final class SeedRepository {
         ownerLinked = false
         let object: ObjectReference
         let identified = try identifier.flatMap { (identifier) throws(InputError) in try identifiedObject(identifier, plan, at: location) }
-        for (index, (slot, key)) in references.enumerated() {
-            if let ledger = try keyReferenceLedger(plan, slot, at: location) { try prepare(key, index, in: ledger, at: location) }
+        // A local constant: the references stay alive, read without a retain each.
+        let references = self.references
+        var allByLedger = true
+        for index in references.indices {
+            if let ledger = try keyReferenceLedger(plan, references[index].slot, at: location) {
+                try prepare(references[index].key, index, in: ledger, at: location)
+            } else {
+                allByLedger = false
+            }
         }
         let hasKey = setObjectKey(plan)
         let match = try keyMatch(plan, hasKey: hasKey, at: location)
@@ -206,9 +213,10 @@ public final class SeedRepository {
             if case .reserved(let found, _) = match { primaryKey = found.primaryKey } else { primaryKey = plan.primaryKeys.next() }
             object = ObjectReference(entity: plan.entity.name, entityNumber: plan.layout.number, primaryKey: primaryKey)
             try fileKey(of: object, match, plan, at: location)
-            for (index, (slot, key)) in references.enumerated() {
+            for index in references.indices {
+                let slot = references[index].slot
                 guard let ledger = try keyReferenceLedger(plan, slot, at: location) else { continue }
-                try record(key, index, of: object, in: ledger, settingRow: slot, at: location)
+                try record(references[index].key, index, of: object, in: ledger, settingRow: slot, at: location)
             }
             if let owner { ownerLinked = try setOwner(owner, of: object, plan, at: location) }
             try insertRow(plan, primaryKey: object.primaryKey, at: location)
@@ -216,7 +224,10 @@ public final class SeedRepository {
         if let identifier, identified == nil {
             identifiers[identifier] = (object, location)
         }
-        for (index, (slot, key)) in references.enumerated() {
+        // What is left: a merged object's references by ledger, and references taking the general path.
+        guard !(isNew && allByLedger) else { return object }
+        for index in references.indices {
+            let (slot, key) = references[index]
             if let ledger = try keyReferenceLedger(plan, slot, at: location) {
                 if !isNew { try record(key, index, of: object, in: ledger, settingRow: nil, at: location) }
             } else {

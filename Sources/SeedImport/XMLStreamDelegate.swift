@@ -73,10 +73,16 @@ public struct XMLAttributes {
         UnsafeRawPointer(base![index * 5]!)
     }
 
+    /// The bytes of attribute `index`'s value as libxml2 holds them: every `&` as `&#38;`
+    /// (`withValueBytes` decodes them).
+    package func rawValueBytes(at index: Int) -> UnsafeBufferPointer<UInt8> {
+        let start = base![index * 5 + 3]!
+        return UnsafeBufferPointer(start: start, count: base![index * 5 + 4]! - start)
+    }
+
     /// The bytes of attribute `index`'s value (entities replaced), without copying when possible.
     public func withValueBytes<T, E: Error>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> T) throws(E) -> T {
-        let start = base![index * 5 + 3]!
-        let raw = UnsafeBufferPointer(start: start, count: base![index * 5 + 4]! - start)
+        let raw = rawValueBytes(at: index)
         guard raw.contains(UInt8(ascii: "&")) else { return try body(raw) }
         // Without entity substitution libxml2 hands every `&` back as `&#38;` (and only `&`).
         var decoded: [UInt8] = []
