@@ -27,6 +27,8 @@ final class PropertyListDelegate: XMLRawDelegate {
     /// The plan of an array section's entity, once its first item is read flat.
     @exclusivity(unchecked) private var sectionPlan: EntityPlan?
     @exclusivity(unchecked) private var flatSection = false
+    /// The scalar kind of each element name met in a flat item (`scalarKind(_:)`).
+    @exclusivity(unchecked) private var elementKinds: [(name: UnsafeRawPointer, kind: ScalarKind?)] = []
 
     init(repository: SeedRepository) {
         self.writer = PropertyListSectionWriter(repository: repository)
@@ -43,20 +45,29 @@ final class PropertyListDelegate: XMLRawDelegate {
     /// freed recursively, so no input may make it deeper than this.
     static let maximumDepth = 512
 
-    func startElement(_ name: String, attributes: XMLAttributes, at position: XMLPosition) throws(InputError) {
-        if readingFlat, flat.open == nil, let kind = ScalarKind(element: name) {
+    func startElement(_ name: XMLName, attributes: XMLAttributes, at position: XMLPosition) throws(InputError) {
+        if readingFlat, flat.open == nil, let kind = scalarKind(name) {
             flat.startScalar(kind, line: position.line, column: position.column)
         } else {
-            try startElement(name, attributes: attributes, at: position.location)
+            try startElement(name.string, attributes: attributes, at: position.location)
         }
     }
 
-    func endElement(_ name: String, at position: XMLPosition) throws(InputError) {
+    func endElement(_ name: XMLName, at position: XMLPosition) throws(InputError) {
         if readingFlat, flat.open != nil {
             try flat.endScalar()
         } else {
-            try endElement(name, at: position.location)
+            try endElement(name.string, at: position.location)
         }
+    }
+
+    /// The scalar kind an element name gives, by its interned pointer: a plist has a dozen names,
+    /// each matched once (at most 32 are kept; others are matched by their String each time).
+    private func scalarKind(_ name: XMLName) -> ScalarKind? {
+        for known in elementKinds where known.name == name.identity { return known.kind }
+        let kind = ScalarKind(element: name.string)
+        if elementKinds.count < 32 { elementKinds.append((name.identity, kind)) }
+        return kind
     }
 
     func startElement(_ name: String, attributes: XMLAttributes, at location: InputLocation) throws(InputError) {
@@ -108,7 +119,9 @@ final class PropertyListDelegate: XMLRawDelegate {
     func characters(bytes: UnsafeBufferPointer<UInt8>, at position: XMLPosition) throws(InputError) {
         if readingFlat, flat.open != nil {
             flat.append(bytes)
-        } else if !readingFlat || bytes.contains(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x09 && $0 != 0x0D }) {
+        } else if bytes.contains(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x09 && $0 != 0x0D })
+                    || (!readingFlat && !stack.isEmpty && Self.isScalar(stack[stack.count - 1].element)) {
+            // Text, or white space that is a scalar's value; white space between elements is skipped.
             try characters(String(decoding: bytes, as: UTF8.self), at: position.location)
         }
     }

@@ -112,17 +112,17 @@ final class RootDispatcher: XMLRawDelegate {
         }
     }
 
-    func startElement(_ name: String, attributes: XMLAttributes, at position: XMLPosition) throws(InputError) {
+    func startElement(_ name: XMLName, attributes: XMLAttributes, at position: XMLPosition) throws(InputError) {
         switch target {
         case .propertyList: try propertyList.startElement(name, attributes: attributes, at: position)
-        case .entityXML, .none: try startElement(name, attributes: attributes, at: position.location)
+        case .entityXML, .none: try startElement(name.string, attributes: attributes, at: position.location)
         }
     }
 
-    func endElement(_ name: String, at position: XMLPosition) throws(InputError) {
+    func endElement(_ name: XMLName, at position: XMLPosition) throws(InputError) {
         switch target {
         case .propertyList: try propertyList.endElement(name, at: position)
-        case .entityXML: try entityXML.endElement(name, at: position.location)
+        case .entityXML: try entityXML.endElement(name.string, at: position.location)
         case .none: break
         }
     }

@@ -38,11 +38,27 @@ package struct XMLPosition {
     package var location: InputLocation { reader._withUnsafeGuaranteedRef { $0.location } }
 }
 
-/// A delegate that takes character data as the bytes libxml2 hands over (no String per text
-/// node) and the reader's position instead of a location (no location per event).
+/// An element's name as libxml2 interns it: one pointer for one name within a parse, so a
+/// delegate can tell names apart without a String; `string` is the name (one String per name).
+package struct XMLName {
+    /// The same for the same name within one parse.
+    package let identity: UnsafeRawPointer
+    private let reader: Unmanaged<XMLStreamReader>
+
+    init(_ pointer: UnsafePointer<UInt8>, reader: XMLStreamReader) {
+        identity = UnsafeRawPointer(pointer)
+        self.reader = .passUnretained(reader)
+    }
+
+    package var string: String { reader._withUnsafeGuaranteedRef { $0.name(identity.assumingMemoryBound(to: UInt8.self)) } }
+}
+
+/// A delegate that takes element names as libxml2's interned pointers and character data as
+/// the bytes libxml2 hands over (no String per event) and the reader's position instead of a
+/// location (no location per event).
 package protocol XMLRawDelegate: XMLStreamDelegate {
-    func startElement(_ name: String, attributes: XMLAttributes, at position: XMLPosition) throws(InputError)
-    func endElement(_ name: String, at position: XMLPosition) throws(InputError)
+    func startElement(_ name: XMLName, attributes: XMLAttributes, at position: XMLPosition) throws(InputError)
+    func endElement(_ name: XMLName, at position: XMLPosition) throws(InputError)
     func characters(bytes: UnsafeBufferPointer<UInt8>, at position: XMLPosition) throws(InputError)
 }
 

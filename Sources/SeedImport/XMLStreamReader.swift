@@ -155,7 +155,8 @@ package final class XMLStreamReader {
         if let context { xmlStopParser(context) }
     }
 
-    private func name(_ pointer: UnsafePointer<UInt8>) -> String {
+    /// The String of an interned element name.
+    func name(_ pointer: UnsafePointer<UInt8>) -> String {
         let key = UnsafeRawPointer(pointer)
         // libxml2 interns names: the same pointer for the same name; a few names come most often.
         for recent in recentNames where recent.pointer == key { return recent.name }
@@ -172,7 +173,7 @@ package final class XMLStreamReader {
         do {
             let attributes = XMLAttributes(base: UnsafePointer(attributes), count: Int(count))
             if rawDelegate != nil {
-                try rawDelegate?.startElement(self.name(name), attributes: attributes, at: XMLPosition(reader: self))
+                try rawDelegate?.startElement(XMLName(name, reader: self), attributes: attributes, at: XMLPosition(reader: self))
             } else {
                 try delegate.startElement(self.name(name), attributes: attributes, at: location)
             }
@@ -185,7 +186,7 @@ package final class XMLStreamReader {
         guard !failed, let name else { return }
         do {
             if rawDelegate != nil {
-                try rawDelegate?.endElement(self.name(name), at: XMLPosition(reader: self))
+                try rawDelegate?.endElement(XMLName(name, reader: self), at: XMLPosition(reader: self))
             } else {
                 try delegate.endElement(self.name(name), at: location)
             }
