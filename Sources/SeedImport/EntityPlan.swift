@@ -102,6 +102,8 @@ final class EntityPlan {
     /// The attributes that name and merge this entity's objects (`NaturalKey`), and their slots.
     let key: NaturalKey?
     let keySlots: [AttributeSlot]
+    /// The INSERT parameters of `keySlots`, in order.
+    let keyParameters: [Int]
     let insert: Statement
     let parameterCount: Int32
     let primaryKeys: PrimaryKeySequence
@@ -200,6 +202,7 @@ final class EntityPlan {
         self.relationships = relationships
         self.key = NaturalKey.of(entity, in: model, buildKeys: options.keys)
         self.keySlots = key?.names.compactMap { attributes[$0] } ?? []
+        self.keyParameters = keySlots.map { Int($0.parameter) }
         self.tracksDefinitions = key != nil || toOnes.values.contains { !$0.relationship.isOptional }
         self.settledParameters = slots.filter { $0.defaultValue != nil || !$0.attribute.isOptional }.map { Int($0.parameter) }
         self.parameterCount = Int32(columns.count + 1)

@@ -19,6 +19,13 @@ struct KeyBytes {
         hash = Self.hash(of: bytes)
     }
 
+    /// Replaces the bytes with those of the values at `parameters` of a row being built (each given).
+    mutating func set(_ row: UnsafeMutableBufferPointer<SQLValue?>, at parameters: [Int]) {
+        bytes.removeAll(keepingCapacity: true)
+        for parameter in parameters { append(row[parameter]!) }
+        hash = Self.hash(of: bytes)
+    }
+
     private mutating func append(_ value: SQLValue) {
         switch value {
         case .null:

@@ -16,6 +16,8 @@ final class KeyReferenceLedger {
     let destinationNumber: Int
     let key: NaturalKey
     let keySlots: [EntityPlan.AttributeSlot]
+    /// Where the key's values are in `values`.
+    let keyParameters: [Int]
     let destinationKeys: ObjectKeys
     /// The destination table's `Z_PK`s, for keys reserved at first sight.
     let destinationPrimaryKeys: PrimaryKeySequence
@@ -34,6 +36,7 @@ final class KeyReferenceLedger {
         self.destinationNumber = destination.layout.number
         self.key = key
         self.keySlots = destination.keySlots
+        self.keyParameters = Array(4..<4 + key.names.count)
         self.destinationKeys = destination.objectKeys!
         self.destinationPrimaryKeys = destination.primaryKeys
         values = .allocate(capacity: 4 + key.names.count)
@@ -86,7 +89,7 @@ extension SeedRepository {
         }
         if ledger.setsRows {
             while referenceKeys.count <= index { referenceKeys.append(KeyBytes()) }
-            referenceKeys[index].set(values[4...].lazy.map { $0! })
+            referenceKeys[index].set(values, at: ledger.keyParameters)
         }
     }
 

@@ -41,8 +41,9 @@ extension SeedRepository {
     /// Sets `objectKey` to the key of the object being built; false when it gives no key.
     func setObjectKey(_ plan: EntityPlan) -> Bool {
         guard plan.objectKeys != nil else { return false }
-        for slot in plan.keySlots where values[Int(slot.parameter)] == nil { return false }
-        objectKey.set(plan.keySlots.lazy.map { self.values[Int($0.parameter)]! })
+        let parameters = plan.keyParameters
+        for parameter in parameters where values[parameter] == nil { return false }
+        objectKey.set(values, at: parameters)
         return true
     }
 
@@ -108,8 +109,9 @@ extension SeedRepository {
     /// before then names this object (`finish` moves them).
     func fileCompletedKey(of object: ObjectReference, _ plan: EntityPlan, at location: InputLocation) throws(InputError) {
         guard let keys = plan.objectKeys else { return }
-        for slot in plan.keySlots where values[Int(slot.parameter)] == nil { return }
-        objectKey.set(plan.keySlots.lazy.map { self.values[Int($0.parameter)]! })
+        let parameters = plan.keyParameters
+        for parameter in parameters where values[parameter] == nil { return }
+        objectKey.set(values, at: parameters)
         guard keys.table != nil else {
             keys.index.insert(objectKey.hash, primaryKey: object.primaryKey)
             return

@@ -23,8 +23,10 @@ package final class RowStream: @unchecked Sendable {
             var valueCount: Int32
             var primaryKey: Int64
         }
-        var rows: [Row] = []
-        var values: [SQLValue?] = []
+        // One thread at a time uses a batch (handed over under `condition`); the dynamic
+        // exclusivity checks, per thread, could not tell anyway and cost a call per row.
+        @exclusivity(unchecked) var rows: [Row] = []
+        @exclusivity(unchecked) var values: [SQLValue?] = []
         /// The statements rows refer to (a snapshot: the caller may add more meanwhile).
         @exclusivity(unchecked) var statements: [Statement] = []
 
@@ -39,7 +41,7 @@ package final class RowStream: @unchecked Sendable {
         }
     }
 
-    private var statements: [Statement] = []
+    @exclusivity(unchecked) private var statements: [Statement] = []
     @exclusivity(unchecked) private var lastStatement: ObjectIdentifier?
     @exclusivity(unchecked) private var lastTarget: Int32 = 0
     /// The batch being filled by the caller.
