@@ -31,6 +31,17 @@ enum InputFile {
         if kind == .missing { throw InputError("no such readable file", at: location) }
         if let what = kind.notAFile { throw InputError("is \(what), not a source file", at: location) }
     }
+
+    /// Opens a regular file for reading: its descriptor and its size, or the error naming it.
+    static func openForReading(_ path: String) throws(InputError) -> (descriptor: Int32, size: Int) {
+        try requireRegularFile(path)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw InputError("cannot open the file: \(String(cString: strerror(errno)))", at: InputLocation(file: path, line: 0, column: 0))
+        }
+        var status = stat()
+        return (descriptor, fstat(descriptor, &status) == 0 ? Int(status.st_size) : 0)
+    }
 }
 
 extension InputFile {

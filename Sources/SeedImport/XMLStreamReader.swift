@@ -43,14 +43,9 @@ package final class XMLStreamReader {
 
     /// Parses the whole file. `progress` is called after each chunk with the bytes read so far.
     package func parse(progress: ((Int, Int) -> Void)? = nil) throws(InputError) {
-        try InputFile.requireRegularFile(path)
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            throw InputError("cannot open the file: \(String(cString: strerror(errno)))", at: InputLocation(file: path, line: 0, column: 0))
-        }
+        let (descriptor, size) = try InputFile.openForReading(path)
         defer { close(descriptor) }
-        var status = stat()
-        totalBytes = fstat(descriptor, &status) == 0 ? Int(status.st_size) : 0
+        totalBytes = size
         // One buffer for every chunk: a new one per read would be fresh memory for the kernel to
         // fault in and zero each time (half a second of a 323 MB plist's build).
         let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.chunkSize, alignment: 16)

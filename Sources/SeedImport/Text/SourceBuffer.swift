@@ -55,13 +55,8 @@ struct SourceBuffer {
     init(path: String, progress: ((Int, Int) -> Void)? = nil) throws(InputError) {
         self.path = path
         self.progress = progress
-        try InputFile.requireRegularFile(path)
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            throw InputError("cannot open the file: \(String(cString: strerror(errno)))", at: InputLocation(file: path, line: 0, column: 0))
-        }
-        var status = stat()
-        totalBytes = fstat(descriptor, &status) == 0 ? Int(status.st_size) : 0
+        let (descriptor, size) = try InputFile.openForReading(path)
+        totalBytes = size
         capacity = Self.chunkSize
         file = File(descriptor: descriptor, capacity: capacity)
         bytes = file.bytes
