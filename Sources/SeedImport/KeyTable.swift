@@ -155,15 +155,13 @@ struct KeyTable {
     /// key's object has come, or the key was given to an object written before).
     mutating func write(_ found: Found, primaryKey: Int64, entityNumber: Int) {
         Self.check(primaryKey: primaryKey, entityNumber: entityNumber)
-        for (index, byte) in Self.bytes(UInt64(primaryKey), 4).enumerated() { arena[found.offset + index] = byte }
-        for (index, byte) in Self.bytes(UInt64(entityNumber), 2).enumerated() { arena[found.offset + 4 + index] = byte }
+        Self.put(UInt64(primaryKey), 4, into: &arena, at: found.offset)
+        Self.put(UInt64(entityNumber), 2, into: &arena, at: found.offset + 4)
     }
 
     /// Narrows what a reserved key's object must be.
     mutating func narrow(_ found: Found, to destination: Int) {
-        let start = reservationStart(found.offset) + 14
-        arena[start] = UInt8(truncatingIfNeeded: destination)
-        arena[start + 1] = UInt8(truncatingIfNeeded: destination >> 8)
+        Self.put(UInt64(destination), 2, into: &arena, at: reservationStart(found.offset) + 14)
     }
 
     /// The offset of the reserved key that holds `primaryKey`, if one does (a scan of the
@@ -188,9 +186,9 @@ struct KeyTable {
         precondition(entityNumber >= 0 && entityNumber <= Int(UInt16.max), "Z_ENT \(entityNumber) does not fit the key table")
     }
 
-    /// `width` little-endian bytes of `value`.
-    private static func bytes(_ value: UInt64, _ width: Int) -> [UInt8] {
-        (0..<width).map { UInt8(truncatingIfNeeded: value >> (8 * UInt64($0))) }
+    /// Writes `value` as `width` little-endian bytes at `offset`.
+    private static func put(_ value: UInt64, _ width: Int, into arena: inout [UInt8], at offset: Int) {
+        for byte in 0..<width { arena[offset + byte] = UInt8(truncatingIfNeeded: value >> (8 * UInt64(byte))) }
     }
 
     private static func append(_ value: UInt64, _ width: Int, to arena: inout [UInt8]) {

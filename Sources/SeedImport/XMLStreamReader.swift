@@ -141,6 +141,8 @@ package final class XMLStreamReader {
     var line: Int { context.map { Int(xmlSAX2GetLineNumber($0)) } ?? 0 }
     var column: Int { context.map { Int(xmlSAX2GetColumnNumber($0)) } ?? 0 }
 
+    /// The reader behind `userData`, for the rare callbacks (declarations, errors); the events,
+    /// millions a file, use `with(_:_:)`, which does not retain it.
     private static func from(_ userData: UnsafeMutableRawPointer?) -> XMLStreamReader {
         Unmanaged<XMLStreamReader>.fromOpaque(userData!).takeUnretainedValue()
     }
