@@ -22,8 +22,7 @@ struct BinaryPropertyListReader {
         let file = [UInt8](unsafeUninitializedCapacity: Int(size)) { buffer, count in
             count = 0
             while count < buffer.count, let chunk = try? handle.read(upToCount: min(1 << 20, buffer.count - count)), !chunk.isEmpty {
-                chunk.copyBytes(to: UnsafeMutableBufferPointer(rebasing: buffer[count...]))
-                count += chunk.count
+                count += chunk.copyBytes(to: UnsafeMutableBufferPointer(rebasing: buffer[count...]))
             }
         }
         do {

@@ -81,6 +81,17 @@ struct KeyTable {
         }
     }
 
+    /// Reads what `find(key)` reads first, the key's home slot and the entry it points at, and
+    /// returns a word of them: a row's lookups touched together wait for memory together (see
+    /// `SeedRepository.touchKeys`).
+    func touch(_ key: KeyBytes) -> UInt64 {
+        slots.withUnsafeBufferPointer { slots in
+            let slot = slots[place(of: key.hash >> 32)]
+            guard slot != 0 else { return 0 }
+            return arena.withUnsafeBytes { UInt64($0[Int(slot & 0xFFFF_FFFF) - 1]) }
+        }
+    }
+
     /// Where and how a reserved key was named.
     func reservation(_ found: Found) -> Reservation {
         reservation(at: found.offset)

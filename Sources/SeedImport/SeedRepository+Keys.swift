@@ -47,6 +47,23 @@ extension SeedRepository {
         return true
     }
 
+    /// Reads the memory the key lookups of the object being built start with (its key's slot,
+    /// and each reference's slot and entry) one right after another. The tables are larger
+    /// than the caches at millions of keys, so each lookup waits for memory; read apart, a row
+    /// waits once per lookup, read together the waits overlap (the processor runs independent
+    /// reads at once) and the lookups then find their memory in cache.
+    func touchKeys(_ plan: EntityPlan, hasKey: Bool, _ references: [(slot: EntityPlan.ToOneSlot, key: String)]) {
+        var touched: UInt64 = 0
+        if hasKey, let keys = plan.objectKeys {
+            touched &+= keys.table?.touch(objectKey) ?? keys.index.touch(objectKey.hash)
+        }
+        for index in references.indices {
+            guard case .some(.some(let ledger)) = references[index].slot.keyReferences, ledger.setsRows else { continue }
+            touched &+= ledger.destinationKeys.table!.touch(referenceKeys[index])
+        }
+        self.touched = touched
+    }
+
     /// What the key of the object being built (in `objectKey`, when `hasKey`) finds.
     func keyMatch(_ plan: EntityPlan, hasKey: Bool, at location: InputLocation) throws(InputError) -> KeyMatch {
         guard hasKey, let keys = plan.objectKeys else { return .none }

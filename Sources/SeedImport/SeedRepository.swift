@@ -25,6 +25,8 @@ public final class SeedRepository {
     /// The key of the object being built, and of the reference being recorded (reused buffers).
     @exclusivity(unchecked) var objectKey = KeyBytes()
     @exclusivity(unchecked) var referenceKeys: [KeyBytes] = []
+    /// What `touchKeys` read (kept, so the reads are made).
+    @exclusivity(unchecked) var touched: UInt64 = 0
     /// Whether any object was merged into an earlier one (its references are then compared).
     @exclusivity(unchecked) var merged = false
     /// The ledgers of references by key of simple to-ones, in the order they were made
@@ -196,6 +198,7 @@ public final class SeedRepository {
             }
         }
         let hasKey = setObjectKey(plan)
+        touchKeys(plan, hasKey: hasKey, references)
         let match = try keyMatch(plan, hasKey: hasKey, at: location)
         var isNew = false
         if case .existing(let existing) = match {
