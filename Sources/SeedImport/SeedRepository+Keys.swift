@@ -85,7 +85,7 @@ extension SeedRepository {
 
     /// The object of `plan`'s tree written with `key`, when there is one (a reserved key has
     /// none yet). From fingerprints, a candidate is confirmed by reading its row, which happens
-    /// for real merges and, for a new key, about once per 2^32 slots compared.
+    /// for real merges and, for a new key, about once per 2^40 slots compared.
     func writtenObject(_ key: KeyBytes, in keys: ObjectKeys, _ plan: EntityPlan, at location: InputLocation) throws(InputError) -> ObjectRows.Row? {
         if let table = keys.table {
             guard let found = table.find(key), !found.isReserved else { return nil }
