@@ -8,8 +8,8 @@
 /// chosen by the hash's top 8 bits: one grows at a time, so growing holds 1/256 of the index
 /// twice instead of all of it. A slot keeps the next 32 bits, so a fingerprint is 40 bits wide:
 /// the hash's top 40. Its width sets how often a new key's candidate is another key: about
-/// n²/2^41 times for n keys: 45 times at 10M. With 32 bits it was 11,600 times, each a query
-/// that first waits for the row stream and writes its pending rows on the parsing thread.
+/// n²/2^41 times for n keys, 45 times at 10M (with 32 bits, 11,600 times: each a query that
+/// first waits for the row stream and writes its pending rows on the parsing thread).
 /// Memory: between 10 and 12.5 bytes per key (about 11 MiB for 1M keys, 110 MiB for 10M).
 struct KeyIndex {
     private struct Segment {
@@ -52,8 +52,8 @@ struct KeyIndex {
         segments[number].count += 1
     }
 
-    /// The place of a slot's fingerprint among `count` slots: its mixed bits scaled to the count (the
-    /// high half of a 64-bit product), so a table may have any size.
+    /// The place of a slot's fingerprint among `count` slots: its mixed bits scaled to the count
+    /// (the high half of a 64-bit product), so a table may have any size.
     private static func place(of fingerprint: UInt64, _ count: Int) -> Int {
         Int(truncatingIfNeeded: (fingerprint &* 0x9E37_79B9_7F4A_7C15).multipliedFullWidth(by: UInt64(count)).high)
     }
