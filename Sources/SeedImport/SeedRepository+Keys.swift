@@ -125,10 +125,7 @@ extension SeedRepository {
     /// Files the key a merge gave to an object written without it; a key references reserved
     /// before then names this object (`finish` moves them).
     func fileCompletedKey(of object: ObjectReference, _ plan: EntityPlan, at location: InputLocation) throws(InputError) {
-        guard let keys = plan.objectKeys else { return }
-        let parameters = plan.keyParameters
-        for parameter in parameters where values[parameter] == nil { return }
-        objectKey.set(values, at: parameters)
+        guard let keys = plan.objectKeys, setObjectKey(plan) else { return }
         guard keys.table != nil else {
             keys.index.insert(objectKey.hash, primaryKey: object.primaryKey)
             return
