@@ -6,7 +6,7 @@ SEEDS_OUT := build/seeds
 SEEDGEN := .build/release/seedgen
 SYSTEM_PACKAGES := libxml2-dev libsqlite3-dev pkg-config
 
-.PHONY: all deps seed test bench bench-runtime release clean kill-test sanitize fuzz
+.PHONY: all deps seed test bench bench-runtime release clean kill-test sanitize fuzz property
 
 all: seed
 
@@ -77,6 +77,12 @@ bench-runtime: deps
 	@[ -f $(BENCH_DIR)/events-2m.xml ] || python3 ../shared/bench/gen_events.py 2000000 $(BENCH_DIR)/events-2m.xml
 	.build/release/seedgen-bench $(BENCH_DIR)/events-1m.xml $(BENCH_DIR)/events-2m.xml --runs $(BENCH_RUNS)
 
+# The round-trip properties at length (make test runs 150 cases): PROPERTY_CASES generated
+# object sets, each written in every source format, built, compared and dumped back.
+PROPERTY_CASES ?= 3000
+property: deps
+	SEEDGEN_PROPERTY_CASES=$(PROPERTY_CASES) $(SWIFT) test --filter RoundTripPropertyTests
+
 # 100 builds killed with SIGKILL at random moments (make test kills 10): the older store stays
 # byte for byte or a whole new one replaces it; the next build leaves no temporary behind.
 KILLS ?= 100
@@ -99,6 +105,11 @@ sanitize: deps
 # A crash leaves its input as build/fuzz/crash-* and stops with an error. Leak checks are off:
 # on Linux, Foundation's own allocations are reported at exit.
 SECONDS ?= 60
+# Budgets: an input that takes more than FUZZ_RSS_MB of memory (resident, or in one allocation)
+# or more than FUZZ_TIMEOUT seconds is a finding (oom-*/timeout-*), not a pass. AddressSanitizer's
+# own shadow memory counts, so the bound is wider than `make test`'s 96 MiB plus twice the input.
+FUZZ_RSS_MB ?= 1024
+FUZZ_TIMEOUT ?= 3
 # corpus:harness:longest input; FUZZ_TARGETS="verify import" runs a few.
 FUZZ_ALL := predicate:Predicate:4096 model:Model:16384 compile:Compile:2048 metadata:Metadata:4096 \
 	import:Import:8192 bplist:Import:8192 json:Import:8192 csv:Import:8192 verify:Verify:2048
@@ -128,10 +139,10 @@ fuzz: deps
 		swiftc $(FUZZ_LINK) Tests/Fuzz/$${harness}Fuzz.swift Tests/Fuzz/FuzzFixture.swift -o $(FUZZ_DIR)/$$harness-fuzz \
 			>$(FUZZ_DIR)/$$harness-link.log 2>&1 || { grep error: $(FUZZ_DIR)/$$harness-link.log; exit 1; }; \
 		cp -n Tests/Fuzz/corpus/$$target/* $(FUZZ_DIR)/$$target/; \
-		echo "== fuzz $$target ($(SECONDS) s)"; \
+		echo "== fuzz $$target ($(SECONDS) s, at most $(FUZZ_RSS_MB) MB and $(FUZZ_TIMEOUT) s an input)"; \
 		mkdir -p $(FUZZ_DIR)/tmp; \
 		(cd $(FUZZ_DIR) && SEEDGEN_ROOT=$(CURDIR) SEEDGEN_FUZZ_TARGET=$$target TMPDIR=$(CURDIR)/$(FUZZ_DIR)/tmp ASAN_OPTIONS=detect_leaks=0 ./$$harness-fuzz -max_total_time=$(SECONDS) \
-			-max_len=$$length -timeout=10 -detect_leaks=0 -print_final_stats=1 $$target $$(ls -d $(CURDIR)/Tests/Fuzz/regressions/$$target 2>/dev/null) >$$target.log 2>&1 || true); \
+			-max_len=$$length -timeout=$(FUZZ_TIMEOUT) -rss_limit_mb=$(FUZZ_RSS_MB) -malloc_limit_mb=$(FUZZ_RSS_MB) -detect_leaks=0 -print_final_stats=1 $$target $$(ls -d $(CURDIR)/Tests/Fuzz/regressions/$$target 2>/dev/null) >$$target.log 2>&1 || true); \
 		grep -E '^#[0-9]+[[:space:]]+DONE|^stat::number_of_executed_units' $(FUZZ_DIR)/$$target.log || tail -5 $(FUZZ_DIR)/$$target.log; \
 		rm -rf $(FUZZ_DIR)/tmp; \
 		if ls $(FUZZ_DIR) | grep -qE '^(crash|timeout|oom|leak)-'; then \

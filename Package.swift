@@ -20,6 +20,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+        // Tests only: generators and seeds for the round-trip properties (Swift Testing).
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         // C system libraries, each behind a tiny module map and shim.h.
@@ -94,6 +96,12 @@ let package = Package(
         .testTarget(name: "SeedModelTests", dependencies: ["SeedModel", "SeedModelLoader", "SeedgenTestSupport"]),
         .testTarget(name: "SeedStoreTests", dependencies: ["SeedStore", "SeedModel", "SeedModelLoader", "SeedgenSQLite", "SeedgenTestSupport"]),
         .testTarget(name: "SeedImportTests", dependencies: ["SeedImport", "SeedModelLoader", "SeedgenTestSupport"]),
+        // The round-trip properties, in a module of their own: PropertyBased makes Date
+        // ExpressibleByStringLiteral, which would retype string literals in other tests.
+        .testTarget(
+            name: "SeedPropertyTests",
+            dependencies: ["SeedImport", "SeedModelLoader", "SeedgenTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]
+        ),
         .testTarget(
             name: "SeedRuntimeTests",
             dependencies: ["SeedRuntime", "SeedStore", "SeedModel", "SeedModelLoader", "SeedImport", "SeedgenTestSupport", "emplan", "locations", "laptimer",

@@ -6,13 +6,21 @@ import SeedStore
 /// demand, every offset and count checked) and each item becomes a `PropertyListNode` only while
 /// it is written. Memory stays within twice the file's size, where Foundation's reader took 16.7
 /// times (a 45 MB file of 1M objects peaked at 753 MB). Nesting is bounded by `maximumDepth`
-/// (which also ends a document whose objects refer to themselves).
-struct BinaryPropertyListReader {
+/// (which also ends a document whose objects refer to themselves), and so is the work: objects
+/// that several containers share (a DAG) are expanded once per reference, and all expansions
+/// together may not outnumber the file's bytes (each reference takes at least one), so a small
+/// file of shared arrays cannot stand for billions of objects.
+///
+/// A binary file has no lines: a place in it is `file:1:column`, the column the byte offset of
+/// the object at fault plus one.
+final class BinaryPropertyListReader {
     private let plist: BinaryPropertyList
     private let location: InputLocation
+    /// Objects expanded so far, against the budget of the file's size.
+    private var expanded = 0
 
     init(path: String) throws(InputError) {
-        location = InputLocation(file: path, line: 0, column: 0)
+        location = InputLocation(file: path, line: 1, column: 1)
         // The bytes, read once into their own array (no second copy through `Data`).
         guard let handle = FileHandle(forReadingAtPath: path), let size = try? handle.seekToEnd(), size < UInt64(Int32.max) else {
             throw InputError("cannot read the file", at: location)
@@ -36,13 +44,19 @@ struct BinaryPropertyListReader {
         InputError("malformed binary property list: \(failure)", at: location)
     }
 
+    /// Where the object at `index` starts: line 1, its byte offset plus one as the column.
+    func location(of index: Int) -> InputLocation {
+        guard let offset = try? plist.offset(of: index) else { return location }
+        return InputLocation(file: location.file, line: 1, column: offset + 1)
+    }
+
     private func object(_ index: Int) throws(InputError) -> BinaryPropertyList.Object {
-        do { return try plist.object(index) } catch { throw Self.malformed(error, location) }
+        do { return try plist.object(index) } catch { throw Self.malformed(error, location(of: index)) }
     }
 
     /// A dictionary key: a string object.
     private func string(_ index: Int) throws(InputError) -> String {
-        do { return try plist.string(index) } catch { throw Self.malformed(error, location) }
+        do { return try plist.string(index) } catch { throw Self.malformed(error, location(of: index)) }
     }
 
     // MARK: - The sections
@@ -66,8 +80,13 @@ struct BinaryPropertyListReader {
 
     /// One object as a node, its contents nested at most `maximumDepth` levels.
     func node(_ index: Int, depth: Int = 1) throws(InputError) -> PropertyListNode {
+        let location = location(of: index)
         guard depth < PropertyListDelegate.maximumDepth else {
             throw InputError("the property list nests more than \(PropertyListDelegate.maximumDepth) levels deep", at: location)
+        }
+        expanded += 1
+        guard expanded <= plist.byteCount else {
+            throw InputError("the property list's objects are shared so often that reading them would take more than \(plist.byteCount) objects, one per byte of the file", at: location)
         }
         switch try object(index) {
         case .scalar(let text, let kind): return .scalar(text, kind: kind, location)
@@ -78,11 +97,11 @@ struct BinaryPropertyListReader {
             return .array(nodes, location)
         case .dictionary(let entries):
             var pairs: [(key: String, value: PropertyListNode)] = []
-            var seen: Set<String> = []
+            var seen: Set<[UInt8]> = []  // as bytes: NFC and NFD are two keys
             for entry in entries {
                 let key = try string(entry.key)
-                guard seen.insert(key).inserted else {
-                    throw InputError("a dictionary gives the key '\(key)' twice", at: location)
+                guard seen.insert(Array(key.utf8)).inserted else {
+                    throw InputError("a dictionary gives the key '\(key.prefix(80))' twice", at: self.location(of: entry.key))
                 }
                 pairs.append((key, try node(entry.value, depth: depth + 1)))
             }

@@ -51,11 +51,17 @@ final class FlatSectionItem {
     @exclusivity(unchecked) private var resolvedKeys: [UInt8] = []
     @exclusivity(unchecked) private var resolvedKeyEnds: [Int] = []
 
+    /// The keys given so far, once the item has more than `keysScannedInLine` (a crafted item
+    /// of many keys would otherwise cost a scan of all earlier keys per key).
+    @exclusivity(unchecked) private var keySet: Set<[UInt8]>?
+    private static let keysScannedInLine = 32
+
     /// Starts the item whose `<dict>` is at `location`.
     func start(at location: InputLocation) {
         self.location = location
         bytes.removeAll(keepingCapacity: true)
         entries.removeAll(keepingCapacity: true)
+        keySet = nil
         pendingKey = nil
         open = nil
     }
@@ -77,8 +83,8 @@ final class FlatSectionItem {
         var location: InputLocation { InputLocation(file: self.location.file, line: Int(line), column: Int(column)) }
         if kind == .key {
             if pendingKey != nil { throw InputError("two <key>s in a row", at: location) }
-            if entries.contains(where: { same($0.key, range) }) {
-                throw InputError("\(syntax.theObject) gives the key '\(text(range))' twice", at: location)
+            if givenBefore(range) {
+                throw InputError("\(syntax.theObject) gives the key '\(text(range).prefix(80))' twice", at: location)
             }
             pendingKey = range
             return
@@ -91,6 +97,13 @@ final class FlatSectionItem {
     /// The item's `</dict>`: a key without a value is an error.
     func end() throws(InputError) {
         if let pendingKey { throw InputError("<key> '\(text(pendingKey))' has no value", at: location) }
+    }
+
+    /// Whether an entry's key has the bytes of `key` (compared as bytes: NFC and NFD are two keys).
+    private func givenBefore(_ key: Range<Int>) -> Bool {
+        if entries.count < Self.keysScannedInLine { return entries.contains { same($0.key, key) } }
+        if keySet == nil { keySet = Set(entries.map { Array(bytes[$0.key]) }) }
+        return !keySet!.insert(Array(bytes[key])).inserted
     }
 
     /// Whether two ranges of `bytes` hold the same bytes.
@@ -130,6 +143,9 @@ final class FlatSectionItem {
                     case .attribute(let slot):
                         try set(slot, entry, in: all, of: plan, repository)
                     case .toOne(let slot):
+                        guard entry.kind != .true, entry.kind != .false else {
+                            throw InputError("\(plan.entity.name).\(text(entry.key)) names \(slot.relationship.destinationEntity) by its key, not \(syntax.name(ofKind: entry.kind.element)) (a Boolean is never a key)", at: location(of: entry))
+                        }
                         repository.addReference(slot, key: scalarText(entry))
                     case .toMany, .unknown:
                         preconditionFailure("resolve(_:) lets only attributes and to-ones through")

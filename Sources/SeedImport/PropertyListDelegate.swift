@@ -12,8 +12,9 @@ final class PropertyListDelegate: XMLRawDelegate {
         var items: [PropertyListNode] = []
         var entries: [(key: String, value: PropertyListNode)] = []
         var pendingKey: String?
-        /// The keys a `<dict>` gave so far: one key given twice is refused, not merged.
-        var keys: Set<String> = []
+        /// The keys a `<dict>` gave so far, as bytes (NFC and NFD are two keys): one key given
+        /// twice is refused, not merged.
+        var keys: Set<[UInt8]> = []
     }
 
     private let writer: PropertyListSectionWriter
@@ -162,7 +163,7 @@ final class PropertyListDelegate: XMLRawDelegate {
         case "key":
             guard stack.last?.element == "dict" else { throw InputError("<key> outside a <dict>", at: open.location) }
             if stack[stack.count - 1].pendingKey != nil { throw InputError("two <key>s in a row", at: open.location) }
-            guard stack[stack.count - 1].keys.insert(open.text).inserted else {
+            guard stack[stack.count - 1].keys.insert(Array(open.text.utf8)).inserted else {
                 throw InputError("the <dict> gives the key '\(open.text)' twice", at: open.location)
             }
             stack[stack.count - 1].pendingKey = open.text
@@ -217,9 +218,9 @@ final class PropertyListDelegate: XMLRawDelegate {
 extension FlatSectionItem {
     /// What has been read, as the dictionary frame of the tree reader: its entries, its pending
     /// key and the keys seen (a nested container has started).
-    func frame() -> (entries: [(key: String, value: PropertyListNode)], pendingKey: String?, keys: Set<String>) {
+    func frame() -> (entries: [(key: String, value: PropertyListNode)], pendingKey: String?, keys: Set<[UInt8]>) {
         let entries = self.entries.map { (text($0.key), PropertyListNode.scalar(scalarText($0), kind: $0.kind.element, location(of: $0))) }
         let pending = pendingKey.map { text($0) }
-        return (entries, pending, Set(entries.map(\.0) + (pending.map { [$0] } ?? [])))
+        return (entries, pending, Set((entries.map(\.0) + (pending.map { [$0] } ?? [])).map { Array($0.utf8) }))
     }
 }

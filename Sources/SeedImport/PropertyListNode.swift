@@ -112,7 +112,10 @@ struct PropertyListSectionWriter {
                     values.append((name, .text(text), value.location))
                 }
             case .toOne(let slot):
-                if case .scalar(let text, _, _) = value {
+                if case .scalar(let text, let kind, _) = value {
+                    guard kind != "true", kind != "false" else {
+                        throw InputError("\(entity.name).\(name) names \(slot.relationship.destinationEntity) by its key, not \(value.kindName(syntax)) (a Boolean is never a key)", at: value.location)
+                    }
                     values.append((name, .text(text), value.location))  // the destination's natural key
                 } else {
                     nested.append((slot.relationship, value))

@@ -37,21 +37,22 @@ public final class SeedImporter {
         try XMLStreamReader(path: path, delegate: dispatcher).parse(progress: progress)
     }
 
-    /// Binary plists have no lines to report: errors name the file. Read one section item at a
-    /// time (`BinaryPropertyListReader`).
+    /// Read one section item at a time (`BinaryPropertyListReader`); a place in the file is
+    /// its object's byte offset (`file:1:offset+1`).
     private func importBinaryPropertyList(_ path: String) throws(InputError) {
         let reader = try BinaryPropertyListReader(path: path)
-        let location = InputLocation(file: path, line: 0, column: 0)
         let writer = PropertyListSectionWriter(repository: repository)
-        var seen: Set<String> = []
-        for (key, section) in try reader.sections().sorted(by: { $0.key < $1.key }) {
-            guard seen.insert(key).inserted else { throw InputError("the root dictionary gives the section '\(key)' twice", at: location) }
+        var seen: Set<[UInt8]> = []
+        // Sections, and a keyed section's items, in the order of their keys' bytes (a dictionary
+        // has no order of its own; bytes, as the store's unique index compares keys).
+        for (key, section) in try reader.sections().sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
+            let location = reader.location(of: section)
+            guard seen.insert(Array(key.utf8)).inserted else { throw InputError("the root dictionary gives the section '\(key.prefix(80))' twice", at: location) }
             let entity = try writer.entity(forSection: key, at: location)
             let items = try reader.items(of: section, named: key)
-            // Keyed sections in key order, as a dictionary has no order of its own.
-            let ordered = items.first?.key == nil ? items : items.sorted(by: { $0.key! < $1.key! })
-            if let twice = zip(ordered, ordered.dropFirst()).first(where: { $0.0.key != nil && $0.0.key == $0.1.key }) {
-                throw InputError("section '\(key)' gives the key '\(twice.0.key!)' twice", at: location)
+            let ordered = items.first?.key == nil ? items : items.sorted(by: { $0.key!.utf8.lexicographicallyPrecedes($1.key!.utf8) })
+            if let twice = zip(ordered, ordered.dropFirst()).first(where: { $0.0.key != nil && $0.0.key!.utf8.elementsEqual($0.1.key!.utf8) }) {
+                throw InputError("section '\(key.prefix(80))' gives the key '\(twice.0.key!.prefix(80))' twice", at: reader.location(of: twice.1.object))
             }
             for item in ordered {
                 try writer.writeSectionItem(try reader.node(item.object), entity: entity, key: item.key)

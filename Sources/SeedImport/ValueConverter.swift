@@ -62,9 +62,13 @@ package final class ValueConverter: Sendable {
             return .real(try decimal(raw))
         case .float:
             let value = try double(trimmed(raw))
-            // Rounded to the nearest Float: 3.4028235e38 is the largest one, 3.5e38 is none.
+            // Rounded to the nearest Float: 3.4028235e38 is the largest one, 3.5e38 is none; a
+            // value that is not zero but rounds to zero underflows, which is refused as overflow is.
             guard Float(value).isFinite else {
                 throw failure(raw, "does not fit a Float")
+            }
+            guard Float(value) != 0 || value == 0 else {
+                throw failure(raw, "is too small for a Float (it would be stored as 0)")
             }
             return .real(Double(Float(value)))
         case .boolean:
@@ -164,6 +168,10 @@ package final class ValueConverter: Sendable {
         }
         guard let value else { throw failure(bytes, "is not a \(type.rawValue)") }
         guard value.isFinite else { throw failure(bytes, "does not fit a \(type.rawValue)") }
+        // Underflow: a literal with a digit other than 0 before its exponent that comes out as 0.
+        if value == 0, bytes.prefix(while: { $0 != UInt8(ascii: "e") && $0 != UInt8(ascii: "E") }).contains(where: { $0 >= 49 && $0 <= 57 }) {
+            throw failure(bytes, "is too small for a \(type.rawValue) (it would be stored as 0)")
+        }
         return value
     }
 

@@ -29,6 +29,7 @@ public enum ModelLoader {
             throw ModelError(file: path, line: nil, message: "this is a compiled model; give the .xcdatamodeld source instead")
         }
         guard isDirectory.boolValue else {
+            try requireRegularFile(path)
             try rejectBinaryFormat(at: path)
             return path
         }
@@ -36,7 +37,10 @@ public enum ModelLoader {
             return try locateContents(of: currentVersion(in: url).path)
         }
         let contents = url.appendingPathComponent("contents").path
-        if fileManager.fileExists(atPath: contents) { return contents }
+        if fileManager.fileExists(atPath: contents) {
+            try requireRegularFile(contents)
+            return contents
+        }
         if fileManager.fileExists(atPath: url.appendingPathComponent("elements").path) {
             throw ModelError(file: path, line: nil, message: "this model is in the old Xcode 3 binary format; open and re-save it in Xcode")
         }
@@ -71,6 +75,15 @@ public enum ModelLoader {
             throw ModelError(file: bundle.path, line: nil, message: message)
         }
         return bundle.appendingPathComponent(versions[0])
+    }
+
+    /// Throws unless `path` is a regular file (after symbolic links): opening a FIFO would block
+    /// until a writer comes, a device would read without end.
+    private static func requireRegularFile(_ path: String) throws(ModelError) {
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            throw ModelError(file: path, line: nil, message: "not a regular file (a FIFO, socket or device): a model is a 'contents' file or a folder holding one")
+        }
     }
 
     private static func rejectBinaryFormat(at path: String) throws(ModelError) {

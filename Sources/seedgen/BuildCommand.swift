@@ -67,6 +67,17 @@ struct BuildCommand: ParsableCommand {
         var finishSeconds: Double
     }
 
+    /// The largest framework version taken: today's is 1344; a number far past it is a typo.
+    static let newestPlausibleFrameworkVersion = 9999
+
+    func validate() throws {
+        if output.isEmpty { throw ValidationError("--output needs a file name, not an empty one") }
+        if dateFormat?.isEmpty == true { throw ValidationError("--date-format needs a pattern, not an empty one (leave it out for ISO 8601)") }
+        if frameworkVersion > Self.newestPlausibleFrameworkVersion {
+            throw ValidationError("--framework-version \(frameworkVersion) is no Core Data framework version (today's newest is about 1344; at most \(Self.newestPlausibleFrameworkVersion))")
+        }
+    }
+
     func run() throws {
         let started = Date()
         var options = try importOptions()

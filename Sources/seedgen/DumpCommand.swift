@@ -28,12 +28,18 @@ struct DumpCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Write to this file (atomically) instead of standard output.")
     var output: String?
 
+    func validate() throws {
+        if output?.isEmpty == true { throw ValidationError("--output needs a file name, not an empty one") }
+    }
+
     func run() throws {
         guard let format = StoreDumper.Format(rawValue: format) else { throw CommandFailure.usage("--format takes xml or plist, not '\(self.format)'") }
         guard FileManager.default.isReadableFile(atPath: store) else { throw CommandFailure.usage("error: \(store): no such readable store") }
         var dumper = StoreDumper(storePath: store, layout: try model.loadLayout())
         do {
             if let output {
+                // The same files as build's --output: never a directory, FIFO or device.
+                do { try DurableFile.requireWritableDestination(output) } catch { throw CommandFailure.usage("error: \(error)") }
                 DurableFile.removeDeadTemporaries(beside: output, purposes: ["seedgen-dump"])
                 let temporary = DurableFile.temporaryPath(beside: output, purpose: "seedgen-dump")
                 guard FileManager.default.createFile(atPath: temporary, contents: nil), let handle = FileHandle(forWritingAtPath: temporary) else {

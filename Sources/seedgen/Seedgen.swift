@@ -28,6 +28,7 @@ enum SeedgenMain {
     static func main() {
         PeakMemory.reportAtExitIfAsked()
         do {
+            try SingleValuedOptions.check(CommandLine.arguments)
             var command = try Seedgen.parseAsRoot()
             try command.run()
         } catch let failure as CommandFailure {

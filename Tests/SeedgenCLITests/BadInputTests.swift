@@ -98,7 +98,7 @@ struct BadInputTests {
         .plist("plist: dangling key in a to-many", "<key>Groups</key><array><dict><key>name</key><string>A</string><key>teams</key><array><string>Nowhere</string></array></dict></array>",
                ["Group.teams: no Team has the key 'Nowhere'"]),
         .plist("plist: element that is not a plist's", "<key>Groups</key><array><foo/></array>", ["<foo> is not a property-list element"]),
-        BadInput("binary plist: malformed", "bplist00 this is not a property list", line: 0, ["malformed binary property list"], file: "setup.bplist"),
+        BadInput("binary plist: malformed", "bplist00 this is not a property list", line: 1, ["malformed binary property list"], file: "setup.bplist"),
         // External entities and DTDs in every position: never read, refused.
         BadInput("external parameter entity", "<?xml version=\"1.0\"?>\n<!DOCTYPE Cup [<!ENTITY % p SYSTEM \"file:///etc/passwd\"> %p;]>\n<Cup/>",
                  line: 2, ["entity declarations are not accepted (entity 'p')"]),

@@ -212,7 +212,8 @@ struct HostileInputTests {
         try Data(plist).write(to: URL(fileURLWithPath: path))
         let (result, after) = try Self.build(path, in: directory)
         #expect(result.status == 1, "\(name): \(result)")
-        #expect(result.error.contains("crafted.bplist:0:0:"), "\(name): \(result.error)")
+        // A binary file's place is line 1 and the byte offset of the object at fault plus one.
+        #expect(result.error.contains("crafted.bplist:1:") && !result.error.contains("crafted.bplist:1:0:"), "\(name): \(result.error)")
         #expect(after == ["crafted.bplist"])
     }
 }

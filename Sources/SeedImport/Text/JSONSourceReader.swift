@@ -72,10 +72,10 @@ struct JSONSourceReader {
     /// An object of objects keyed by the entity's natural key, written one by one.
     private mutating func readKeyedSection(_ name: String, of entity: EntityDescription) throws(InputError) {
         var first = true
-        var keys: Set<String> = []
+        var keys: Set<[UInt8]> = []  // as bytes, as the store's unique index compares them
         while try scanner.nextMember(&first) {
             let key = String(decoding: scanner.text, as: UTF8.self)
-            guard keys.insert(key).inserted else { throw InputError("section '\(name)' gives the key '\(key)' twice", at: scanner.location) }
+            guard keys.insert(Array(key.utf8)).inserted else { throw InputError("section '\(name)' gives the key '\(key)' twice", at: scanner.location) }
             try writer.writeSectionItem(try node(depth: 3), entity: entity, key: key)
         }
     }
@@ -97,7 +97,7 @@ struct JSONSourceReader {
                 entries.append((pendingKey!, try node(kind, at: scanner.location, depth: 4)))
                 while try scanner.nextMember(&first) {
                     let key = String(decoding: scanner.text, as: UTF8.self)
-                    guard keys.insert(key).inserted else { throw InputError("the object gives the key '\(key)' twice", at: scanner.location) }
+                    guard keys.insert(Array(key.utf8)).inserted else { throw InputError("the object gives the key '\(key)' twice", at: scanner.location) }
                     entries.append((key, try node(depth: 4)))
                 }
                 try writer.writeSectionItem(.dictionary(entries, location), entity: plan.entity, key: nil)
@@ -141,10 +141,10 @@ struct JSONSourceReader {
                 return .array(items, location)
             }
             var entries: [(key: String, value: PropertyListNode)] = []
-            var keys: Set<String> = []
+            var keys: Set<[UInt8]> = []
             while try scanner.nextMember(&first) {
                 let key = String(decoding: scanner.text, as: UTF8.self)
-                guard keys.insert(key).inserted else { throw InputError("the object gives the key '\(key)' twice", at: scanner.location) }
+                guard keys.insert(Array(key.utf8)).inserted else { throw InputError("the object gives the key '\(key)' twice", at: scanner.location) }
                 entries.append((key, try node(depth: depth + 1)))
             }
             return .dictionary(entries, location)

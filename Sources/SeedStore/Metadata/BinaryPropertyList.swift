@@ -66,11 +66,20 @@ package struct BinaryPropertyList: Sendable {
         return Int(value)
     }
 
-    /// The object at `index`; containers give their items' indexes, not the items.
-    package func object(_ index: Int) throws(Failure) -> Object {
+    /// Where the object at `index` starts in the file (a byte offset), checked.
+    package func offset(of index: Int) throws(Failure) -> Int {
         guard index >= 0, index < objectCount else { throw failure("is referred to but does not exist", index) }
         let start = try unsigned(at: offsetTable + index * offsetSize, size: offsetSize, index, limit: bytes.count - 32)
         guard start >= 8, start < offsetTable else { throw failure("lies outside the objects", index) }
+        return start
+    }
+
+    /// The file's size in bytes: a bound on how many references its objects hold.
+    package var byteCount: Int { bytes.count }
+
+    /// The object at `index`; containers give their items' indexes, not the items.
+    package func object(_ index: Int) throws(Failure) -> Object {
+        let start = try offset(of: index)
         let marker = bytes[start]
         let info = Int(marker & 0x0F)
         var position = start + 1
@@ -130,7 +139,11 @@ package struct BinaryPropertyList: Sendable {
             guard units <= (offsetTable - position) / 2 else { throw failure("runs past its data", index) }
             let raw = try payload(units * 2)
             let utf16 = stride(from: raw.startIndex, to: raw.endIndex, by: 2).map { UInt16(raw[$0]) << 8 | UInt16(raw[$0 + 1]) }
-            return .scalar(String(decoding: utf16, as: UTF16.self), kind: "string")
+            // Refused, not repaired: String(decoding:) would put U+FFFD for a lone surrogate.
+            guard let text = String(validating: utf16, as: UTF16.self) else {
+                throw failure("is a string with a lone UTF-16 surrogate, which no text can hold", index)
+            }
+            return .scalar(text, kind: "string")
         case 0xA:
             let items = try count()
             guard items <= (offsetTable - position) / referenceSize else { throw failure("runs past its data", index) }

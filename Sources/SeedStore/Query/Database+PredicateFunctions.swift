@@ -16,7 +16,12 @@ extension Database {
                 return
             }
             let flags = Database.text(arguments[1]) ?? ""
-            sqlite3_result_text(context, Database.fold(text, flags), -1, SQLITE_TRANSIENT)
+            var folded = Database.fold(text, flags)
+            folded.withUTF8 { bytes in
+                // With its byte length: a NUL inside the text is kept.
+                sqlite3_result_text64(context, UnsafeRawPointer(bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!).assumingMemoryBound(to: CChar.self),
+                                      UInt64(bytes.count), SQLITE_TRANSIENT, UInt8(SQLITE_UTF8))
+            }
         }, nil, nil, nil)
         sqlite3_create_function_v2(handle, "seedgen_compare", 4, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nil, { context, _, arguments in
             guard let arguments, let op = Database.text(arguments[0]),
@@ -40,9 +45,10 @@ extension Database {
         }, nil, nil, nil)
     }
 
+    /// A value's text, all its bytes (a NUL inside it included).
     private static func text(_ value: OpaquePointer?) -> String? {
         guard sqlite3_value_type(value) != SQLITE_NULL, let bytes = sqlite3_value_text(value) else { return nil }
-        return String(cString: bytes)
+        return String(decoding: UnsafeBufferPointer(start: bytes, count: Int(sqlite3_value_bytes(value))), as: UTF8.self)
     }
 
     /// `[c]`, `[d]`, `[cd]` folding; without flags the text as it is.

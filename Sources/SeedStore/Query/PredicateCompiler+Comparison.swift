@@ -122,8 +122,8 @@ extension PredicateCompiler {
             guard let bound = variables[name] else {
                 throw QueryError("no value for $\(name) (give it with --var \(name)=VALUE)", position: at)
             }
-            value = Self.coerce(bound, to: attribute)
-        case .string(let text): value = Self.coerce(.text(text), to: attribute)
+            value = try Self.coerce(bound, to: attribute, position: at)
+        case .string(let text): value = try Self.coerce(.text(text), to: attribute, position: position)
         case .integer(let number): value = .integer(number)
         case .real(let number): value = .real(number)
         case .boolean(let flag): value = .integer(flag ? 1 : 0)
@@ -136,22 +136,35 @@ extension PredicateCompiler {
         return "?"
     }
 
-    /// A variable or string given as text, read by the attribute's type (`--var LIMIT=3`).
-    static func coerce(_ value: SQLValue, to attribute: AttributeDescription?) -> SQLValue {
+    /// A variable or string given as text, read by the attribute's type (`--var LIMIT=3`). Text
+    /// that is not a value of that type is an error: SQLite would compare it as text, which sorts
+    /// after every number, and silently match the wrong objects (`born < "1966-01-01"`).
+    static func coerce(_ value: SQLValue, to attribute: AttributeDescription?, position: Int) throws(QueryError) -> SQLValue {
         guard case .text(let text) = value, let attribute else { return value }
+        func refused(_ expected: String) -> QueryError {
+            QueryError("\(attribute.name) is \(attribute.type.rawValue): '\(text.prefix(40))' is not \(expected)", position: position)
+        }
         switch attribute.type {
         case .integer16, .integer32, .integer64:
-            return Int64(text).map { .integer($0) } ?? value
-        case .double, .float, .decimal, .date:
-            return Double(text).map { .real($0) } ?? value
+            guard let number = Int64(text) else { throw refused("an integer") }
+            return .integer(number)
+        case .double, .float, .decimal:
+            guard let number = Double(text) else { throw refused("a number") }
+            return .real(number)
+        case .date:
+            guard let seconds = Double(text) else {
+                throw refused("a date: give seconds since 2001-01-01 (a number, or CAST(seconds, \"NSDate\"))")
+            }
+            return .real(seconds)
         case .boolean:
             switch text.lowercased() {
             case "yes", "true", "1": return .integer(1)
             case "no", "false", "0": return .integer(0)
-            default: return value
+            default: throw refused("a Boolean (YES/NO, true/false, 1/0)")
             }
         case .uuid:
-            // A UUID is stored as its 16 bytes: `id == "E621E1F8-…"` compares those.
+            // A UUID is stored as its 16 bytes: `id == "E621E1F8-…"` compares those; other text
+            // equals no UUID, which is the right answer for ==, != and IN.
             return StoredUUID.value(text) ?? value
         default:
             return value

@@ -56,12 +56,22 @@ package final class Statement {
         case .null: try check(sqlite3_bind_null(handle, index))
         case .integer(let number): try check(sqlite3_bind_int64(handle, index, number))
         case .real(let number): try check(sqlite3_bind_double(handle, index, number))
-        case .text(let text): try check(sqlite3_bind_text(handle, index, text, -1, SQLITE_TRANSIENT))
+        case .text(let text): try bind(text: text, at: index)
         case .blob(let bytes):
             try check(bytes.withUnsafeBytes { buffer in
                 sqlite3_bind_blob(handle, index, buffer.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(buffer.count), SQLITE_TRANSIENT)
             })
         }
+    }
+
+    /// Binds text with its byte length, so a NUL inside it is kept (a C string would end there).
+    private func bind(text: String, at index: Int32) throws(SQLiteError) {
+        var text = text
+        try check(text.withUTF8 { bytes in
+            // A nil pointer would bind NULL: the empty string needs an address too.
+            sqlite3_bind_text64(handle, index, UnsafeRawPointer(bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!).assumingMemoryBound(to: CChar.self),
+                                UInt64(bytes.count), SQLITE_TRANSIENT, UInt8(SQLITE_UTF8))
+        })
     }
 
     /// Advances to the next row; false when done.

@@ -18,7 +18,7 @@ package enum DateText {
     package static func parts(secondsSinceReferenceDate seconds: Double) -> Parts {
         // Milliseconds since 1970, rounded once, so that 59.9996 s becomes the next minute.
         let total = ((seconds + 978_307_200) * 1000).rounded()
-        let milliseconds = Int64(total.clamped(to: -9.2e18...9.2e18))
+        let milliseconds = seconds.isFinite ? Int64(total.clamped(to: -9.2e18...9.2e18)) : 0
         let (days, dayMilliseconds) = floorDivision(milliseconds, 86_400_000)
         // H. Hinnant's civil_from_days.
         let z = days + 719_468
@@ -35,9 +35,17 @@ package enum DateText {
                      minute: Int(second / 60 % 60), second: Int(second % 60), millisecond: Int(dayMilliseconds % 1000))
     }
 
+    /// Whether a moment has calendar parts here: within ±9.2e15 seconds (about 290 million
+    /// years) of 1970, whose milliseconds fit 64 bits. Others print as `@seconds`, exactly.
+    package static func isCalendarDate(_ seconds: Double) -> Bool {
+        seconds.isFinite && abs((seconds + 978_307_200) * 1000) < 9.2e18
+    }
+
     /// `2012-06-08T16:00:00Z`, with `.250` milliseconds when the moment has a fraction; years
-    /// outside 0…9999 as ISO 8601's expanded form (`-0044`, `+10000`).
+    /// outside 0…9999 as ISO 8601's expanded form (`-0044`, `+10000`); a moment without calendar
+    /// parts (`isCalendarDate`) as `@seconds` since 2001, never a clamped wrong date.
     package static func iso8601(secondsSinceReferenceDate seconds: Double) -> String {
+        guard isCalendarDate(seconds) else { return "@\(seconds)" }
         let parts = parts(secondsSinceReferenceDate: seconds)
         var text = year(parts.year) + "-" + pad(parts.month, 2) + "-" + pad(parts.day, 2)
         text += "T" + pad(parts.hour, 2) + ":" + pad(parts.minute, 2) + ":" + pad(parts.second, 2)
@@ -47,6 +55,7 @@ package enum DateText {
 
     /// `2026-11-22 10:00:00.000`: the listing form the seed apps print.
     package static func listing(secondsSinceReferenceDate seconds: Double) -> String {
+        guard isCalendarDate(seconds) else { return "@\(seconds)" }
         let parts = parts(secondsSinceReferenceDate: seconds)
         return year(parts.year) + "-" + pad(parts.month, 2) + "-" + pad(parts.day, 2) + " "
             + pad(parts.hour, 2) + ":" + pad(parts.minute, 2) + ":" + pad(parts.second, 2) + "." + pad(parts.millisecond, 3)

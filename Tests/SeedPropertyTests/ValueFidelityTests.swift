@@ -1,0 +1,142 @@
+import Foundation
+import SeedImport
+import SeedModelLoader
+import SeedStore
+import SeedgenTestSupport
+import Testing
+
+/// Values the hostile round found stored wrong with exit 0, each now stored exactly or refused
+/// with its place (every test here failed before its fix).
+@Suite("Every value right, or a clear error")
+struct ValueFidelityTests {
+    /// A directory with the sample model, and the store a build writes there.
+    struct Run {
+        let directory: TemporaryDirectory
+        let layout: StoreLayout
+        var output: String { directory.path("out.sqlite") }
+
+        func rows(_ sql: String) throws -> [String] { try SQLiteShell.rows(output, sql) }
+    }
+
+    static func run() throws -> Run {
+        let directory = try TemporaryDirectory()
+        return Run(directory: directory, layout: try StoreLayout(model: try ModelLoader.load(from: try directory.write(Sample.model, to: "Sample.xcdatamodel/contents"))))
+    }
+
+    /// The error building `files` gives; nil when it builds.
+    static func error(_ run: Run, _ files: [(String, [UInt8])]) throws -> InputError? {
+        let builder = try StoreBuilder(layout: run.layout, outputPath: run.output)
+        let importer = SeedImporter(builder: builder)
+        do {
+            for (name, bytes) in files {
+                let path = run.directory.path(name)
+                try Data(bytes).write(to: URL(fileURLWithPath: path))
+                try importer.importFile(path)
+            }
+            try importer.finish()
+            _ = try builder.finish()
+            return nil
+        } catch let error as InputError {
+            return error
+        }
+    }
+
+    @Test("a NUL inside a string is stored with every byte after it (JSON, CSV, binary plist)")
+    func nulInsideText() throws {
+        let text = Sample.Text("a\u{0}b\u{0}")
+        let sample = Sample(name: Sample.Text("k"), values: ["text": .text(text)], parent: nil)
+        for format in [SampleFormat.json, .csv, .binaryPlist] {
+            let run = try Self.run()
+            #expect(try Self.error(run, [(format.fileName, format.write([sample]))]) == nil)
+            #expect(try run.rows("SELECT hex(ZTEXT), length(CAST(ZTEXT AS BLOB)) FROM ZSAMPLE") == ["61006200|4"], "\(format)")
+        }
+    }
+
+    @Test("a lone UTF-16 surrogate in a binary plist is refused at its object, as JSON refuses it")
+    func loneSurrogate() throws {
+        let sample = Sample(name: Sample.Text("k"), values: ["text": .text(Sample.Text([.scalar("a"), .loneSurrogate(0xD800)]))], parent: nil)
+        for format in [SampleFormat.binaryPlist, .json] {
+            let error = try #require(try Self.error(try Self.run(), [(format.fileName, format.write([sample]))]), "\(format)")
+            #expect(error.location.line >= 1 && error.location.column > 1, "\(error)")
+            #expect(error.message.contains("surrogate"), "\(error)")
+        }
+    }
+
+    @Test("a binary plist of shared arrays (a DAG) is counted, not expanded 2^40 times")
+    func sharedObjects() throws {
+        // Object 0 is the root {Samples: [1]}; each array k holds array k+1 twice; the last holds "x".
+        var objects: [[UInt8]] = [[0xD1, 1, 2], [0x57] + Array("Samples".utf8)]
+        let depth = 40
+        for level in 0..<depth { objects.append([0xA2, UInt8(3 + level), UInt8(3 + level)]) }
+        objects.append([0x51, 0x78])
+        var bytes = Array("bplist00".utf8)
+        var offsets: [UInt8] = []
+        for object in objects {
+            offsets.append(UInt8(bytes.count))
+            bytes += object
+        }
+        let table = bytes.count
+        bytes += offsets
+        bytes += [0, 0, 0, 0, 0, 0, 1, 1] + BinaryPlistWriter.bigEndian(UInt64(objects.count), 8) + BinaryPlistWriter.bigEndian(0, 8)
+            + BinaryPlistWriter.bigEndian(UInt64(table), 8)
+        #expect(bytes.count < 250)
+        let error = try #require(try Self.error(try Self.run(), [("Shared.plist", bytes)]))
+        #expect(error.message.contains("shared so often"), "\(error)")
+    }
+
+    @Test("a Boolean never names an object: \"parent\": true is not the object keyed YES")
+    func booleanIsNoKey() throws {
+        let json = #"{"Samples": [{"name": "YES"}, {"name": "b", "parent": true}]}"#
+        let plist = """
+            <?xml version="1.0"?><plist version="1.0"><dict><key>Samples</key><array>
+            <dict><key>name</key><string>YES</string></dict>
+            <dict><key>name</key><string>b</string><key>parent</key><true/></dict></array></dict></plist>
+            """
+        let treePlist = plist.replacingOccurrences(of: "<key>parent</key><true/>", with: "<key>parent</key><true/><key>children</key><array/>")
+        for (name, text) in [("Samples.json", json), ("Samples.plist", plist), ("Tree.plist", treePlist)] {
+            let error = try #require(try Self.error(try Self.run(), [(name, Array(text.utf8))]), "\(name) built")
+            #expect(error.message.contains("a Boolean is never a key") && error.location.line >= 1 && error.location.column >= 1, "\(error)")
+        }
+    }
+
+    @Test("keys compare as bytes in every format: NFC and NFD are two objects, in keyed sections too")
+    func normalizationFormsAreTwoKeys() throws {
+        // In the keys' byte order (a binary plist's keyed section is read in that order).
+        let samples = [Sample(name: Sample.Text("E\u{301}ire"), values: [:], parent: Sample.Text("\u{C9}ire")),
+                       Sample(name: Sample.Text("\u{C9}ire"), values: [:], parent: Sample.Text("E\u{301}ire"))]
+        #expect(SampleFormat.keyed(samples))
+        for format in SampleFormat.allCases {
+            let run = try Self.run()
+            #expect(try Self.error(run, [(format.fileName, format.write(samples))]) == nil, "\(format)")
+            #expect(try run.rows("SELECT hex(s.ZNAME), hex(p.ZNAME) FROM ZSAMPLE s JOIN ZSAMPLE p ON p.Z_PK = s.ZPARENT ORDER BY 1")
+                    == ["45CC81697265|C389697265", "C389697265|45CC81697265"], "\(format)")
+        }
+    }
+
+    @Test("underflow is refused as overflow is: 1e-400 is no Double, 1e-50 no Float (subnormals are kept)")
+    func underflow() throws {
+        for (attribute, literal) in [("dbl", "1e-400"), ("flt", "1e-50"), ("dec", "1e-400"), ("dbl", "0.000e-999999")] {
+            let sample = Sample(name: Sample.Text("k"), values: [attribute: .number(literal)], parent: nil)
+            let error = try Self.error(try Self.run(), [("Samples.json", SampleFormat.json.write([sample]))])
+            if literal.hasPrefix("0.000") {
+                #expect(error == nil, "a zero written with an exponent is 0: \(String(describing: error))")
+            } else {
+                #expect(error?.message.contains("too small") == true, "\(attribute) \(literal): \(String(describing: error))")
+            }
+        }
+        let run = try Self.run()
+        let subnormals = Sample(name: Sample.Text("k"), values: ["dbl": .number("5e-324"), "flt": .number("1.4e-45")], parent: nil)
+        #expect(try Self.error(run, [("Samples.csv", SampleFormat.csv.write([subnormals]))]) == nil)
+        #expect(try run.rows("SELECT ZDBL > 0, ZFLT > 0 FROM ZSAMPLE") == ["1|1"])
+    }
+
+    @Test("errors in a binary plist name the object's byte offset as file:1:column")
+    func binaryPlistPlaces() throws {
+        let sample = Sample(name: Sample.Text("k"), values: ["i16": .number("40000")], parent: nil)
+        let bytes = SampleFormat.binaryPlist.write([sample])
+        let error = try #require(try Self.error(try Self.run(), [("Samples.plist", bytes)]))
+        // The integer object 40000 as written: 0x13 then eight bytes.
+        let offset = try #require((0..<bytes.count - 9).first { bytes[$0] == 0x13 && Array(bytes[($0 + 1)...($0 + 8)]) == BinaryPlistWriter.bigEndian(40000, 8) })
+        #expect(error.location.line == 1 && error.location.column == offset + 1, "\(error)")
+    }
+}
