@@ -4,11 +4,11 @@ import SeedStore
 /// The next `Z_PK` of one table.
 final class PrimaryKeySequence {
     @exclusivity(unchecked) private var last: Int64 = 0
-    /// The line each tracked row was defined on, by `Z_PK` (0: not tracked): 4 bytes a row, read
-    /// only for a message, in chunks (growing never copies them). The file is kept once per run
+    /// The line and column each tracked row was defined at, by `Z_PK` (line 0: not tracked):
+    /// 8 bytes a row, read only for a message, in chunks (growing never copies them). The file is kept once per run
     /// of rows from one file, and for a row defined apart from its run (a `Z_PK` reserved by
     /// references, taken later) beside it.
-    @exclusivity(unchecked) private var lines: [[UInt32]] = []
+    @exclusivity(unchecked) private var lines: [[(line: UInt32, column: UInt32)]] = []
     @exclusivity(unchecked) private var count = 0
     private var files: [(firstPrimaryKey: Int64, file: String)] = []
     private var filesApart: [Int64: String] = [:]
@@ -25,20 +25,20 @@ final class PrimaryKeySequence {
         if index >= count {
             // A new run when the file changes; the first run covers the Z_PKs reserved before it.
             if files.last?.file != location.file { files.append((files.isEmpty ? 1 : primaryKey, location.file)) }
-            while lines.count * Self.chunk <= index { lines.append(Array(repeating: 0, count: Self.chunk)) }
+            while lines.count * Self.chunk <= index { lines.append(Array(repeating: (0, 0), count: Self.chunk)) }
             count = index + 1
         } else if runFile(of: primaryKey) != location.file {
             filesApart[primaryKey] = location.file
         }
-        lines[index / Self.chunk][index % Self.chunk] = UInt32(clamping: location.line)
+        lines[index / Self.chunk][index % Self.chunk] = (UInt32(clamping: location.line), UInt32(clamping: location.column))
     }
 
-    /// Where the row with this `Z_PK` was defined (file and line), when it was recorded.
+    /// Where the row with this `Z_PK` was defined, when it was recorded.
     func definition(of primaryKey: Int64) -> InputLocation? {
         let index = Int(primaryKey - 1)
-        guard index >= 0, index < count, case let line = lines[index / Self.chunk][index % Self.chunk], line > 0,
+        guard index >= 0, index < count, case let place = lines[index / Self.chunk][index % Self.chunk], place.line > 0,
               let file = filesApart[primaryKey] ?? runFile(of: primaryKey) else { return nil }
-        return InputLocation(file: file, line: Int(line), column: 0)
+        return InputLocation(file: file, line: Int(place.line), column: max(1, Int(place.column)))
     }
 
     private func runFile(of primaryKey: Int64) -> String? {

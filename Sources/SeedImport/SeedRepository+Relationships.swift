@@ -200,7 +200,7 @@ extension SeedRepository {
         keyDirectories.removeAll()
         for plan in plans.values { plan.objectKeys = nil }
         // The indexes come after the rows and their references; what is left to do queries by them.
-        try rows(at: InputLocation(file: model.source, line: 0, column: 0)) { _ throws(SQLiteError) in try builder.createIndexes() }
+        try createIndexes()
         let origin = InputLocation(file: model.source, line: 0, column: 0)
         for name in plans.keys.sorted() {
             let plan = plans[name]!
@@ -234,6 +234,38 @@ extension SeedRepository {
         lastPlan = nil
         lastOwnerSlot = nil
         primaryKeys.removeAll()
+    }
+
+    /// The indexes; a uniqueness constraint the rows break is an error at the later of the
+    /// first two rows that clash, naming both and the values they share.
+    private func createIndexes() throws(InputError) {
+        do {
+            try builder.createIndexes()
+        } catch let error where error.code.primary == .constraint {
+            let origin = InputLocation(file: model.source, line: 0, column: 0)
+            guard let sql = error.sql, let clash = try rows(at: origin, { rows throws(SQLiteError) in try rows.firstUniqueClash(of: sql) }),
+                  let plan = plans.values.first(where: { $0.table == clash.table }) else {
+                throw InputError("\(error)", at: origin)
+            }
+            let names = Dictionary(plan.attributeSlots.map { ($0.column, $0.attribute.name) } + plan.toOnes.values.map { ($0.column, $0.relationship.name) },
+                                   uniquingKeysWith: { first, _ in first })
+            let shared = clash.values.map { column, value in "\(names[column] ?? column) \(Self.shortText(value))" }.joined(separator: ", ")
+            let (first, second) = clash.primaryKeys
+            let firstPlace = definition(of: first, in: plan.table).map { " (defined at \($0))" } ?? ""
+            throw InputError("\(plan.entity.name) #\(second) breaks a uniqueness constraint: it has \(shared), as \(plan.entity.name) #\(first)\(firstPlace) has",
+                             at: definition(of: second, in: plan.table) ?? origin)
+        } catch {
+            throw InputError("\(error)", at: InputLocation(file: model.source, line: 0, column: 0))
+        }
+    }
+
+    /// A stored value for a message: text quoted and cut to 40 characters, escaped.
+    static func shortText(_ value: SQLValue) -> String {
+        switch value {
+        case .text(let text): String(text.prefix(40)).debugDescription + (text.count > 40 ? "…" : "")
+        case .blob(let bytes): "<\(bytes.count) bytes>"
+        default: value.description
+        }
     }
 
     /// A to-many's `minCount`/`maxCount`, as Core Data validates them on save.

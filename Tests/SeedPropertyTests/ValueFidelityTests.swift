@@ -18,9 +18,9 @@ struct ValueFidelityTests {
         func rows(_ sql: String) throws -> [String] { try SQLiteShell.rows(output, sql) }
     }
 
-    static func run() throws -> Run {
+    static func run(model: String = Sample.model) throws -> Run {
         let directory = try TemporaryDirectory()
-        return Run(directory: directory, layout: try StoreLayout(model: try ModelLoader.load(from: try directory.write(Sample.model, to: "Sample.xcdatamodel/contents"))))
+        return Run(directory: directory, layout: try StoreLayout(model: try ModelLoader.load(from: try directory.write(model, to: "Model.xcdatamodel/contents"))))
     }
 
     /// The error building `files` gives; nil when it builds.
@@ -138,5 +138,20 @@ struct ValueFidelityTests {
         // The integer object 40000 as written: 0x13 then eight bytes.
         let offset = try #require((0..<bytes.count - 9).first { bytes[$0] == 0x13 && Array(bytes[($0 + 1)...($0 + 8)]) == BinaryPlistWriter.bigEndian(40000, 8) })
         #expect(error.location.line == 1 && error.location.column == offset + 1, "\(error)")
+    }
+
+    @Test("a uniqueness constraint the data breaks names both objects, their places and the shared values, never the model's 0:0")
+    func uniquenessClash() throws {
+        let model = """
+            <?xml version="1.0"?>
+            <model><entity name="Item"><attribute name="name" attributeType="String"/><attribute name="code" optional="YES" attributeType="String"/>
+            <uniquenessConstraints><uniquenessConstraint><constraint value="name"/></uniquenessConstraint>
+            <uniquenessConstraint><constraint value="code"/></uniquenessConstraint></uniquenessConstraints></entity></model>
+            """
+        let xml = "<Items>\n<Item name=\"a\" code=\"X\"/>\n<Item name=\"n\"/>\n<Item name=\"m\"/>\n<Item name=\"b\" code=\"X\"/>\n</Items>\n"
+        let error = try #require(try Self.error(try Self.run(model: model), [("Items.xml", Array(xml.utf8))]))
+        #expect(error.location.file.hasSuffix("Items.xml") && error.location.line == 5 && error.location.column >= 1, "\(error)")
+        #expect(error.message.contains("Item #4 breaks a uniqueness constraint: it has code \"X\", as Item #1 (defined at ")
+                && error.message.contains("Items.xml:2:"), "\(error)")
     }
 }

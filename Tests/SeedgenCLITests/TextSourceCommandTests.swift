@@ -61,4 +61,24 @@ struct TextSourceCommandTests {
         let (result, _) = try HostileInputTests.build(input, in: directory)
         #expect(result.status == 0, "\(result.error.prefix(300))")
     }
+
+    @Test("limits as read: a CSV row's fields past the header's at the first one too many, a JSON string past 256 MiB, a JSON number of 2,000 digits; messages quote a short prefix")
+    func limitsAsRead() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let cases: [(String, String, String)] = [
+            ("Teams.csv", "name,@id\nPolen,x," + String(repeating: ",", count: 2_000_000) + "\n", "Teams.csv:2:9: a row of more than 2 field(s); the header has 2"),
+            ("Teams.csv", String(repeating: "x,", count: 20_000) + "\n", "Teams.csv:1:20001: a row of more than 10000 field(s)"),
+            ("long.json", "{\"Teams\": [{\"name\": \"" + String(repeating: "x", count: (256 << 20) + 1) + "\"}]}", "long.json:1:21: a string longer than 256 MiB"),
+            ("number.json", "{\"Teams\": [{\"name\": " + String(repeating: "7", count: 2_000) + "}]}", "number.json:1:21: a number of more than 1,024 characters"),
+        ]
+        for (name, text, message) in cases {
+            let input = try directory.write(text, to: name)
+            let (result, left) = try HostileInputTests.build(input, in: directory)
+            #expect(result.status == 1 && result.error.contains(message), "\(name): \(result.error.prefix(300))")
+            #expect(result.error.count < 400)
+            #expect(left == [name], "\(left)")
+            try FileManager.default.removeItem(atPath: input)
+        }
+    }
 }

@@ -20,6 +20,8 @@ struct CSVSourceReader {
     /// and its line and column.
     private var bytes: [UInt8] = []
     private var fields: [(range: Range<Int>, quoted: Bool, line: Int, column: Int)] = []
+    /// Where the record being read starts.
+    private var recordStart = (line: 1, column: 1)
 
     /// A reader of `path`; `entity` names the entity when the file name does not.
     init(path: String, entity: String?, repository: SeedRepository, progress: ((Int, Int) -> Void)? = nil) throws(InputError) {
@@ -46,7 +48,7 @@ struct CSVSourceReader {
         guard try readRecord() else { throw InputError("the CSV file is empty: it needs a header row of attribute names", at: input.location(at: 0)) }
         let plan = try writer.repository.plan(for: entity.name, at: InputLocation(file: input.path, line: 1, column: 1))
         try readHeader(plan)
-        while try readRecord() {
+        while try readRecord(atMost: names.count) {
             let first = fields[0]
             guard fields.count == names.count else {
                 throw InputError("a row of \(fields.count) field(s); the header has \(names.count)", at: InputLocation(file: input.path, line: first.line, column: 1))
@@ -70,11 +72,12 @@ struct CSVSourceReader {
     /// Checks the header's names against the entity: each an attribute, a to-one, `@id` or an
     /// `@<relationship>`, once.
     private mutating func readHeader(_ plan: EntityPlan) throws(InputError) {
+        var seen: Set<[UInt8]> = []
         for field in fields {
             let name = String(decoding: bytes[field.range], as: UTF8.self)
             let location = InputLocation(file: input.path, line: field.line, column: field.column)
             if name.isEmpty { throw InputError("column \(names.count + 1) of the header has no name", at: location) }
-            if names.contains(where: { $0.elementsEqual(name.utf8) }) { throw InputError("the header names '\(name)' twice", at: location) }
+            if !seen.insert(Array(name.utf8)).inserted { throw InputError("the header names '\(name.prefix(80))' twice", at: location) }
             if name.first == "@" {
                 guard name == "@id" || plan.relationships[String(name.dropFirst())] != nil else {
                     throw InputError("\(entity.name) has no relationship '\(name.dropFirst())' (@id names the object itself)", at: location)
@@ -92,8 +95,13 @@ struct CSVSourceReader {
         }
     }
 
+    /// The most fields a header may have: more than any entity has properties.
+    static let maximumHeaderFields = 10_000
+
     /// Reads the next record's fields; false at the end of the file. Blank lines are skipped.
-    private mutating func readRecord() throws(InputError) -> Bool {
+    /// A record of more than `maximum` fields (the header's count) is an error at the first field
+    /// too many, and one longer than `SourceBuffer.maximumToken` at its start, as soon as read.
+    private mutating func readRecord(atMost maximum: Int = maximumHeaderFields) throws(InputError) -> Bool {
         bytes.removeAll(keepingCapacity: true)
         fields.removeAll(keepingCapacity: true)
         while true {
@@ -107,8 +115,12 @@ struct CSVSourceReader {
                 break
             }
         }
+        recordStart = (input.line, input.column(at: input.position))
         while true {
             let (line, column) = (input.line, input.column(at: input.position))
+            guard fields.count < maximum else {
+                throw InputError("a row of more than \(maximum) field(s); the \(maximum == names.count ? "header has \(maximum)" : "header may have at most \(maximum)")", at: InputLocation(file: input.path, line: line, column: column))
+            }
             let start = bytes.count
             let quoted = try input.peek() == UInt8(ascii: "\"")
             if quoted {
@@ -154,6 +166,7 @@ struct CSVSourceReader {
                 index += 1
             }
             bytes.append(contentsOf: input.slice(from: input.position, to: index))
+            try checkRecordLength()
             input.position = index
             if index < input.end { return }
             guard try input.refill(keeping: input.position) else { return }
@@ -175,6 +188,14 @@ struct CSVSourceReader {
                 input.newline(at: input.position - 1)
             }
             bytes.append(byte)
+            if bytes.count & 0xFFFF == 0 { try checkRecordLength() }
+        }
+    }
+
+    /// A record may not hold more bytes than one value may (`SourceBuffer.maximumToken`).
+    private func checkRecordLength() throws(InputError) {
+        guard bytes.count <= SourceBuffer.maximumToken else {
+            throw InputError("a record longer than \(SourceBuffer.maximumToken >> 20) MiB", at: InputLocation(file: input.path, line: recordStart.line, column: recordStart.column))
         }
     }
 }

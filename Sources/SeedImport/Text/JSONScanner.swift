@@ -152,6 +152,10 @@ struct JSONScanner {
                 index += 1
             }
             input.position = index
+            // A string may not hold more bytes than one value may: checked before they are kept.
+            guard text.count + (index - run) <= SourceBuffer.maximumToken else {
+                throw InputError("a string longer than \(SourceBuffer.maximumToken >> 20) MiB", at: InputLocation(file: input.path, line: startLine, column: startColumn))
+            }
             if index == end {
                 text.append(contentsOf: input.slice(from: run, to: index))
                 guard try input.refill(keeping: input.position) else {
@@ -244,6 +248,7 @@ struct JSONScanner {
         while let byte = try input.peek(), Self.isNumberByte(byte) {
             text.append(byte)
             input.position += 1
+            guard text.count <= 1024 else { throw InputError("a number of more than 1,024 characters", at: start) }
         }
         var index = 0
         func digits() -> Int {
@@ -267,7 +272,7 @@ struct JSONScanner {
             valid = digits() > 0
         }
         guard valid, index == text.count else {
-            throw InputError("'\(String(decoding: text, as: UTF8.self))' is not a JSON number", at: start)
+            throw InputError("'\(String(decoding: text.prefix(80), as: UTF8.self))\(text.count > 80 ? "…" : "")' is not a JSON number", at: start)
         }
         return integer
     }

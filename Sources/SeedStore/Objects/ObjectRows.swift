@@ -22,6 +22,7 @@ package final class ObjectRows {
         enum Kind: Hashable {
             case insert, rowsWhere, entityNumber, values, update, replaceDestination, countChange, delete
             case fillNulls, firstNull, readMax, writeMax, nextPosition, addJoinRow, removeJoinRow, joinedRows, countViolation, ledger
+            case uniqueClash, uniqueClashNext
         }
         var kind: Kind
         var table: String
