@@ -37,7 +37,7 @@ seed: release
 		name=$$(basename "$$dir"); \
 		model="$$dir$$name.xcdatamodeld"; \
 		[ -d "$$model" ] || { echo "$$dir: no $$name.xcdatamodeld"; exit 1; }; \
-		inputs=$$(find "$$dir" -maxdepth 1 -type f ! -name '*.md' ! -name '.*' | sort); \
+		inputs=$$(find "$$dir" -maxdepth 1 -type f ! -name '*.md' ! -name '.*' ! -name seedgen.json | sort); \
 		echo "== $$name"; \
 		$(SEEDGEN) build --model "$$model" --output "$(SEEDS_OUT)/$$name.sqlite" $$inputs; \
 		$(SEEDGEN) verify --model "$$model" "$(SEEDS_OUT)/$$name.sqlite"; \

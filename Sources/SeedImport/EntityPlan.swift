@@ -114,6 +114,8 @@ final class EntityPlan {
     /// True when rows of this entity keep where they were defined, for messages at `finish`
     /// (keyed objects, and objects with a required to-one).
     let tracksDefinitions: Bool
+    /// What the model says that is read other than as written (`defaultValueReading`), with its line.
+    let warnings: [String]
     /// The INSERT parameters of the attributes `finish` settles for keyed objects (those with a
     /// default, and the required ones), and whether a row was written with one of them NULL:
     /// only then does `finish` look for NULLs (a merge fills columns, nothing empties one).
@@ -157,6 +159,7 @@ final class EntityPlan {
         self.entity = entity
         self.layout = layout
         self.table = layout.table
+        var warnings: [String] = []
         var columns: [String] = []
         var slots: [AttributeSlot] = []
         for attribute in model.allAttributes(of: entity) where !attribute.isTransient {
@@ -176,6 +179,9 @@ final class EntityPlan {
             let attributeLine = InputLocation(file: model.source, line: attribute.line, column: 0)
             do {
                 defaultValue = try attribute.storedDefaultValue()
+                if let reading = attribute.defaultValueReading {
+                    warnings.append("\(model.source):\(attribute.line): '\(entity.name).\(attribute.name)': \(reading)")
+                }
                 rules = try ValueRules(attribute)
             } catch {
                 throw InputError("'\(entity.name).\(attribute.name)': \(error)", at: attributeLine)
@@ -203,6 +209,7 @@ final class EntityPlan {
         self.key = NaturalKey.of(entity, in: model, buildKeys: options.keys)
         self.keySlots = key?.names.compactMap { attributes[$0] } ?? []
         self.keyParameters = keySlots.map { Int($0.parameter) }
+        self.warnings = warnings
         self.tracksDefinitions = key != nil || toOnes.values.contains { !$0.relationship.isOptional }
         self.settledParameters = slots.filter { $0.defaultValue != nil || !$0.attribute.isOptional }.map { Int($0.parameter) }
         self.parameterCount = Int32(columns.count + 1)

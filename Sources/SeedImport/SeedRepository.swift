@@ -36,6 +36,8 @@ public final class SeedRepository {
     var pending: [(source: ObjectReference, relationship: String, key: String, place: Int?, location: InputLocation)] = []
     /// Source-local identifiers given so far, with where each was first given.
     var identifiers: [String: (object: ObjectReference, location: InputLocation)] = [:]
+    /// What the model says that the build reads other than as written (an Integer default `NO`).
+    public internal(set) var warnings: [String] = []
     var pendingIdentifiers: [(source: ObjectReference, relationship: String, identifier: String, place: Int?, location: InputLocation)] = []
     /// The last place given in each ordered to-many that has objects (one entry per owner).
     var orderedPlaces: [OrderedList: Int64] = [:]
@@ -91,6 +93,7 @@ public final class SeedRepository {
         let sequence = primaryKeys[table] ?? PrimaryKeySequence()
         primaryKeys[table] = sequence
         let plan = try EntityPlan(entity: entity, storeLayout: layout, builder: builder, options: options, primaryKeys: sequence)
+        warnings += plan.warnings
         plan.objectKeys = plan.key.map(objectKeys(declaring:))
         plans[name] = plan
         return plan

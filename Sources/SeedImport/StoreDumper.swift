@@ -57,6 +57,7 @@ package struct StoreDumper {
     package mutating func dump(to output: FileHandle, format: Format = .xml) throws {
         let reader = try StoreReader(path: storePath)
         let layout = try reader.storedLayout(of: self.layout)
+        try reader.requireReadableValues(of: layout)
         let names = try names(reader, layout)
         var shapes: [Int: ObjectShape] = [:]
         for entity in layout.model.entities where !entity.isAbstract {
@@ -182,7 +183,10 @@ package struct StoreDumper {
             var tableNames: [Int64: ObjectName] = [:]
             var expected: Int64 = 1
             try reader.forEachObjectRow(in: table.name, columns: table.columns.map(\.name)) { row in
-                let pk = row[0].integer ?? 0
+                // Positive integers below Int64.max (requireReadableValues checked the first).
+                guard let pk = row[0].integer, pk > 0, pk < Int64.max else {
+                    throw DumpError(description: "\(table.name) has a row with Z_PK \(row[0]); Core Data numbers rows 1, 2, …")
+                }
                 if pk != expected {
                     warnings.append("\(table.name): Z_PK \(pk) follows \(expected - 1); a rebuild numbers rows without gaps")
                 }

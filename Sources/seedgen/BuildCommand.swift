@@ -104,6 +104,7 @@ struct BuildCommand: ParsableCommand {
                 try importer.importFile(input, entity: csvEntity) { progress.report(input, $0, $1) }
             }
             progress.done()
+            defer { for warning in importer.repository.warnings { printError("seedgen: warning: \(warning)") } }
             try importer.finish()
             imported = Date()
             summary = try builder.finish()

@@ -61,6 +61,8 @@ struct FetchCommand: ParsableCommand {
             objects = try StoreReader(path: store).fetch(request, layout: layout)
         } catch let error as QueryError {
             throw CommandFailure.failed("error: \(predicate.map { "predicate '\(PredicateSyntaxError.excerpt($0, around: error.position ?? 1))' " } ?? "")\(error)")
+        } catch let error as UnreadableStoreError {
+            throw CommandFailure.failed("error: \(store): \(error)")
         } catch let error as SQLiteError where error.code.primary == .error {
             // The store was read; SQLite refused the query built from the predicate.
             throw CommandFailure.failed("error: the predicate cannot run on this store: \(error)")
@@ -165,26 +167,6 @@ enum JSONValue: Encodable {
         DateText.iso8601(secondsSinceReferenceDate: seconds)
     }
 
-    /// Text in double quotes, one line whatever it holds: quotes, backslashes and control
-    /// characters escaped (`\n`, `\u{0}`), so a store's text cannot move the terminal's cursor or
-    /// pass for another line of output.
-    static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029:
-                result += "\\u{\(String(scalar.value, radix: 16))}"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
-    }
-
     /// The value as one word of a text line.
     var text: String {
         switch self {
@@ -192,7 +174,7 @@ enum JSONValue: Encodable {
         case .bool(let flag): flag ? "true" : "false"
         case .integer(let number): String(number)
         case .real(let number): String(number)
-        case .text(let text): Self.quoted(text)
+        case .text(let text): TerminalText.quoted(text)
         }
     }
 

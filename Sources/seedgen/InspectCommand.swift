@@ -26,30 +26,30 @@ struct InspectCommand: ParsableCommand {
             print(try jsonText(report))
             return
         }
-        print("store: \(report.path) (\(report.fileSize) bytes)")
-        print("uuid: \(report.uuid ?? "-")")
-        print("framework version: \(report.frameworkVersion.map(String.init) ?? "-")")
-        print("model version identifiers: \(report.versionIdentifiers.map { "\"\($0)\"" }.joined(separator: ", "))")
+        printLine("store: \(report.path) (\(report.fileSize) bytes)")
+        printLine("uuid: \(report.uuid ?? "-")")
+        printLine("framework version: \(report.frameworkVersion.map(String.init) ?? "-")")
+        printLine("model version identifiers: \(report.versionIdentifiers.map { "\"\($0)\"" }.joined(separator: ", "))")
         if let generator = report.generator {
-            print("generator: \(generator)")
-            print("content digest: \(report.contentDigest ?? "-")")
+            printLine("generator: \(generator)")
+            printLine("content digest: \(report.contentDigest ?? "-")")
         }
-        print("pragmas: " + report.pragmas.keys.sorted().map { "\($0)=\(report.pragmas[$0]!)" }.joined(separator: " "))
-        print("entities:")
+        printLine("pragmas: " + report.pragmas.keys.sorted().map { "\($0)=\(report.pragmas[$0]!)" }.joined(separator: " "))
+        printLine("entities:")
         let width = max(6, report.entities.map(\.name.count).max() ?? 0)
-        print("  Z_ENT  " + "entity".padding(toLength: width, withPad: " ", startingAt: 0) + "  super  table             rows  Z_MAX")
+        printLine("  Z_ENT  " + "entity".padding(toLength: width, withPad: " ", startingAt: 0) + "  super  table             rows  Z_MAX")
         for entity in report.entities {
             let columns = [
                 String(entity.number).leftPadded(5), entity.name.padding(toLength: width, withPad: " ", startingAt: 0),
                 String(entity.superNumber).leftPadded(5), entity.table.padding(toLength: 14, withPad: " ", startingAt: 0),
                 (entity.rows.map(String.init) ?? "-").leftPadded(7), String(entity.maxPrimaryKey).leftPadded(6),
             ]
-            print("  " + columns.joined(separator: "  "))
+            printLine("  " + columns.joined(separator: "  "))
         }
-        print("version hashes:")
+        printLine("version hashes:")
         let nameWidth = report.versionHashes.keys.map(\.count).max() ?? 0
         for name in report.versionHashes.keys.sorted(by: DataModel.namePrecedes) {
-            print("  " + name.padding(toLength: nameWidth, withPad: " ", startingAt: 0) + "  " + report.versionHashes[name]!)
+            printLine("  " + name.padding(toLength: nameWidth, withPad: " ", startingAt: 0) + "  " + report.versionHashes[name]!)
         }
     }
 }

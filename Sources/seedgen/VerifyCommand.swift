@@ -54,9 +54,9 @@ struct VerifyCommand: ParsableCommand {
             print(try jsonText(Report(store: store, model: model, clean: problems == 0,
                                       findings: findings.filter { !$0.isNote }, notes: findings.filter(\.isNote))))
         } else {
-            for finding in findings { print(finding) }
+            for finding in findings { printLine(finding.description) }
             let noted = notes == 0 ? "" : " (\(notes) note\(notes == 1 ? "" : "s"))"
-            print(problems == 0 ? "\(store): clean\(noted)" : "\(store): \(problems) finding(s)\(noted)")
+            printLine(problems == 0 ? "\(store): clean\(noted)" : "\(store): \(problems) finding(s)\(noted)")
         }
         if problems > 0 { throw CommandFailure(message: nil, exitCode: 1) }
     }

@@ -315,6 +315,12 @@ struct DefaultValueTests {
         #expect(try attribute(.string, nil).storedDefaultValue() == nil)
         #expect(try attribute(.uuid, "00000000-0000-0000-0000-000000000001").storedDefaultValue() == .blob(Array(repeating: 0, count: 15) + [1]))
         #expect(throws: DefaultValueError.self) { try attribute(.integer16, "70000").storedDefaultValue() }
+        // An Integer default that is no integer reads as Foundation's longLongValue reads it, said in a warning.
+        #expect(try attribute(.integer32, "NO").storedDefaultValue() == .integer(0))
+        #expect(try attribute(.integer32, "NO").defaultValueReading?.contains("read as 0") == true)
+        #expect(try attribute(.integer64, "-12abc").storedDefaultValue() == .integer(-12))
+        #expect(attribute(.integer16, "12").defaultValueReading == nil)
+        #expect(throws: DefaultValueError.self) { try attribute(.integer16, "99999 bottles").storedDefaultValue() }
         #expect(throws: DefaultValueError.self) { try attribute(.boolean, "maybe").storedDefaultValue() }
         #expect(throws: DefaultValueError.self) { try attribute(.date, "2012-06-08").storedDefaultValue() }
     }

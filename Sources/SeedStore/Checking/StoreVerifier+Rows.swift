@@ -10,6 +10,9 @@ extension StoreVerifier.Run {
             try checkMaximum(of: table.name, root: root.name, stored: maxByNumber[root.number] ?? 0)
             try checkRowVersions(in: table.name)
             try checkExternalBinaryMarkers(table, layout: layout)
+            for violation in try StoredValueRules.violations(in: table, database: database) {
+                findings.append(violation.finding)
+            }
             for column in table.columns {
                 guard case .foreignKey(let entity, let relationship, let destination) = column.role else { continue }
                 try checkReferences(

@@ -19,7 +19,9 @@ extension AttributeDescription {
         let text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
         func failure(_ what: String) -> DefaultValueError { DefaultValueError(description: "default value '\(raw)' \(what)") }
         func integer(_ range: ClosedRange<Int64>) throws(DefaultValueError) -> SQLValue {
-            guard let number = Int64(text), range.contains(number) else { throw failure("is not an \(type.rawValue)") }
+            // Text that is no integer is read as Foundation's `longLongValue` reads it, as the
+            // compiled model has it (`integerDefaultReading`): `NO` is 0.
+            guard let number = Int64(text) ?? Self.leadingInteger(text), range.contains(number) else { throw failure("is not an \(type.rawValue)") }
             return .integer(number)
         }
         switch type {
@@ -46,5 +48,27 @@ extension AttributeDescription {
         case .binary, .transformable, .objectID, .composite, .undefined:
             throw failure("cannot be a default of a \(type.rawValue) attribute")
         }
+    }
+
+    /// Why the default is read other than as written, or nil: an Integer default that is no
+    /// integer (a real messaging app's model gives an Integer 32 the default `NO`, which Xcode's
+    /// compiler accepts) is read as `longLongValue` reads text: its leading integer, else 0.
+    package var defaultValueReading: String? {
+        guard [.integer16, .integer32, .integer64].contains(type), let raw = defaultValue,
+              Int64(raw.trimmingCharacters(in: .whitespacesAndNewlines)) == nil,
+              let number = Self.leadingInteger(raw.trimmingCharacters(in: .whitespacesAndNewlines)) else { return nil }
+        return "the default value '\(raw)' is no \(type.rawValue); read as \(number), as Foundation's longLongValue reads it"
+    }
+
+    /// Foundation's `longLongValue` on text: an optional sign and the digits that follow, 0 when
+    /// there are none; nil when those digits overflow 64 bits (no default to guess).
+    private static func leadingInteger(_ text: String) -> Int64? {
+        var digits = Substring(text)
+        let negative = digits.first == "-"
+        if digits.first == "-" || digits.first == "+" { digits = digits.dropFirst() }
+        let run = digits.prefix { $0.isASCII && $0.isNumber }
+        guard !run.isEmpty else { return 0 }
+        guard let magnitude = Int64(run) else { return nil }
+        return negative ? -magnitude : magnitude
     }
 }
