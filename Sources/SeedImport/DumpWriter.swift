@@ -154,7 +154,7 @@ struct DumpWriter {
             case "\r": result += "&#13;"
             case "\t": result += "&#9;"
             case let control where control.value < 0x20 || control.value == 0xFFFE || control.value == 0xFFFF:
-                throw DumpError(description: "the text \(String(text.prefix(40)).debugDescription) holds U+\(String(control.value, radix: 16, uppercase: true)), which XML cannot carry")
+                throw DumpError(description: "the text \(SQLValue.text(text).excerpt) holds U+\(String(control.value, radix: 16, uppercase: true)), which XML cannot carry")
             default: result.unicodeScalars.append(scalar)
             }
         }

@@ -249,22 +249,13 @@ extension SeedRepository {
             }
             let names = Dictionary(plan.attributeSlots.map { ($0.column, $0.attribute.name) } + plan.toOnes.values.map { ($0.column, $0.relationship.name) },
                                    uniquingKeysWith: { first, _ in first })
-            let shared = clash.values.map { column, value in "\(names[column] ?? column) \(Self.shortText(value))" }.joined(separator: ", ")
+            let shared = clash.values.map { column, value in "\(names[column] ?? column) \(value.excerpt)" }.joined(separator: ", ")
             let (first, second) = clash.primaryKeys
             let firstPlace = definition(of: first, in: plan.table).map { " (defined at \($0))" } ?? ""
             throw InputError("\(plan.entity.name) #\(second) breaks a uniqueness constraint: it has \(shared), as \(plan.entity.name) #\(first)\(firstPlace) has",
                              at: definition(of: second, in: plan.table) ?? origin)
         } catch {
             throw InputError("\(error)", at: InputLocation(file: model.source, line: 0, column: 0))
-        }
-    }
-
-    /// A stored value for a message: text quoted and cut to 40 characters, escaped.
-    static func shortText(_ value: SQLValue) -> String {
-        switch value {
-        case .text(let text): String(text.prefix(40)).debugDescription + (text.count > 40 ? "…" : "")
-        case .blob(let bytes): "<\(bytes.count) bytes>"
-        default: value.description
         }
     }
 

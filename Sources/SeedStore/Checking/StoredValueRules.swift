@@ -23,13 +23,13 @@ package enum StoredValueRules {
             Finding(check: "stored-value", location: place, expected: expected, found: "\(count) row(s), the first Z_PK \(firstPrimaryKey): \(Self.shown(firstValue))")
         }
 
-        /// A value for one line of output: text quoted, escaped and cut, blobs by size.
+        /// A value for one line of output, with its storage class.
         static func shown(_ value: SQLValue) -> String {
             switch value {
-            case .text(let text): String(text.prefix(40)).debugDescription + (text.count > 40 ? "…" : "") + " (text)"
-            case .blob(let bytes): "<\(bytes.count) bytes> (blob)"
-            case .integer(let number): "\(number) (integer)"
-            case .real(let number): "\(number) (real)"
+            case .text: "\(value.excerpt) (text)"
+            case .blob: "\(value.excerpt) (blob)"
+            case .integer: "\(value.excerpt) (integer)"
+            case .real: "\(value.excerpt) (real)"
             case .null: "NULL"
             }
         }

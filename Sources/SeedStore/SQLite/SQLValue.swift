@@ -24,6 +24,13 @@ public enum SQLValue: Sendable, Hashable, CustomStringConvertible {
         return nil
     }
 
+    /// The value for one line of a message about data: text quoted, escaped (`\u{1B}`) and cut
+    /// at 40 characters, a blob by its size.
+    package var excerpt: String {
+        guard case .text(let text) = self else { return description }
+        return String(text.prefix(40)).debugDescription + (text.count > 40 ? "…" : "")
+    }
+
     /// A short rendering for messages.
     public var description: String {
         switch self {
