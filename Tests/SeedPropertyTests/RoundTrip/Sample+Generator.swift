@@ -68,7 +68,11 @@ extension Sample {
                 switch Int.random(in: 0..<12, using: &rng) {
                 case 0: units.append(.scalar(Unicode.Scalar(UInt8.random(in: 0...0x1F, using: &rng))))  // C0, NUL included
                 case 1: units.append(.scalar("\u{0}"))
-                case 2: units.append(.loneSurrogate([0xD800, 0xDBFF, 0xDC00, 0xDFFF].randomElement(using: &rng)!))
+                case 2:
+                    // Lone: a high surrogate right before a low one would make a pair (a valid scalar).
+                    let unit = [0xD800, 0xDBFF, 0xDC00, 0xDFFF].randomElement(using: &rng)! as UInt16
+                    if unit >= 0xDC00, case .loneSurrogate(let previous) = units.last, previous < 0xDC00 { units.append(.scalar("x")) }
+                    units.append(.loneSurrogate(unit))
                 case 3:
                     // a scalar from planes 0, 1, 2, 3, 14, 15 or 16, no surrogate
                     let plane = [0, 1, 2, 3, 14, 15, 16].randomElement(using: &rng)!
