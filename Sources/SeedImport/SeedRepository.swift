@@ -35,7 +35,7 @@ public final class SeedRepository {
     /// References to objects not written yet, with the place each reserved in an ordered list.
     var pending: [(source: ObjectReference, relationship: String, key: String, place: Int?, location: InputLocation)] = []
     /// Source-local identifiers given so far, with where each was first given.
-    var identifiers: [String: (object: ObjectReference, location: InputLocation)] = [:]
+    var identifiers: [ByteString: (object: ObjectReference, location: InputLocation)] = [:]
     /// What the model says that the build reads other than as written (an Integer default `NO`).
     public internal(set) var warnings: [String] = []
     var pendingIdentifiers: [(source: ObjectReference, relationship: String, identifier: String, place: Int?, location: InputLocation)] = []
@@ -228,7 +228,7 @@ public final class SeedRepository {
             try insertRow(plan, primaryKey: object.primaryKey, at: location)
         }
         if let identifier, identified == nil {
-            identifiers[identifier] = (object, location)
+            identifiers[ByteString(identifier)] = (object, location)
         }
         // What is left: a merged object's references by ledger, and references taking the general path.
         guard !(isNew && allByLedger) else { return object }

@@ -154,4 +154,12 @@ struct ValueFidelityTests {
         #expect(error.message.contains("Item #4 breaks a uniqueness constraint: it has code \"X\", as Item #1 (defined at ")
                 && error.message.contains("Items.xml:2:"), "\(error)")
     }
+
+    @Test("identifiers compare as bytes too: @id in NFC and in NFD name two objects")
+    func normalizationFormsAreTwoIdentifiers() throws {
+        let json = #"{"Samples": [{"@id": "\u00e9", "name": "a"}, {"@id": "e\u0301", "name": "b"}, {"name": "c", "@parent": "e\u0301"}, {"name": "d", "@parent": "\u00e9"}]}"#
+        let run = try Self.run()
+        #expect(try Self.error(run, [("Samples.json", Array(json.utf8))]) == nil)
+        #expect(try run.rows("SELECT s.ZNAME, p.ZNAME FROM ZSAMPLE s LEFT JOIN ZSAMPLE p ON p.Z_PK = s.ZPARENT ORDER BY s.ZNAME") == ["a|", "b|", "c|b", "d|a"])
+    }
 }
