@@ -5,10 +5,25 @@ public struct InputError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What is wrong.
     public var message: String
 
-    /// Creates an error.
+    /// Creates an error. The message is one line of at most about 500 characters whatever the
+    /// input it quotes: control characters are escaped (`\u{1b}`), and a longer message keeps its
+    /// first and last 240 characters (what is wrong is said at either end).
     public init(_ message: String, at location: InputLocation) {
         self.location = location
-        self.message = message
+        self.message = Self.bounded(message)
+    }
+
+    static func bounded(_ message: String) -> String {
+        let isControl = { (scalar: Unicode.Scalar) in scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029 }
+        var text = message
+        if text.unicodeScalars.contains(where: isControl) {
+            text = ""
+            for scalar in message.unicodeScalars {
+                if isControl(scalar) { text += "\\u{\(String(scalar.value, radix: 16))}" } else { text.unicodeScalars.append(scalar) }
+            }
+        }
+        guard text.count > 500 else { return text }
+        return "\(text.prefix(240))…(\(text.count - 480) characters left out)…\(text.suffix(240))"
     }
 
     /// `file:line:column: message`.

@@ -162,4 +162,12 @@ struct ValueFidelityTests {
         #expect(try Self.error(run, [("Samples.json", Array(json.utf8))]) == nil)
         #expect(try run.rows("SELECT s.ZNAME, p.ZNAME FROM ZSAMPLE s LEFT JOIN ZSAMPLE p ON p.Z_PK = s.ZPARENT ORDER BY s.ZNAME") == ["a|", "b|", "c|b", "d|a"])
     }
+
+    @Test("an error quotes the input in one short line: a 1 MB name is cut in the middle, control characters escaped")
+    func errorsQuoteShortly() throws {
+        let json = "{\"" + String(repeating: "x", count: 1_000_000) + "\\u001b[2J\": []}"
+        let error = try #require(try Self.error(try Self.run(), [("Huge.json", Array(json.utf8))]))
+        #expect(error.message.count < 560 && error.message.hasPrefix("section 'xxx") && error.message.hasSuffix("=Entity"), "\(error.message.prefix(600))")
+        #expect(error.message.contains("characters left out") && error.message.contains(#"\u{1b}[2J"#) && !error.message.contains("\u{1b}"), "\(error.message.prefix(600))")
+    }
 }
