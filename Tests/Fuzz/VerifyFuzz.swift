@@ -1,10 +1,16 @@
-// libFuzzer target: `seedgen verify` on a mutated store. A store of the fuzz model is built once;
-// each input mutates a copy of it, which the verifier (with the model, then without) must check
-// or refuse with an error, never crash or hang. The input's first byte picks the mutation:
+// libFuzzer target: the commands that read a store, on a mutated store. A store of the fuzz model
+// is built once; each input mutates a copy of it, which the verifier (with the model, then
+// without), `dump` (entity XML and plist) and `fetch` (every concrete entity) must read or refuse
+// with an error, never crash, hang or grow without bound. The input's first byte picks the mutation:
 // even: the rest is SQL run on the copy (seeds change values, keys, tables and metadata);
 // odd: the rest is patches of 4 bytes each, a 24-bit offset into the file and the byte to put there.
+import Foundation
+import SeedImport
 import SeedgenSQLite
 import SeedStore
+
+/// Where dumps go: read and thrown away.
+let discard = FileHandle(forWritingAtPath: "/dev/null")!
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -28,5 +34,14 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     _ = try? StoreVerifier(storePath: path, layout: FuzzFixture.layout).verify()
     _ = try? StoreVerifier(storePath: path, layout: nil).verify()
+    for format in StoreDumper.Format.allCases {
+        var dumper = StoreDumper(storePath: path, layout: FuzzFixture.layout)
+        try? dumper.dump(to: discard, format: format)
+    }
+    if let reader = try? StoreReader(path: path) {
+        for entity in FuzzFixture.layout.model.entities where !entity.isAbstract {
+            _ = try? reader.fetch(FetchRequest(entity: entity.name), layout: FuzzFixture.layout)
+        }
+    }
     return 0
 }
