@@ -17,8 +17,11 @@ public struct InputLocation: Sendable, Hashable, CustomStringConvertible {
         self.column = column
     }
 
-    /// `file:line:column`.
-    public var description: String { "\(file):\(line):\(column)" }
+    /// `file:line:column`; `file:line` when the column is unknown (a model's line), and `file`
+    /// alone for what concerns the whole file (never a line or column 0).
+    public var description: String {
+        line < 1 ? file : column < 1 ? "\(file):\(line)" : "\(file):\(line):\(column)"
+    }
 }
 
 /// Source files are regular files: a directory is a mistake, and opening a FIFO or a device
