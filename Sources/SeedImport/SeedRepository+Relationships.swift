@@ -251,8 +251,11 @@ extension SeedRepository {
                                    uniquingKeysWith: { first, _ in first })
             let shared = clash.values.map { column, value in "\(names[column] ?? column) \(value.excerpt)" }.joined(separator: ", ")
             let (first, second) = clash.primaryKeys
+            // The rows' own entities: a table holds an entity and its sub-entities.
+            let (firstEntity, secondEntity) = (layout.entity(number: clash.entityNumbers.first)?.name ?? plan.entity.name,
+                                               layout.entity(number: clash.entityNumbers.second)?.name ?? plan.entity.name)
             let firstPlace = definition(of: first, in: plan.table).map { " (defined at \($0))" } ?? ""
-            throw InputError("\(plan.entity.name) #\(second) breaks a uniqueness constraint: it has \(shared), as \(plan.entity.name) #\(first)\(firstPlace) has",
+            throw InputError("\(secondEntity) #\(second) breaks a uniqueness constraint: it has \(shared), as \(firstEntity) #\(first)\(firstPlace) has",
                              at: definition(of: second, in: plan.table) ?? origin)
         } catch {
             throw InputError("\(error)", at: InputLocation(file: model.source, line: 0, column: 0))

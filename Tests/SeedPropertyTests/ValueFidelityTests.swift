@@ -153,6 +153,17 @@ struct ValueFidelityTests {
         #expect(error.location.file.hasSuffix("Items.xml") && error.location.line == 5 && error.location.column >= 1, "\(error)")
         #expect(error.message.contains("Item #4 breaks a uniqueness constraint: it has code \"X\", as Item #1 (defined at ")
                 && error.message.contains("Items.xml:2:"), "\(error)")
+        // In a hierarchy each row is named by its own entity.
+        let hierarchy = """
+            <?xml version="1.0"?>
+            <model><entity name="Human" isAbstract="YES"><attribute name="name" attributeType="String"/><attribute name="code" optional="YES" attributeType="String"/>
+            <uniquenessConstraints><uniquenessConstraint><constraint value="name"/></uniquenessConstraint>
+            <uniquenessConstraint><constraint value="code"/></uniquenessConstraint></uniquenessConstraints></entity>
+            <entity name="Coach" parentEntity="Human"/><entity name="Player" parentEntity="Human"/></model>
+            """
+        let people = "<People>\n<Player name=\"p\"/>\n<Coach name=\"a\" code=\"X\"/>\n<Player name=\"b\" code=\"X\"/>\n</People>\n"
+        let clash = try #require(try Self.error(try Self.run(model: hierarchy), [("People.xml", Array(people.utf8))]))
+        #expect(clash.message.hasPrefix("Player #3 breaks a uniqueness constraint: it has code \"X\", as Coach #2 (defined at ") && clash.location.line == 4, "\(clash)")
     }
 
     @Test("identifiers compare as bytes too: @id in NFC and in NFD name two objects")

@@ -8,6 +8,8 @@ extension ObjectRows {
         package var values: [(column: String, value: SQLValue)]
         /// The two rows, the earlier first.
         package var primaryKeys: (first: Int64, second: Int64)
+        /// Their `Z_ENT`s (a table holds an entity and its sub-entities).
+        package var entityNumbers: (first: Int, second: Int)
     }
 
     /// The first clash (by `Z_PK`) of the unique index one of the layout's `CREATE UNIQUE
@@ -29,16 +31,18 @@ extension ObjectRows {
         let quoted = columns.map { Database.quote($0) }
         let notNull = quoted.map { "\($0) IS NOT NULL" }.joined(separator: " AND ")
         let group = try statement(StatementKey(kind: .uniqueClash, table: table, columns: columns)) {
-            "SELECT MIN(Z_PK), \(quoted.joined(separator: ", ")) FROM \(Database.quote(table)) WHERE \(notNull) "
+            // A bare column beside MIN() comes from the row that has the minimum (SQLite).
+            "SELECT MIN(Z_PK), Z_ENT, \(quoted.joined(separator: ", ")) FROM \(Database.quote(table)) WHERE \(notNull) "
                 + "GROUP BY \(quoted.joined(separator: ", ")) HAVING COUNT(*) > 1 ORDER BY 1 LIMIT 1"
         }
         guard let row = try rows(group, []).first, let first = row[0].integer else { return nil }
-        let values = Array(row.dropFirst())
+        let values = Array(row.dropFirst(2))
         let next = try statement(StatementKey(kind: .uniqueClashNext, table: table, columns: columns)) {
-            "SELECT MIN(Z_PK) FROM \(Database.quote(table)) WHERE Z_PK > ? AND "
+            "SELECT MIN(Z_PK), Z_ENT FROM \(Database.quote(table)) WHERE Z_PK > ? AND "
                 + quoted.map { "\($0) = ?" }.joined(separator: " AND ")
         }
-        guard let second = try rows(next, [.integer(first)] + values).first?[0].integer else { return nil }
-        return UniqueClash(table: table, values: Array(zip(columns, values)).map { (column: $0.0, value: $0.1) }, primaryKeys: (first, second))
+        guard let found = try rows(next, [.integer(first)] + values).first, let second = found[0].integer else { return nil }
+        return UniqueClash(table: table, values: Array(zip(columns, values)).map { (column: $0.0, value: $0.1) }, primaryKeys: (first, second),
+                           entityNumbers: (Int(row[1].integer ?? 0), Int(found[1].integer ?? 0)))
     }
 }
