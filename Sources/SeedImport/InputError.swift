@@ -1,3 +1,4 @@
+import SeedStore
 /// Source data that cannot be imported, with the place and, when known, the entity and attribute.
 public struct InputError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Where the problem is.
@@ -14,14 +15,7 @@ public struct InputError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     static func bounded(_ message: String) -> String {
-        let isControl = { (scalar: Unicode.Scalar) in scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029 }
-        var text = message
-        if text.unicodeScalars.contains(where: isControl) {
-            text = ""
-            for scalar in message.unicodeScalars {
-                if isControl(scalar) { text += "\\u{\(String(scalar.value, radix: 16))}" } else { text.unicodeScalars.append(scalar) }
-            }
-        }
+        let text = OneLineText.escaped(message, backslashes: false)
         guard text.count > 500 else { return text }
         return "\(text.prefix(240))…(\(text.count - 480) characters left out)…\(text.suffix(240))"
     }

@@ -37,7 +37,7 @@ public final class SeedRepository {
     /// Source-local identifiers given so far, with where each was first given.
     var identifiers: [ByteString: (object: ObjectReference, location: InputLocation)] = [:]
     /// What the model says that the build reads other than as written (an Integer default `NO`).
-    public internal(set) var warnings: [String] = []
+    package internal(set) var warnings: [String] = []
     var pendingIdentifiers: [(source: ObjectReference, relationship: String, identifier: String, place: Int?, location: InputLocation)] = []
     /// The last place given in each ordered to-many that has objects (one entry per owner).
     var orderedPlaces: [OrderedList: Int64] = [:]
