@@ -66,11 +66,16 @@ struct KeyBytes {
         bytes.append(UInt8(count))
     }
 
-    /// A 64-bit hash of the bytes (multiply–xorshift over 8-byte words): the same in every run,
-    /// so that the tables' probing, and with it the build's speed, does not vary.
-    private static func hash(of bytes: [UInt8]) -> UInt64 {
+    /// The hash's seed, drawn once per process: keys crafted to collide under a known hash
+    /// (which would make every lookup probe them all, quadratic time) do not collide under an
+    /// unknown one. Nothing in the store depends on it (`Z_PK`s follow the input's order), so
+    /// the output's bytes are the same in every run.
+    static let seed = UInt64.random(in: .min ... .max)
+
+    /// A 64-bit hash of the bytes (multiply–xorshift over 8-byte words), from `seed`.
+    static func hash(of bytes: [UInt8], seed: UInt64 = Self.seed) -> UInt64 {
         bytes.withUnsafeBytes { raw in
-            var hash = 0x9E37_79B9_7F4A_7C15 ^ UInt64(raw.count)
+            var hash = 0x9E37_79B9_7F4A_7C15 ^ seed ^ UInt64(raw.count)
             var offset = 0
             while offset + 8 <= raw.count {
                 hash = Self.mix(hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))

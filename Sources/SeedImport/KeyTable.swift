@@ -5,8 +5,8 @@ import Darwin
 #endif
 import SeedStore
 
-/// The natural keys of one key-declaring entity tree that to-ones name by key, kept whole, with
-/// the `Z_PK` each names: a reference finds its object here exactly, with no query and nothing to
+/// The natural keys of one key-declaring entity tree that to-ones name by key (or a build's
+/// source-local identifiers, as text keys), kept whole, with the `Z_PK` each names: a reference finds its object here exactly, with no query and nothing to
 /// check at the end. A key named before its object is written is *reserved*: it gets its `Z_PK`
 /// at first sight (the next of its table), the referring rows are written with it, and the
 /// object takes it when it comes; one never written is a dangling reference (`reservations`).
@@ -97,16 +97,13 @@ struct KeyTable {
         reservation(at: found.offset)
     }
 
-    /// Every key still reserved, by offset (the order they were first named in).
-    func reservations() -> [(offset: Int, reservation: Reservation)] {
-        entryOffsets().compactMap { offset -> (Int, Reservation)? in
-            guard entityNumber(at: offset) == 0 else { return nil }
-            return (offset, reservation(at: offset))
-        }.sorted { $0.0 < $1.0 }
-    }
-
-    private func entryOffsets() -> [Int] {
-        slots.compactMap { $0 == 0 ? nil : Int($0 & 0xFFFF_FFFF) - 1 }
+    /// Calls `body` with the offset and reservation of every key still reserved, in no
+    /// particular order (nothing is collected: a million dangling keys cost no more to report).
+    func forEachReservation(_ body: (_ offset: Int, Reservation) -> Void) {
+        for slot in slots where slot != 0 {
+            let offset = Int(slot & 0xFFFF_FFFF) - 1
+            if entityNumber(at: offset) == 0 { body(offset, reservation(at: offset)) }
+        }
     }
 
     private func entityNumber(at offset: Int) -> Int {
@@ -179,7 +176,8 @@ struct KeyTable {
     /// entries, for messages).
     func reservedKey(holding primaryKey: Int64) -> Int? {
         arena.withUnsafeBytes { arena in
-            entryOffsets().first { Self.read(arena, $0 + 4, 2) == 0 && Self.read(arena, $0, 4) == UInt64(primaryKey) }
+            slots.lazy.filter { $0 != 0 }.map { Int($0 & 0xFFFF_FFFF) - 1 }
+                .first { Self.read(arena, $0 + 4, 2) == 0 && Self.read(arena, $0, 4) == UInt64(primaryKey) }
         }
     }
 

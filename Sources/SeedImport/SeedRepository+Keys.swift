@@ -182,18 +182,21 @@ extension SeedRepository {
     /// input order); rows naming a reserved `Z_PK` whose key a merge gave to an earlier object
     /// are pointed at it.
     func settleReservations() throws(InputError) {
-        var dangling: (order: (Int, Int, Int), message: String, location: InputLocation)?
-        for name in keyDirectories.keys.sorted() {
+        // The first dangling key in input order (files, lines, columns; then the table and the
+        // key's place in it, for references at one place).
+        var dangling: (order: (Int, Int, Int, Int, Int), keys: ObjectKeys, offset: Int, reservation: KeyTable.Reservation)?
+        for (number, name) in keyDirectories.keys.sorted().enumerated() {
             let keys = keyDirectories[name]!
-            guard let table = keys.table else { continue }
-            for (offset, reservation) in table.reservations() {
-                let order = (fileNumber(reservation.location.file), reservation.location.line, reservation.location.column)
-                if let earlier = dangling, earlier.order <= order { continue }
-                let message = "\(reservation.via): no \(layout.entity(number: reservation.destination)!.name) has the key '\(keys.referenceText(at: offset))'"
-                dangling = (order, message, reservation.location)
+            keys.table?.forEachReservation { offset, reservation in
+                let order = (fileNumber(reservation.location.file), reservation.location.line, reservation.location.column, number, offset)
+                if let earlier = dangling, earlier.order <= order { return }
+                dangling = (order, keys, offset, reservation)
             }
         }
-        if let dangling { throw InputError(dangling.message, at: dangling.location) }
+        if let (_, keys, offset, reservation) = dangling {
+            throw InputError("\(reservation.via): no \(layout.entity(number: reservation.destination)!.name) has the key '\(keys.referenceText(at: offset))'",
+                             at: reservation.location)
+        }
         for ledger in keyReferenceOrder where !ledger.destinationKeys.moved.isEmpty {
             let references = ledger.references
             try rows(at: InputLocation(file: model.source, line: 0, column: 0)) { rows throws(SQLiteError) in

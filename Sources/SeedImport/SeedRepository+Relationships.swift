@@ -101,7 +101,7 @@ extension SeedRepository {
         if let target = try resolve(source, relationship, key: key, at: location) {
             try link(source, relationship, to: target, at: location)
         } else {
-            pending.append((source, relationship, key, reservedPlace(in: source, relationship), location))
+            pendingKeys.append(.init(source: source, relationship: relationship, text: key, place: reservedPlace(in: source, relationship), location: location))
         }
     }
 
@@ -184,14 +184,14 @@ extension SeedRepository {
     /// Resolves the references still open, applies defaults to keyed objects and checks
     /// required attributes and to-one relationships. Call once, after the last input.
     public func finish() throws(InputError) {
-        for reference in pending {
-            guard let target = try resolve(reference.source, reference.relationship, key: reference.key, at: reference.location) else {
+        try pendingKeys.forEach { (reference) throws(InputError) in
+            guard let target = try resolve(reference.source, reference.relationship, key: reference.text, at: reference.location) else {
                 let destination = plans[reference.source.entity]!.relationships[reference.relationship]!.destinationEntity
-                throw InputError("\(reference.source.entity).\(reference.relationship): no \(destination) has the key '\(reference.key)'", at: reference.location)
+                throw InputError("\(reference.source.entity).\(reference.relationship): no \(destination) has the key '\(reference.text)'", at: reference.location)
             }
             try link(reference.source, reference.relationship, to: target, position: reference.place, at: reference.location)
         }
-        pending.removeAll()
+        pendingKeys.removeAll()
         try resolvePendingIdentifiers()
         try settleReservations()
         try resolveKeyReferences()

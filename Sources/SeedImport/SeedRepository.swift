@@ -32,13 +32,15 @@ public final class SeedRepository {
     /// The ledgers of references by key of simple to-ones, in the order they were made
     /// (each to-one knows its own: `EntityPlan.ToOneSlot.keyReferences`).
     var keyReferenceOrder: [KeyReferenceLedger] = []
-    /// References to objects not written yet, with the place each reserved in an ordered list.
-    var pending: [(source: ObjectReference, relationship: String, key: String, place: Int?, location: InputLocation)] = []
-    /// Source-local identifiers given so far, with where each was first given.
-    var identifiers: [ByteString: (object: ObjectReference, location: InputLocation)] = [:]
+    /// References by key to objects not written yet, with the place each reserved in an ordered list.
+    var pendingKeys = PendingReferences()
+    /// Source-local identifiers given so far, each with its object's `Z_PK` and `Z_ENT` (where it
+    /// was given is its row's definition, `definition(of:in:)`).
+    var identifiers = KeyTable()
+    /// References by identifier to objects not given yet.
+    var pendingIdentifiers = PendingReferences()
     /// What the model says that the build reads other than as written (an Integer default `NO`).
     package internal(set) var warnings: [String] = []
-    var pendingIdentifiers: [(source: ObjectReference, relationship: String, identifier: String, place: Int?, location: InputLocation)] = []
     /// The last place given in each ordered to-many that has objects (one entry per owner).
     var orderedPlaces: [OrderedList: Int64] = [:]
     /// The owner and to-many the next object is nested in (`nest(in:_:)`), and whether that
@@ -228,7 +230,8 @@ public final class SeedRepository {
             try insertRow(plan, primaryKey: object.primaryKey, at: location)
         }
         if let identifier, identified == nil {
-            identifiers[ByteString(identifier)] = (object, location)
+            identifiers.add(Self.identifierBytes(identifier), primaryKey: object.primaryKey, entityNumber: object.entityNumber)
+            if isNew && !plan.tracksDefinitions { plan.primaryKeys.define(object.primaryKey, at: location) }
         }
         // What is left: a merged object's references by ledger, and references taking the general path.
         guard !(isNew && allByLedger) else { return object }

@@ -23,6 +23,12 @@ struct KeyTableTests {
                 == [.text(long), .integer(-7), .real(2.5), .blob([9])])
     }
 
+    static func reservations(_ table: KeyTable) -> [(offset: Int, reservation: KeyTable.Reservation)] {
+        var all: [(offset: Int, reservation: KeyTable.Reservation)] = []
+        table.forEachReservation { all.append(($0, $1)) }
+        return all
+    }
+
     @Test("written and reserved keys are found exactly through growth; a reserved key takes its object later")
     func reserveThenWrite() throws {
         var table = KeyTable()
@@ -34,7 +40,7 @@ struct KeyTableTests {
                 table.add(Self.key(.text("S\(number)")), primaryKey: Int64(number), reservation: reservation)
             }
         }
-        #expect(table.reservations().count == 2_500)
+        #expect(Self.reservations(table).count == 2_500)
         for number in 1...5_000 {
             let found = try #require(table.find(Self.key(.text("S\(number)"))))
             #expect(found.primaryKey == Int64(number))
@@ -47,11 +53,39 @@ struct KeyTableTests {
         table.write(reserved, primaryKey: 7, entityNumber: 4)
         let written = try #require(table.find(Self.key(.text("S7"))))
         #expect(!written.isReserved && written.entityNumber == 4 && written.primaryKey == 7)
-        #expect(table.reservations().count == 2_499)
-        let left = try #require(table.reservations().first)
+        #expect(Self.reservations(table).count == 2_499)
+        let left = try #require(Self.reservations(table).min { $0.offset < $1.offset })
         #expect(table.key(at: left.offset) == [.text("S1")])
         #expect(left.reservation.location == reservation.location && left.reservation.destination == 2)
         table.narrow(try #require(table.find(Self.key(.text("S3")))), to: 5)
         #expect(table.reservation(try #require(table.find(Self.key(.text("S3"))))).destination == 5)
+    }
+
+    /// An input can be crafted so that all its keys share a fingerprint under a hash it knows:
+    /// every lookup then probes past all the others (quadratic time). Integer keys are crafted
+    /// here by inverting the unseeded hash (seed 0); under the process's seed they spread.
+    @Test("keys crafted to share a fingerprint under the unseeded hash do not share one under the build's")
+    func craftedCollisionsSpread() throws {
+        func inverseXorShift(_ value: UInt64, _ shift: UInt64) -> UInt64 {
+            var result = value
+            for _ in 0..<(64 / shift) { result = value ^ (result >> shift) }
+            return result
+        }
+        let multiplier: UInt64 = 0xBF58_476D_1CE4_E5B9
+        var inverse = multiplier
+        for _ in 0..<6 { inverse = inverse &* (2 &- multiplier &* inverse) }
+        func inverseMix(_ value: UInt64) -> UInt64 { inverseXorShift(value, 31) &* inverse }
+        var crafted: [KeyBytes] = []
+        var candidate: UInt64 = 0
+        while crafted.count < 500 {
+            candidate += 1
+            // hash = mix(h2 ^ h2 >> 29), h2 = mix(h1 ^ tail), h1 = mix(start ^ word); 9 bytes: kind 1 and 8 of the integer.
+            let h2 = inverseXorShift(inverseMix(0x5EED_C0DE << 32 | candidate), 29)
+            let word = inverseMix(inverseMix(h2)) ^ 0x9E37_79B9_7F4A_7C15 ^ 9
+            guard word & 0xFF == 1 else { continue }
+            crafted.append(Self.key(.integer(Int64(word >> 8))))  // its top byte, the tail, is 0
+        }
+        #expect(crafted.allSatisfy { KeyBytes.hash(of: $0.bytes, seed: 0) >> 32 == 0x5EED_C0DE })
+        #expect(Set(crafted.map { $0.hash >> 32 }).count >= 495)
     }
 }

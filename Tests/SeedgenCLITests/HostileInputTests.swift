@@ -60,6 +60,39 @@ struct HostileInputTests {
         #expect(after == ["deep.plist"])
     }
 
+    /// Half a million objects, each given by one short line, with what the build keeps to its end.
+    static let objectLines: [String: @Sendable (Int) -> String] = [
+        "identifiers": { #"<Player name="\#($0)" seedgen:id="\#($0)"/>"# },
+        "dangling keys": { #"<Player name="\#($0)" team="t\#($0)"/>"# },
+    ]
+
+    /// Each is kept compactly (`KeyTable`, `PendingReferences`): before, 1M identifiers took
+    /// 345 MB and 1M dangling keys 264 MB, well past the bound (about 215 and 195 MB there), and a
+    /// pending reference about 220 bytes.
+    @Test("500,000 identifiers, dangling keys or dangling identifiers: exit 1 naming the first dangling one, within the memory bound",
+          arguments: ["identifiers", "dangling keys", "dangling identifiers"])
+    func manyHeldToTheEnd(_ name: String) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        var text = "<Cup xmlns:seedgen=\"urn:seedgen:source\">\n"
+        if name == "dangling identifiers" {
+            // One to-many naming them all: 7 bytes of input a reference.
+            text += #"<Team name="A" seedgen:players=""# + (0..<500_000).map { "t\($0)" }.joined(separator: " ") + "\"/>\n"
+        } else {
+            let line = try #require(Self.objectLines[name])
+            for number in 0..<500_000 { text += line(number) + "\n" }
+        }
+        // The identifiers' build fails at the end too, so that the peak is the one at `finish`.
+        if name == "identifiers" { text += #"<Player name="last" seedgen:team="missing"/>"# + "\n" }
+        text += "</Cup>\n"
+        try directory.write(text, to: "many.xml")
+        let (result, after) = try Self.build(directory.path("many.xml"), in: directory)
+        #expect(result.status == 1, "\(result.error.prefix(300))")
+        let first = name == "identifiers" ? "many.xml:500002:" : "many.xml:2:"
+        #expect(result.error.contains(first) && result.error.contains(name == "dangling keys" ? "no Team has the key 't0'" : "identifier"), "\(result.error.prefix(300))")
+        #expect(after == ["many.xml"])
+    }
+
     /// Predicates nested far too deep, by name (the texts are long: built in the test).
     static let deepPredicates: [String: String] = [
         "20,000 parentheses": String(repeating: "(", count: 20_000) + "name == 'x'" + String(repeating: ")", count: 20_000),
