@@ -105,7 +105,7 @@ struct DumpTests {
     func forwardKeys() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let model = try directory.write("""
+        try directory.write("""
             <?xml version="1.0"?>
             <model>
                 <entity name="Person">
