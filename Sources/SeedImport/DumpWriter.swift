@@ -51,12 +51,14 @@ struct DumpWriter {
     }
 
     /// One object: its identifier (when something names it by one), its non-null attribute
-    /// values, and the objects it names per relationship.
+    /// values, the attributes that are NULL though the model gives them a default (`seedgen:nil`,
+    /// `@nil`: a rebuild keeps them NULL), and the objects it names per relationship.
     mutating func object(entity: String, identifier: String?, values: [(name: String, value: SQLValue, attribute: AttributeDescription)],
-                         references: [(name: String, reference: Reference)]) throws(DumpError) {
+                         nils: [String], references: [(name: String, reference: Reference)]) throws(DumpError) {
         switch format {
         case .xml:
             buffer += "  <\(entity)" + (identifier.map { " seedgen:id=\"\($0)\"" } ?? "")
+            if !nils.isEmpty { buffer += " seedgen:nil=\"\(nils.joined(separator: " "))\"" }
             for (name, value, attribute) in values {
                 buffer += " \(name)=\"\(try Self.escape(try Self.text(value, of: attribute)))\""
             }
@@ -69,6 +71,7 @@ struct DumpWriter {
             buffer += "/>\n"
         case .plist:
             buffer += "    <dict>" + (identifier.map { "<key>@id</key><string>\($0)</string>" } ?? "")
+            if !nils.isEmpty { buffer += "<key>@nil</key><array>" + nils.map { "<string>\($0)</string>" }.joined() + "</array>" }
             for (name, value, attribute) in values {
                 buffer += "<key>\(name)</key>\(try Self.plistValue(value, of: attribute))"
             }

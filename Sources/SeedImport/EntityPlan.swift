@@ -121,6 +121,9 @@ final class EntityPlan {
     /// only then does `finish` look for NULLs (a merge fills columns, nothing empties one).
     let settledParameters: [Int]
     @exclusivity(unchecked) var wroteUnsettledRow = false
+    /// Rows of keyed objects with an attribute given nil that has a default (`Z_PK`, column):
+    /// `finish` fills no default there unless a later mention gave a value.
+    var keptNulls: [(primaryKey: Int64, column: String)] = []
 
     deinit {
         values.deinitialize()

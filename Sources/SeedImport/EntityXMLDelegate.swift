@@ -97,16 +97,20 @@ package final class EntityXMLDelegate: XMLStreamDelegate {
             cachedProperties = propertyCaches[ObjectIdentifier(plan)] ?? []
         }
         var identifier: String?
+        var nils: String?
         var identified: [(relationship: RelationshipDescription, identifiers: String)] = []
         for index in 0..<attributes.count {
             if let namespace = attributes.namespace(at: index) {
-                // seedgen:id names this object; seedgen:<relationship> names objects by their ids.
+                // seedgen:id names this object; seedgen:nil lists attributes given as nil;
+                // seedgen:<relationship> names objects by their ids.
                 let name = attributes.name(at: index)
                 guard namespace == Self.sourceNamespace else {
-                    throw InputError("attribute '\(name)' is in the namespace '\(namespace)'; only \(Self.sourceNamespace) (seedgen:id, seedgen:<relationship>) is read", at: location)
+                    throw InputError("attribute '\(name)' is in the namespace '\(namespace)'; only \(Self.sourceNamespace) (seedgen:id, seedgen:nil, seedgen:<relationship>) is read", at: location)
                 }
                 if name == "id" {
                     identifier = attributes.value(at: index)
+                } else if name == "nil" {
+                    nils = attributes.value(at: index)
                 } else if let relationship = plan.relationships[name] {
                     identified.append((relationship, attributes.value(at: index)))
                 } else {
@@ -127,6 +131,9 @@ package final class EntityXMLDelegate: XMLStreamDelegate {
             resolved.append(property)
         }
         if resolved.count == attributes.count { resolvedPlan = ObjectIdentifier(plan) }
+        for name in nils?.split(whereSeparator: \.isWhitespace) ?? [] {
+            try repository.giveNil(String(name), of: plan, at: location)
+        }
         let object = try repository.commitObject(plan, identifier: identifier, at: location)
         for (relationship, list) in identified {
             let names = list.split(whereSeparator: \.isWhitespace)

@@ -70,6 +70,7 @@ struct PropertyListSectionWriter {
         var values: [(name: String, value: SourceValue, location: InputLocation)] = []
         var nested: [(relationship: RelationshipDescription, node: PropertyListNode)] = []
         var identifier: String?
+        var nils: [(name: String, location: InputLocation)] = []
         var identified: [(relationship: RelationshipDescription, node: PropertyListNode)] = []
         for (name, value) in entries {
             if case .scalar(_, "null", _) = value, name.first != "@" {
@@ -86,6 +87,8 @@ struct PropertyListSectionWriter {
                         throw InputError("@id takes \(syntax.aString), not \(value.kindName(syntax))", at: value.location)
                     }
                     identifier = text
+                } else if name == "@nil" {
+                    nils = try Self.names(in: value, of: "@nil", listing: "attribute names", syntax)
                 } else if let relationship = plan.relationships[String(name.dropFirst())] {
                     identified.append((relationship, value))
                 } else {
@@ -126,7 +129,7 @@ struct PropertyListSectionWriter {
                 throw InputError("entity '\(entity.name)' has no attribute or relationship '\(name)'", at: value.location)
             }
         }
-        let object = try repository.insert(entity: entity.name, sourceValues: values, identifier: identifier, at: location)
+        let object = try repository.insert(entity: entity.name, sourceValues: values, nils: nils, identifier: identifier, at: location)
         for (relationship, value) in nested {
             try writeRelated(value, of: object, relationship)
         }
@@ -136,23 +139,35 @@ struct PropertyListSectionWriter {
         return object
     }
 
-    /// `@<relationship>`: one identifier, or for a to-many an array of them (or one string of
-    /// them separated by spaces), in order.
-    private func linkIdentified(_ node: PropertyListNode, of object: ObjectReference, _ relationship: RelationshipDescription) throws(InputError) {
-        var names: [(String, InputLocation)] = []
+    /// The names a list entry gives (`@nil`, a to-many's `@<relationship>`): an array of
+    /// strings, or one string of them separated by spaces, in order.
+    private static func names(in node: PropertyListNode, of entry: String, listing: String, _ syntax: SourceSyntax) throws(InputError) -> [(name: String, location: InputLocation)] {
         switch node {
         case .scalar(let text, "string", let location):
-            names = text.split(whereSeparator: \.isWhitespace).map { (String($0), location) }
-        case .array(let items, _) where relationship.isToMany:
+            return text.split(whereSeparator: \.isWhitespace).map { (String($0), location) }
+        case .array(let items, _):
+            var names: [(String, InputLocation)] = []
             for item in items {
                 guard case .scalar(let text, "string", let location) = item else {
-                    throw InputError("@\(relationship.name) lists identifiers as \(syntax.strings), not \(item.kindName(syntax))", at: item.location)
+                    throw InputError("\(entry) lists \(listing) as \(syntax.strings), not \(item.kindName(syntax))", at: item.location)
                 }
                 names.append((text, location))
             }
+            return names
+        default:
+            throw InputError("\(entry) takes \(syntax.anArray) of \(listing) or \(syntax.aString), not \(node.kindName(syntax))", at: node.location)
+        }
+    }
+
+    /// `@<relationship>`: one identifier, or for a to-many an array of them (or one string of
+    /// them separated by spaces), in order.
+    private func linkIdentified(_ node: PropertyListNode, of object: ObjectReference, _ relationship: RelationshipDescription) throws(InputError) {
+        switch node {
+        case .scalar(_, "string", _), .array where relationship.isToMany: break
         default:
             throw InputError("@\(relationship.name) takes \(relationship.isToMany ? "\(syntax.anArray) of identifiers or \(syntax.aString)" : "one identifier as \(syntax.aString)"), not \(node.kindName(syntax))", at: node.location)
         }
+        let names = try Self.names(in: node, of: "@\(relationship.name)", listing: "identifiers", syntax)
         guard relationship.isToMany || names.count == 1 else {
             throw InputError("@\(relationship.name) is a to-one relationship and takes one identifier", at: node.location)
         }

@@ -212,7 +212,15 @@ extension SeedRepository {
             var required: [(column: String, message: String)] = []
             if plan.key != nil, plan.wroteUnsettledRow {
                 let defaults = plan.attributeSlots.compactMap { slot in slot.defaultValue.map { (slot.column, $0) } }
-                try rows(at: origin) { rows throws(SQLiteError) in try rows.fillNulls(in: plan.table, ofEntity: number, with: defaults) }
+                try rows(at: origin) { rows throws(SQLiteError) in
+                    // Attributes given nil stay NULL, unless another mention gave a value.
+                    var kept: [(primaryKey: Int64, column: String)] = []
+                    for given in plan.keptNulls where try rows.values(of: given.primaryKey, in: plan.table, columns: [given.column]).first == .null {
+                        kept.append(given)
+                    }
+                    try rows.fillNulls(in: plan.table, ofEntity: number, with: defaults)
+                    for (primaryKey, column) in kept { try rows.update(primaryKey, in: plan.table, set: [(column, .null)]) }
+                }
                 for slot in plan.attributeSlots where slot.defaultValue == nil && !slot.attribute.isOptional {
                     required.append((slot.column, "the required attribute '\(slot.attribute.name)' is missing"))
                 }

@@ -117,8 +117,10 @@ public final class SeedRepository {
         try insert(entity: name, sourceValues: given.map { ($0.name, $0.value, location) }, identifier: identifier, at: location)
     }
 
-    /// Writes one object whose values each come with their own place (for messages).
-    func insert(entity name: String, sourceValues given: [(name: String, value: SourceValue, location: InputLocation)], identifier: String?,
+    /// Writes one object whose values each come with their own place (for messages), and the
+    /// attributes given as nil (`giveNil`).
+    func insert(entity name: String, sourceValues given: [(name: String, value: SourceValue, location: InputLocation)],
+                nils: [(name: String, location: InputLocation)] = [], identifier: String?,
                 at location: InputLocation) throws(InputError) -> ObjectReference {
         let plan = try beginObject(name, at: location)
         for (property, source, place) in given {
@@ -136,7 +138,25 @@ public final class SeedRepository {
                 throw plan.valueError(property, at: place)
             }
         }
+        for (property, place) in nils { try giveNil(property, of: plan, at: place) }
         return try commitObject(plan, identifier: identifier, at: location)
+    }
+
+    /// Says that an attribute of the object being built is nil (`seedgen:nil`, `@nil`): it is
+    /// stored NULL even where the model gives a default, unless another mention of the object
+    /// gives it a value. `dump` writes it for a NULL the model would fill with its default.
+    /// Call after the object's values are set.
+    func giveNil(_ name: String, of plan: EntityPlan, at location: InputLocation) throws(InputError) {
+        guard case .attribute(let slot) = plan.property(named: name) else {
+            throw InputError("nil names '\(name)', which is not an attribute of \(plan.entity.name)", at: location)
+        }
+        guard slot.attribute.isOptional else {
+            throw InputError("\(plan.entity.name).\(name) is required and cannot be nil", at: location)
+        }
+        guard values[Int(slot.parameter)] == nil else {
+            throw InputError("\(plan.entity.name).\(name) is given both a value and nil", at: location)
+        }
+        values[Int(slot.parameter)] = .null
     }
 
     /// Starts an object of the named entity: clears the values of the last one.
@@ -229,6 +249,12 @@ public final class SeedRepository {
             if let owner { ownerLinked = try setOwner(owner, of: object, plan, at: location) }
             try insertRow(plan, primaryKey: object.primaryKey, at: location)
         }
+        if plan.key != nil {
+            // A keyed object's defaults are filled at `finish`: those given nil are kept NULL then.
+            for slot in plan.attributeSlots where slot.defaultValue != nil && values[Int(slot.parameter)] == .null {
+                plan.keptNulls.append((object.primaryKey, slot.column))
+            }
+        }
         if let identifier, identified == nil {
             identifiers.add(Self.identifierBytes(identifier), primaryKey: object.primaryKey, entityNumber: object.entityNumber)
             if isNew && !plan.tracksDefinitions { plan.primaryKeys.define(object.primaryKey, at: location) }
@@ -248,7 +274,8 @@ public final class SeedRepository {
 
     /// Fills the NULL columns of an existing row; a different value is a conflict.
     private func merge(into object: ObjectReference, _ plan: EntityPlan, at location: InputLocation) throws(InputError) -> ObjectReference {
-        let given = plan.attributeSlots.filter { values[Int($0.parameter)] != nil }
+        // A nil given (`giveNil`) is no value: what the row holds stays.
+        let given = plan.attributeSlots.filter { values[Int($0.parameter)].map { $0 != .null } ?? false }
         guard !given.isEmpty else { return object }
         let stored = try rows(at: location) { rows throws(SQLiteError) in
             try rows.values(of: object.primaryKey, in: plan.table, columns: given.map(\.column))

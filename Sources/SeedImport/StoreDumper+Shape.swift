@@ -17,7 +17,8 @@ extension StoreDumper {
         }
         var shape = ObjectShape()
         for attribute in model.allAttributes(of: entity) where !attribute.isTransient {
-            shape.attributes.append((try index(attribute.name), attribute))
+            let hasDefault = attribute.isOptional && (try? attribute.storedDefaultValue()) != nil
+            shape.attributes.append((try index(attribute.name), attribute, hasDefault))
         }
         for relationship in model.allRelationships(of: entity) where !relationship.isTransient {
             let destination = layout.entity(named: relationship.destinationEntity)!

@@ -46,7 +46,9 @@ package struct StoreDumper {
     /// What one concrete entity's objects carry: their attributes, and the relationships
     /// written from their side with the identifiers each object names.
     struct ObjectShape {
-        var attributes: [(column: Int, attribute: AttributeDescription)] = []
+        /// Each attribute's column, and whether the model gives it a default that a rebuild
+        /// would fill where the row holds NULL (the dump then says nil).
+        var attributes: [(column: Int, attribute: AttributeDescription, hasDefault: Bool)] = []
         /// To-ones by the row's own key column (index into the selected columns).
         var toOnes: [(name: String, column: Int, destinationTable: String)] = []
         /// Lists by owner `Z_PK`, in order, and the table of their members.
@@ -74,7 +76,12 @@ package struct StoreDumper {
         func write(_ row: [SQLValue], table: String, shape: ObjectShape, entity: String) throws {
             let pk = row[0].integer ?? 0
             var values: [(String, SQLValue, AttributeDescription)] = []
-            for (column, attribute) in shape.attributes where row[column] != .null {
+            var nils: [String] = []
+            for (column, attribute, hasDefault) in shape.attributes {
+                guard row[column] != .null else {
+                    if hasDefault { nils.append(attribute.name) }
+                    continue
+                }
                 guard let value = externalDataInlined(row[column], of: attribute, in: "\(table) row \(pk)") else { continue }
                 values.append((attribute.name, value, attribute))
             }
@@ -97,7 +104,7 @@ package struct StoreDumper {
             }
             let name = names[table]![pk]!
             let named = name.key == nil || listed.contains(table) || namedAhead.contains(ObjectRows.Row(primaryKey: pk, entityNumber: layout.entity(named: entity)!.number))
-            try writer.object(entity: entity, identifier: named ? name.identifier : nil, values: values, references: references)
+            try writer.object(entity: entity, identifier: named ? name.identifier : nil, values: values, nils: nils, references: references)
         }
         switch format {
         case .xml:

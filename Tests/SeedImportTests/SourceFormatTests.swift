@@ -136,6 +136,37 @@ struct SourceFormatTests {
         }
     }
 
+    /// What `dump` writes for a NULL the model would fill: the attribute stays NULL, unless
+    /// another mention of the object gives a value.
+    @Test("an attribute given nil (seedgen:nil, @nil) keeps no default; a later mention's value fills it; XML, plist and JSON agree")
+    func nilKeepsNoDefault() throws {
+        let xml = """
+            <Shelf xmlns:seedgen="urn:seedgen:source">
+              <Book isbn="1" title="A" seedgen:nil="pages"/>
+              <Book isbn="2" title="B" seedgen:nil="pages notes"/>
+              <Book isbn="2" pages="7"/>
+              <Book isbn="3" title="C"/>
+            </Shelf>
+            """
+        let plist = """
+            <plist version="1.0"><dict><key>Books</key><array>
+              <dict><key>isbn</key><string>1</string><key>title</key><string>A</string><key>@nil</key><array><string>pages</string></array></dict>
+              <dict><key>isbn</key><string>2</string><key>title</key><string>B</string><key>@nil</key><string>pages notes</string></dict>
+              <dict><key>isbn</key><string>2</string><key>pages</key><integer>7</integer></dict>
+              <dict><key>isbn</key><string>3</string><key>title</key><string>C</string></dict>
+            </array></dict></plist>
+            """
+        let json = #"{"Books": [{"isbn": "1", "title": "A", "@nil": ["pages"]}, {"isbn": "2", "title": "B", "@nil": "pages notes"}, {"isbn": "2", "pages": 7}, {"isbn": "3", "title": "C"}]}"#
+        let (bytes, run) = try Self.build([("nil.xml", xml)])
+        defer { run.directory.remove() }
+        #expect(try run.rows("SELECT ZISBN, quote(ZPAGES) FROM ZBOOK ORDER BY ZISBN") == ["1|NULL", "2|7", "3|100"])
+        for (name, text) in [("nil.plist", plist), ("nil.json", json)] {
+            let (other, otherRun) = try Self.build([(name, text)])
+            defer { otherRun.directory.remove() }
+            #expect(other == bytes, "\(name)")
+        }
+    }
+
     @Test("JSON nests objects and keys them by the natural key, as plists do, with @id identifiers")
     func jsonNesting() throws {
         let nested = #"""

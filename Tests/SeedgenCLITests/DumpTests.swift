@@ -143,6 +143,29 @@ struct DumpTests {
         }
     }
 
+    /// Core Data lets an app set an optional attribute that has a default to nil: its row holds
+    /// NULL. The dump says so (`seedgen:nil`, `@nil`); before, the rebuild filled the default in.
+    @Test("a NULL where the model gives a default (surfjournal's rating set to nil) survives dump → build → dump, XML and plist",
+          .enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.skipMessage)), arguments: ["xml", "plist"])
+    func nullWithDefault(_ format: String) throws {
+        let store = try #require(Corpus.allStores.first { $0.name == "surfjournal" })
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let copy = try directory.copy(store.store)
+        try SQLiteShell.execute("UPDATE ZJOURNALENTRY SET ZRATING = NULL WHERE Z_PK = (SELECT MIN(Z_PK) FROM ZJOURNALENTRY)", on: copy)
+        let dump = directory.path("dump.\(format)")
+        #expect(try SeedgenTool.run(["dump", copy, "--model", store.model.path, "--format", format, "--output", dump]).status == 0)
+        let text = try String(contentsOfFile: dump, encoding: .utf8)
+        #expect(text.contains(format == "xml" ? #"seedgen:nil="rating""# : "<key>@nil</key><array><string>rating</string></array>"))
+        let rebuilt = directory.path("rebuilt.sqlite")
+        let build = try SeedgenTool.run(["build", "--model", store.model.path, "--output", rebuilt, "--framework-version",
+                                         String(try Self.frameworkVersion(of: store.store)), "--quiet", dump])
+        #expect(build.status == 0, "\(build.error)")
+        let again = try SeedgenTool.run(["dump", rebuilt, "--model", store.model.path, "--format", format])
+        #expect(again.output == text, "the dumps differ")
+        #expect(try SQLiteShell.rows(rebuilt, "SELECT COUNT(*) FROM ZJOURNALENTRY WHERE ZRATING IS NULL") == ["1"])
+    }
+
     /// `NSPersistenceFrameworkVersion` of a store, to rebuild it in its own era.
     static func frameworkVersion(of store: URL) throws -> Int {
         try #require(try StoreMetadata(decoding: SQLiteShell.metadataPlist(of: store.path)).frameworkVersion)
