@@ -116,13 +116,14 @@ final class EntityPlan {
     let tracksDefinitions: Bool
     /// What the model says that is read other than as written (`defaultValueReading`), with its line.
     let warnings: [String]
-    /// The INSERT parameters of the attributes `finish` settles for keyed objects (those with a
-    /// default, and the required ones), and whether a row was written with one of them NULL:
-    /// only then does `finish` look for NULLs (a merge fills columns, nothing empties one).
+    /// The INSERT parameters of the attributes `finish` settles for objects a later mention may
+    /// complete (keyed or identified; those with a default, and the required ones), and whether
+    /// a row was written with one of them NULL: only then does `finish` look for NULLs (a merge
+    /// fills columns, nothing empties one).
     let settledParameters: [Int]
     @exclusivity(unchecked) var wroteUnsettledRow = false
-    /// Rows of keyed objects with an attribute given nil that has a default (`Z_PK`, column):
-    /// `finish` fills no default there unless a later mention gave a value.
+    /// Rows with an attribute given nil that has a default (`Z_PK`, column): `finish` fills no
+    /// default there unless a later mention gave a value.
     var keptNulls: [(primaryKey: Int64, column: String)] = []
 
     deinit {

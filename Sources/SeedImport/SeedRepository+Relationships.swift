@@ -206,11 +206,11 @@ extension SeedRepository {
             let plan = plans[name]!
             guard !plan.entity.isAbstract else { continue }
             let number = plan.layout.number
-            // Keyed objects may be completed by a later element: their defaults and required
-            // attributes are settled now (others were when written; none to settle when every
-            // row was written with them), with the required to-ones.
+            // Objects a later mention may complete (keyed or identified) have their defaults and
+            // required attributes settled now (others were when written; none to settle when
+            // every row was written with them), with the required to-ones.
             var required: [(column: String, message: String)] = []
-            if plan.key != nil, plan.wroteUnsettledRow {
+            if plan.wroteUnsettledRow {
                 let defaults = plan.attributeSlots.compactMap { slot in slot.defaultValue.map { (slot.column, $0) } }
                 try rows(at: origin) { rows throws(SQLiteError) in
                     // Attributes given nil stay NULL, unless another mention gave a value.

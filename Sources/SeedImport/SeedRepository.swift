@@ -247,13 +247,11 @@ public final class SeedRepository {
                 try record(references[index].key, index, of: object, in: ledger, settingRow: slot, at: location)
             }
             if let owner { ownerLinked = try setOwner(owner, of: object, plan, at: location) }
-            try insertRow(plan, primaryKey: object.primaryKey, at: location)
+            try insertRow(plan, primaryKey: object.primaryKey, complete: plan.key == nil && identifier == nil, at: location)
         }
-        if plan.key != nil {
-            // A keyed object's defaults are filled at `finish`: those given nil are kept NULL then.
-            for slot in plan.attributeSlots where slot.defaultValue != nil && values[Int(slot.parameter)] == .null {
-                plan.keptNulls.append((object.primaryKey, slot.column))
-            }
+        // Defaults filled at `finish` (`insertRow`) leave out what was given nil.
+        for slot in plan.attributeSlots where slot.defaultValue != nil && values[Int(slot.parameter)] == .null {
+            plan.keptNulls.append((object.primaryKey, slot.column))
         }
         if let identifier, identified == nil {
             identifiers.add(Self.identifierBytes(identifier), primaryKey: object.primaryKey, entityNumber: object.entityNumber)
@@ -288,7 +286,8 @@ public final class SeedRepository {
                 try rows(at: location) { rows throws(SQLiteError) in try rows.update(object.primaryKey, in: plan.table, set: [(slot.column, value)]) }
                 keyCompleted = keyCompleted || plan.keySlots.contains { $0 === slot }
             } else if !Self.sameStoredValue(old, value) {
-                throw InputError("\(plan.entity.name) \(describeKey(plan)): attribute '\(slot.attribute.name)' is given two different values, \(old) and \(value)\(firstDefinition(plan.table, object.primaryKey))", at: location)
+                let named = plan.key == nil ? "\(object)" : "\(plan.entity.name) \(describeKey(plan))"
+                throw InputError("\(named): attribute '\(slot.attribute.name)' is given two different values, \(old) and \(value)\(firstDefinition(plan.table, object.primaryKey))", at: location)
             }
         }
         if keyCompleted { try fileCompletedKey(of: object, plan, at: location) }
@@ -305,11 +304,11 @@ public final class SeedRepository {
         }
     }
 
-    /// Inserts a new row. Objects without a natural key are complete here: defaults and
-    /// required attributes are settled now; keyed objects may be completed later and are
-    /// settled by `finish`.
-    private func insertRow(_ plan: EntityPlan, primaryKey pk: Int64, at location: InputLocation) throws(InputError) {
-        if plan.key == nil {
+    /// Inserts a new row. An object that nothing can name again (no natural key, no identifier)
+    /// is `complete` here: its defaults and required attributes are settled now; others may be
+    /// completed by a later mention and are settled by `finish`.
+    private func insertRow(_ plan: EntityPlan, primaryKey pk: Int64, complete: Bool, at location: InputLocation) throws(InputError) {
+        if complete {
             for slot in plan.attributeSlots where values[Int(slot.parameter)] == nil {
                 values[Int(slot.parameter)] = slot.defaultValue
                 if slot.defaultValue == nil && !slot.attribute.isOptional {

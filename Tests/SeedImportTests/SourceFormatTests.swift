@@ -167,6 +167,31 @@ struct SourceFormatTests {
         }
     }
 
+    /// An object without a key that an identifier names may be completed by a later mention:
+    /// before, its default was filled at the first one, and a later value "conflicted" with it.
+    @Test("an identified object without a key takes its default only when no mention gives a value or nil")
+    func identifiedObjectsSettleDefaultsLast() throws {
+        let run = try ImportRun(model: """
+            <?xml version="1.0"?>
+            <model>
+                <entity name="Tag"><attribute name="label" optional="YES" attributeType="String" defaultValueString="x"/></entity>
+            </model>
+            """)
+        defer { run.directory.remove() }
+        try run.build([("tags.xml", """
+            <Tags xmlns:seedgen="urn:seedgen:source">
+              <Tag seedgen:id="t"/>
+              <Tag seedgen:id="t" label="y"/>
+              <Tag seedgen:id="u"/>
+              <Tag seedgen:id="u" seedgen:nil="label"/>
+              <Tag seedgen:nil="label"/>
+              <Tag/>
+              <Tag seedgen:id="v"/>
+            </Tags>
+            """)])
+        #expect(try run.rows("SELECT quote(ZLABEL) FROM ZTAG ORDER BY Z_PK") == ["'y'", "NULL", "NULL", "'x'", "'x'"])
+    }
+
     @Test("JSON nests objects and keys them by the natural key, as plists do, with @id identifiers")
     func jsonNesting() throws {
         let nested = #"""
