@@ -44,7 +44,7 @@ struct ValueFidelityTests {
     @Test("a NUL inside a string is stored with every byte after it (JSON, CSV, binary plist)")
     func nulInsideText() throws {
         let text = Sample.Text("a\u{0}b\u{0}")
-        let sample = Sample(name: Sample.Text("k"), values: ["text": .text(text)], parent: nil)
+        let sample = Sample(name: Sample.Text("k"), values: ["text": .text(text)], parent: nil, id: "s0")
         for format in [SampleFormat.json, .csv, .binaryPlist] {
             let run = try Self.run()
             #expect(try Self.error(run, [(format.fileName, format.write([sample]))]) == nil)
@@ -54,7 +54,7 @@ struct ValueFidelityTests {
 
     @Test("a lone UTF-16 surrogate in a binary plist is refused at its object, as JSON refuses it")
     func loneSurrogate() throws {
-        let sample = Sample(name: Sample.Text("k"), values: ["text": .text(Sample.Text([.scalar("a"), .loneSurrogate(0xD800)]))], parent: nil)
+        let sample = Sample(name: Sample.Text("k"), values: ["text": .text(Sample.Text([.scalar("a"), .loneSurrogate(0xD800)]))], parent: nil, id: "s0")
         for format in [SampleFormat.binaryPlist, .json] {
             let error = try #require(try Self.error(try Self.run(), [(format.fileName, format.write([sample]))]), "\(format)")
             #expect(error.location.line >= 1 && error.location.column > 1, "\(error)")
@@ -102,8 +102,8 @@ struct ValueFidelityTests {
     @Test("keys compare as bytes in every format: NFC and NFD are two objects, in keyed sections too")
     func normalizationFormsAreTwoKeys() throws {
         // In the keys' byte order (a binary plist's keyed section is read in that order).
-        let samples = [Sample(name: Sample.Text("E\u{301}ire"), values: [:], parent: Sample.Text("\u{C9}ire")),
-                       Sample(name: Sample.Text("\u{C9}ire"), values: [:], parent: Sample.Text("E\u{301}ire"))]
+        let samples = [Sample(name: Sample.Text("E\u{301}ire"), values: [:], parent: Sample.Text("\u{C9}ire"), id: "s0"),
+                       Sample(name: Sample.Text("\u{C9}ire"), values: [:], parent: Sample.Text("E\u{301}ire"), id: "s1")]
         #expect(SampleFormat.keyed(samples))
         for format in SampleFormat.allCases {
             let run = try Self.run()
@@ -116,7 +116,7 @@ struct ValueFidelityTests {
     @Test("underflow is refused as overflow is: 1e-400 is no Double, 1e-50 no Float (subnormals are kept)")
     func underflow() throws {
         for (attribute, literal) in [("dbl", "1e-400"), ("flt", "1e-50"), ("dec", "1e-400"), ("dbl", "0.000e-999999")] {
-            let sample = Sample(name: Sample.Text("k"), values: [attribute: .number(literal)], parent: nil)
+            let sample = Sample(name: Sample.Text("k"), values: [attribute: .number(literal)], parent: nil, id: "s0")
             let error = try Self.error(try Self.run(), [("Samples.json", SampleFormat.json.write([sample]))])
             if literal.hasPrefix("0.000") {
                 #expect(error == nil, "a zero written with an exponent is 0: \(String(describing: error))")
@@ -125,14 +125,14 @@ struct ValueFidelityTests {
             }
         }
         let run = try Self.run()
-        let subnormals = Sample(name: Sample.Text("k"), values: ["dbl": .number("5e-324"), "flt": .number("1.4e-45")], parent: nil)
+        let subnormals = Sample(name: Sample.Text("k"), values: ["dbl": .number("5e-324"), "flt": .number("1.4e-45")], parent: nil, id: "s0")
         #expect(try Self.error(run, [("Samples.csv", SampleFormat.csv.write([subnormals]))]) == nil)
         #expect(try run.rows("SELECT ZDBL > 0, ZFLT > 0 FROM ZSAMPLE") == ["1|1"])
     }
 
     @Test("errors in a binary plist name the object's byte offset as file:1:column")
     func binaryPlistPlaces() throws {
-        let sample = Sample(name: Sample.Text("k"), values: ["i16": .number("40000")], parent: nil)
+        let sample = Sample(name: Sample.Text("k"), values: ["i16": .number("40000")], parent: nil, id: "s0")
         let bytes = SampleFormat.binaryPlist.write([sample])
         let error = try #require(try Self.error(try Self.run(), [("Samples.plist", bytes)]))
         // The integer object 40000 as written: 0x13 then eight bytes.

@@ -88,6 +88,8 @@ extension SampleFormat {
                 }
             }
             if let parent = sample.parent { entries.append(("parent", .string(parent))) }
+            entries.append(("@id", .string(Sample.Text(sample.id))))
+            for (name, list) in sample.lists { entries.append(("@\(name)", .array(list.map { .string(Sample.Text($0)) }))) }
             return .dictionary(entries)
         }
         let section: BinaryPlistWriter.Object = keyed ? .keyedDictionary(zip(samples, items).map { ($0.name, $1) }) : .array(items)

@@ -8,7 +8,7 @@ import SeedgenTestSupport
 import Testing
 
 /// Round-trip properties (PropertyBased, x-sheep/swift-property-based): generated objects with
-/// every type's edge values, written in each source format, either fail to build with an error
+/// every type's edge values and every kind of relationship, written in each source format, either fail to build with an error
 /// naming `file:line:column`, or build a store holding exactly the values given; the formats
 /// that build give the same bytes; a dump of the store (XML and plist) builds the same values again.
 ///
@@ -39,22 +39,41 @@ struct RoundTripPropertyTests {
         }
     }
 
-    /// The stored rows, by key bytes: every attribute column, then the parent's key.
-    static func rows(_ path: String) throws -> [[UInt8]: [SQLValue]] {
-        let columns = Sample.attributes.map { "s.Z\($0.name.uppercased())" }.joined(separator: ", ")
+    /// What a store holds of the samples, by key bytes: each row's attribute columns and its
+    /// parent's key, the many-to-many's pairs, and each ordered list's members in order.
+    struct Contents: Equatable {
         var rows: [[UInt8]: [SQLValue]] = [:]
-        try StoreReader(path: path).forEachRow("SELECT \(columns), p.ZNAME FROM ZSAMPLE s LEFT JOIN ZSAMPLE p ON p.Z_PK = s.ZPARENT") { row in
-            guard case .text(let key) = row[0] else { return }
-            rows[Array(key.utf8)] = row
-        }
-        return rows
+        var friends: Set<[[UInt8]]> = []
+        var members: [[UInt8]: [[UInt8]]] = [:]
     }
 
-    /// What `samples` must store, row by key bytes; nil when some value must be refused everywhere.
-    static func expectedRows(_ samples: [Sample]) -> [[UInt8]: [SQLValue]]? {
-        var rows: [[UInt8]: [SQLValue]] = [:]
+    static func contents(_ path: String, layout: StoreLayout) throws -> Contents {
+        let reader = try StoreReader(path: path)
+        var contents = Contents()
+        let columns = Sample.attributes.map { "s.Z\($0.name.uppercased())" }.joined(separator: ", ")
+        try reader.forEachRow("SELECT \(columns), p.ZNAME FROM ZSAMPLE s LEFT JOIN ZSAMPLE p ON p.Z_PK = s.ZPARENT") { row in
+            guard case .text(let key) = row[0] else { return }
+            contents.rows[Array(key.utf8)] = row
+        }
+        let (join, isFirst) = try #require(layout.joinTableSide(for: "friends", of: "Sample"))
+        let (owner, friend) = isFirst ? (join.firstColumn, join.secondColumn) : (join.secondColumn, join.firstColumn)
+        try reader.forEachRow("SELECT o.ZNAME, f.ZNAME FROM \(join.name) j JOIN ZSAMPLE o ON o.Z_PK = j.\(owner) JOIN ZSAMPLE f ON f.Z_PK = j.\(friend)") { row in
+            contents.friends.insert(row.map { Array(($0.text ?? "").utf8) })
+        }
+        let position = try #require(layout.table(named: "ZSAMPLE")?.columns.first { $0.name.hasPrefix("Z_FOK_") }?.name)
+        try reader.forEachRow("SELECT o.ZNAME, m.ZNAME FROM ZSAMPLE m JOIN ZSAMPLE o ON o.Z_PK = m.ZMEMBEROF ORDER BY o.Z_PK, m.\(position)") { row in
+            contents.members[Array((row[0].text ?? "").utf8), default: []].append(Array((row[1].text ?? "").utf8))
+        }
+        return contents
+    }
+
+    /// What `samples` must store; nil when some value must be refused everywhere.
+    static func expectedContents(_ samples: [Sample]) -> Contents? {
+        var contents = Contents()
+        var keys: [String: [UInt8]] = [:]
         for sample in samples {
             guard let key = sample.name.string else { return nil }
+            keys[sample.id] = Array(key.utf8)
             var row: [SQLValue] = []
             for attribute in Sample.attributes {
                 guard let given = attribute.name == "name" ? .text(sample.name) : sample.values[attribute.name] else {
@@ -65,20 +84,32 @@ struct RoundTripPropertyTests {
                 row.append(stored)
             }
             row.append(sample.parent.flatMap(\.string).map { .text($0) } ?? .null)
-            rows[Array(key.utf8)] = row
+            contents.rows[Array(key.utf8)] = row
         }
-        return rows
+        for sample in samples {
+            let key = keys[sample.id]!
+            for friend in sample.friends { contents.friends.insert([key, keys[friend]!]) }
+            if !sample.members.isEmpty { contents.members[key] = sample.members.map { keys[$0]! } }
+        }
+        return contents
     }
 
-    /// The first difference between the rows found and those expected; nil when they agree.
-    static func difference(_ found: [[UInt8]: [SQLValue]], _ expected: [[UInt8]: [SQLValue]]) -> String? {
-        guard found.count == expected.count else { return "\(found.count) rows, not \(expected.count)" }
+    /// The first difference between what a store holds and what is expected; nil when they agree.
+    static func difference(_ found: Contents, _ expected: Contents) -> String? {
+        func shown(_ key: [UInt8]) -> String { String(decoding: key, as: UTF8.self).debugDescription }
+        guard found.rows.count == expected.rows.count else { return "\(found.rows.count) rows, not \(expected.rows.count)" }
         let columns = Sample.attributes.map(\.name) + ["parent"]
-        for (key, row) in expected {
-            guard let other = found[key] else { return "no row keyed \(String(decoding: key, as: UTF8.self).debugDescription)" }
+        for (key, row) in expected.rows {
+            guard let other = found.rows[key] else { return "no row keyed \(shown(key))" }
             for (index, value) in row.enumerated() where !value.sameStored(as: other[index]) {
-                return "\(String(decoding: key, as: UTF8.self).debugDescription).\(columns[index]): stored \(other[index].debugText), given \(value.debugText)"
+                return "\(shown(key)).\(columns[index]): stored \(other[index].debugText), given \(value.debugText)"
             }
+        }
+        if found.friends != expected.friends {
+            return "friends: stored \(found.friends.map { $0.map(shown) }), given \(expected.friends.map { $0.map(shown) })"
+        }
+        if found.members != expected.members {
+            return "members: stored \(found.members.map { (shown($0), $1.map(shown)) }), given \(expected.members.map { (shown($0), $1.map(shown)) })"
         }
         return nil
     }
@@ -89,7 +120,7 @@ struct RoundTripPropertyTests {
         let layout = try StoreLayout(model: try ModelLoader.load(from: try modelDirectory.write(Sample.model, to: "Sample.xcdatamodel/contents")))
         await propertyCheck(count: Self.cases, input: Sample.generator()) { samples in
             let directory = try TemporaryDirectory()
-            let expected = Self.expectedRows(samples)
+            let expected = Self.expectedContents(samples)
             let outsideXML = samples.contains { sample in sample.orderedValues.contains { $0.value.outsideXML } || sample.parent?.outsideXML == true }
             var stores: [(SampleFormat, [UInt8])] = []
             for format in SampleFormat.allCases {
@@ -103,7 +134,7 @@ struct RoundTripPropertyTests {
                 case .success:
                     #expect(mustBuild, "\(format) built values it must refuse")
                     if let expected {
-                        let found = try Self.rows(build.path)
+                        let found = try Self.contents(build.path, layout: layout)
                         let difference = Self.difference(found, expected)
                         #expect(difference == nil, "\(format): \(difference ?? "")")
                     }
@@ -121,7 +152,7 @@ struct RoundTripPropertyTests {
 
     /// A store's dump in each format builds the same values again (an entity-XML dump the same
     /// bytes); a store holding what XML cannot carry is refused by the dump with the reason.
-    static func checkDumps(of store: String, _ expected: [[UInt8]: [SQLValue]], layout: StoreLayout, in directory: TemporaryDirectory) throws {
+    static func checkDumps(of store: String, _ expected: Contents, layout: StoreLayout, in directory: TemporaryDirectory) throws {
         for format in StoreDumper.Format.allCases {
             let dumpPath = directory.path("dump-\(format.rawValue).\(format == .xml ? "xml" : "plist")")
             FileManager.default.createFile(atPath: dumpPath, contents: nil)
@@ -141,7 +172,7 @@ struct RoundTripPropertyTests {
             try importer.importFile(dumpPath)
             try importer.finish()
             _ = try builder.finish()
-            let difference = Self.difference(try Self.rows(rebuilt), expected)
+            let difference = Self.difference(try Self.contents(rebuilt, layout: layout), expected)
             #expect(difference == nil, "dump (\(format)) rebuilt: \(difference ?? "")")
             if format == .xml {
                 #expect(try Data(contentsOf: URL(fileURLWithPath: rebuilt)) == Data(contentsOf: URL(fileURLWithPath: store)), "the XML dump rebuilt other bytes")

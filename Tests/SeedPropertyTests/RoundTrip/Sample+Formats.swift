@@ -57,13 +57,14 @@ enum SampleFormat: String, CaseIterable, Sendable {
     }
 
     static func entityXML(_ samples: [Sample]) -> String {
-        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<Samples>\n"
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<Samples xmlns:seedgen=\"urn:seedgen:source\">\n"
         for sample in samples {
-            xml += "  <Sample"
+            xml += "  <Sample seedgen:id=\"\(sample.id)\""
             for (name, value) in sample.orderedValues {
                 xml += " \(name)=\"\(xmlEscaped(value.sourceText, attribute: true))\""
             }
             if let parent = sample.parent { xml += " parent=\"\(xmlEscaped(parent, attribute: true))\"" }
+            for (name, list) in sample.lists { xml += " seedgen:\(name)=\"\(list.joined(separator: " "))\"" }
             xml += "/>\n"
         }
         return xml + "</Samples>\n"
@@ -89,6 +90,8 @@ enum SampleFormat: String, CaseIterable, Sendable {
                 }
             }
             if let parent = sample.parent { xml += "<key>parent</key><string>\(xmlEscaped(parent, attribute: false))</string>" }
+            xml += "<key>@id</key><string>\(sample.id)</string>"
+            for (name, list) in sample.lists { xml += "<key>@\(name)</key><array>" + list.map { "<string>\($0)</string>" }.joined() + "</array>" }
             xml += "</dict>\n"
         }
         return xml + (keyed ? "</dict>" : "</array>") + "</dict></plist>\n"
@@ -127,6 +130,8 @@ enum SampleFormat: String, CaseIterable, Sendable {
                 return "\(jsonString(Sample.Text(name))): \(spelled)"
             }
             if let parent = sample.parent { members.append("\"parent\": \(jsonString(parent))") }
+            members.append("\"@id\": \"\(sample.id)\"")
+            for (name, list) in sample.lists { members.append("\"@\(name)\": [" + list.map { "\"\($0)\"" }.joined(separator: ", ") + "]") }
             return "  \(keyed ? jsonString(sample.name) + ": " : ""){" + members.joined(separator: ", ") + "}"
         }.joined(separator: ",\n")
         return Array((json + (keyed ? "\n}}\n" : "\n]}\n")).utf8)
@@ -143,11 +148,13 @@ enum SampleFormat: String, CaseIterable, Sendable {
     }
 
     static func csv(_ samples: [Sample]) -> [UInt8] {
-        let columns = Sample.attributes.map(\.name) + ["parent"]
+        let columns = Sample.attributes.map(\.name) + ["parent", "@id", "@friends", "@members"]
         var bytes = Array(columns.joined(separator: ",").utf8) + [0x0A]
         for sample in samples {
             let fields = columns.map { column -> [UInt8] in
-                let text = column == "parent" ? sample.parent : column == "name" ? sample.name : sample.values[column]?.sourceText
+                let lists = Dictionary(uniqueKeysWithValues: sample.lists.map { ("@\($0.name)", Sample.Text($0.list.joined(separator: " "))) })
+                let text = column == "parent" ? sample.parent : column == "name" ? sample.name : column == "@id" ? Sample.Text(sample.id)
+                    : column.hasPrefix("@") ? lists[column] : sample.values[column]?.sourceText
                 guard let text else { return [] }  // an empty field is nil
                 return [0x22] + utf8(text).flatMap { $0 == 0x22 ? [0x22, 0x22] : [$0] } + [0x22]
             }

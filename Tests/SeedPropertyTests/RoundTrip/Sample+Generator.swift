@@ -17,14 +17,23 @@ extension Sample {
                 // no order of its own): the other formats write it in that order too.
                 keys.sort { ($0.string ?? "").utf8.lexicographicallyPrecedes(($1.string ?? "").utf8) }
             }
-            return keys.map { key in
+            var samples = keys.enumerated().map { index, key in
                 var values: [String: Given] = [:]
                 for attribute in attributes.dropFirst() where Bool.random(using: &rng) {
                     values[attribute.name] = randomValue(attribute.type, using: &rng)
                 }
                 let parent = Int.random(in: 0...keys.count, using: &rng)
-                return Sample(name: key, values: values, parent: parent < keys.count ? keys[parent] : nil)
+                return Sample(name: key, values: values, parent: parent < keys.count ? keys[parent] : nil, id: "s\(index)")
             }
+            for index in samples.indices {
+                // Any others, itself included, each once.
+                samples[index].friends = samples.indices.filter { _ in Int.random(in: 0..<3, using: &rng) == 0 }.map { "s\($0)" }
+            }
+            // Each object in one owner's list at most (its `memberOf` is a to-one), in any order.
+            for member in samples.indices.shuffled(using: &rng) where Bool.random(using: &rng) {
+                samples[Int.random(in: 0..<samples.count, using: &rng)].members.append("s\(member)")
+            }
+            return samples
         }
     }
 

@@ -2,7 +2,9 @@ import Foundation
 import SeedStore
 
 /// The objects the round-trip properties generate: one entity with an attribute of every type
-/// and a to-one to itself (its inverse a to-many), keyed by a unique `name`.
+/// and every kind of relationship to itself — a to-one (its inverse a to-many), a many-to-many
+/// and an ordered to-many (its inverse a to-one) — keyed by a unique `name`; to-manys name their
+/// objects by identifier (`s0`, `s1`, …), the way every format can.
 struct Sample: Sendable, CustomStringConvertible {
     /// A text value as given: Unicode scalars and, where a test wants them, lone UTF-16
     /// surrogates (which only JSON escapes and binary plists can spell).
@@ -106,6 +108,10 @@ struct Sample: Sendable, CustomStringConvertible {
         }.joined(separator: "\n"))
                 <relationship name="parent" optional="YES" maxCount="1" destinationEntity="Sample" inverseName="children" inverseEntity="Sample"/>
                 <relationship name="children" optional="YES" toMany="YES" destinationEntity="Sample" inverseName="parent" inverseEntity="Sample"/>
+                <relationship name="friends" optional="YES" toMany="YES" destinationEntity="Sample" inverseName="friendOf" inverseEntity="Sample"/>
+                <relationship name="friendOf" optional="YES" toMany="YES" destinationEntity="Sample" inverseName="friends" inverseEntity="Sample"/>
+                <relationship name="members" optional="YES" toMany="YES" ordered="YES" destinationEntity="Sample" inverseName="memberOf" inverseEntity="Sample"/>
+                <relationship name="memberOf" optional="YES" maxCount="1" destinationEntity="Sample" inverseName="members" inverseEntity="Sample"/>
                 <uniquenessConstraints><uniquenessConstraint><constraint value="name"/></uniquenessConstraint></uniquenessConstraints>
             </entity>
         </model>
@@ -117,6 +123,17 @@ struct Sample: Sendable, CustomStringConvertible {
     var values: [String: Given]
     /// The key of the object `parent` names.
     var parent: Text?
+    /// The object's identifier.
+    var id: String
+    /// Many-to-many: the identifiers of the objects it names (its inverse, `friendOf`, follows).
+    var friends: [String] = []
+    /// Ordered to-many: the identifiers of its members, in order (each object in one list at most).
+    var members: [String] = []
+
+    /// The to-manys it names objects in, by identifier (those that name any).
+    var lists: [(name: String, list: [String])] {
+        [("friends", friends), ("members", members)].filter { !$0.list.isEmpty }
+    }
 
     /// The values in the model's attribute order, the key first.
     var orderedValues: [(name: String, value: Given)] {
@@ -124,6 +141,7 @@ struct Sample: Sendable, CustomStringConvertible {
     }
 
     var description: String {
-        "Sample(\(orderedValues.map { "\($0.name): \($0.value)" }.joined(separator: ", "))\(parent.map { ", parent: \($0)" } ?? ""))"
+        "Sample(\(id), \(orderedValues.map { "\($0.name): \($0.value)" }.joined(separator: ", "))\(parent.map { ", parent: \($0)" } ?? "")"
+            + (friends.isEmpty ? "" : ", friends: \(friends)") + (members.isEmpty ? "" : ", members: \(members)") + ")"
     }
 }
