@@ -321,6 +321,7 @@ public final class SeedRepository {
                 break
             }
         }
+        try checkRowLength(plan, at: location)
         // Parameter 1 is Z_PK; attributes follow from 2, then the to-one columns: NULL until
         // linked, unless a reference to an earlier object was set (`record`).
         // Rows queue in the builder's row stream: a full batch is written on a second thread,
@@ -335,6 +336,27 @@ public final class SeedRepository {
         if plan.tracksDefinitions {
             plan.primaryKeys.define(pk, at: location)
         }
+    }
+
+    /// Refuses, where it is given, an object whose row SQLite would refuse as too big: its text
+    /// and blob bytes, and at most 9 bytes a column for the numbers and the record's header
+    /// (an over-estimate by at most that much).
+    private func checkRowLength(_ plan: EntityPlan, at location: InputLocation) throws(InputError) {
+        var bytes = 9 * (Int(plan.parameterCount) + 1)
+        var largest: (bytes: Int, slot: EntityPlan.AttributeSlot?) = (0, nil)
+        for slot in plan.attributeSlots {
+            let size: Int
+            switch values[Int(slot.parameter)] {
+            case .text(let text)?: size = text.utf8.count
+            case .blob(let blob)?: size = blob.count
+            default: continue
+            }
+            bytes += size
+            if size > largest.bytes { largest = (size, slot) }
+        }
+        guard bytes > builder.rowLengthLimit else { return }
+        let biggest = largest.slot.map { ", \($0.attribute.name) alone \(largest.bytes)" } ?? ""
+        throw InputError("\(plan.entity.name): the object's values take \(bytes) bytes\(biggest); SQLite stores at most \(builder.rowLengthLimit) bytes in a row", at: location)
     }
 
     /// `'Deutschland'`: the natural key of the values being written.

@@ -245,4 +245,27 @@ struct ImportTests {
         #expect(try run.rows("SELECT t.ZNAME, g.ZNAME FROM ZTEAM t JOIN ZGROUP g ON g.Z_PK = t.ZGROUP") == ["Polen|A"])
         #expect(try run.verify().isEmpty)
     }
+
+    /// Rows are written on a second thread in batches: before, a row SQLite refused as too big
+    /// failed there, and the error named the object being read when it surfaced (thousands of
+    /// lines later). SQLite's bound is lowered here so a test needs no gigabyte of input.
+    @Test("an object too big for one SQLite row is an error at its own place, not at a later object's")
+    func rowTooBigNamedWhereGiven() throws {
+        let run = try ImportRun()
+        defer { run.directory.remove() }
+        var xml = "<Cup>\n"
+        for number in 0..<6_000 { xml += "<Group name=\"G\(number)\"/>\n" }
+        xml += "<Group name=\"" + String(repeating: "x", count: 150_000) + "\"/>\n"
+        for number in 6_000..<12_000 { xml += "<Group name=\"G\(number)\"/>\n" }
+        let input = try run.directory.write(xml + "</Cup>\n", to: "big.xml")
+        let builder = try StoreBuilder(layout: run.layout, outputPath: run.output)
+        builder.lowerRowLengthLimit(to: 100_000)
+        let importer = SeedImporter(builder: builder)
+        let error = try #require(throws: InputError.self) {
+            try importer.importFile(input)
+            try importer.finish()
+        }
+        #expect(error.location.line == 6_002, "\(error)")
+        #expect(error.message.contains("Group: the object's values take") && error.message.contains("SQLite stores at most 100000 bytes in a row"), "\(error)")
+    }
 }

@@ -20,6 +20,10 @@ public final class StoreBuilder {
     /// Every other statement on the objects' rows (finds, updates, relationships); each waits
     /// for the row stream first.
     package let objectRows: ObjectRows
+    /// The most bytes SQLite takes in one row (`SQLITE_LIMIT_LENGTH`, 1,000,000,000 unless
+    /// lowered): an importer refuses a bigger object where it is given, before the row stream
+    /// writes it on its own thread (where the failure would surface at a later object).
+    package private(set) var rowLengthLimit = 0
     private let scratchPath: String
     private var finished = false
     private var indexesCreated = false
@@ -51,6 +55,7 @@ public final class StoreBuilder {
         self.scratchPath = DurableFile.temporaryPath(beside: outputPath, purpose: "seedgen-scratch")
         self.database = try Database(path: scratchPath, mode: .create)
         self.objectRows = ObjectRows(database: database, layout: layout, rowStream: rowStream)
+        rowLengthLimit = database.lengthLimit()
         do {
             try database.execute("""
                 PRAGMA page_size = 4096; PRAGMA encoding = 'UTF-8';
@@ -81,6 +86,11 @@ public final class StoreBuilder {
         try database.execute("PRAGMA threads = 2")
         for statement in layout.schema where Self.isIndex(statement) { try database.execute(statement) }
         indexesCreated = true
+    }
+
+    /// Lowers SQLite's bound on a row's bytes (tests reach it without gigabytes of input).
+    package func lowerRowLengthLimit(to bytes: Int) {
+        rowLengthLimit = database.lengthLimit(lowered: bytes)
     }
 
     private static func isIndex(_ statement: String) -> Bool {

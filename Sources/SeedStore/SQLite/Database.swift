@@ -116,6 +116,13 @@ final class Database {
 
 extension Database {
     /// Quotes an identifier for SQL (`"name"`).
+    /// SQLite's bound on the bytes of one value or one row (`SQLITE_LIMIT_LENGTH`); with
+    /// `lowered`, sets it lower first.
+    func lengthLimit(lowered: Int? = nil) -> Int {
+        if let lowered { sqlite3_limit(handle, SQLITE_LIMIT_LENGTH, Int32(clamping: lowered)) }
+        return Int(sqlite3_limit(handle, SQLITE_LIMIT_LENGTH, -1))
+    }
+
     static func quote(_ identifier: String) -> String {
         guard identifier.utf8.contains(UInt8(ascii: "\"")) else { return "\"" + identifier + "\"" }
         return "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
