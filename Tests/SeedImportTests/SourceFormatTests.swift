@@ -138,7 +138,7 @@ struct SourceFormatTests {
 
     /// What `dump` writes for a NULL the model would fill: the attribute stays NULL, unless
     /// another mention of the object gives a value.
-    @Test("an attribute given nil (seedgen:nil, @nil) keeps no default; a later mention's value fills it; XML, plist and JSON agree")
+    @Test("an attribute given nil (seedgen:nil, @nil) keeps no default; a later mention's value fills it; XML, plist, JSON and CSV agree")
     func nilKeepsNoDefault() throws {
         let xml = """
             <Shelf xmlns:seedgen="urn:seedgen:source">
@@ -160,7 +160,8 @@ struct SourceFormatTests {
         let (bytes, run) = try Self.build([("nil.xml", xml)])
         defer { run.directory.remove() }
         #expect(try run.rows("SELECT ZISBN, quote(ZPAGES) FROM ZBOOK ORDER BY ZISBN") == ["1|NULL", "2|7", "3|100"])
-        for (name, text) in [("nil.plist", plist), ("nil.json", json)] {
+        let csv = "isbn,title,pages,@nil\n1,A,,pages\n2,B,,pages notes\n2,,7,\n3,C,,\n"
+        for (name, text) in [("nil.plist", plist), ("nil.json", json), ("Books.csv", csv)] {
             let (other, otherRun) = try Self.build([(name, text)])
             defer { otherRun.directory.remove() }
             #expect(other == bytes, "\(name)")

@@ -69,8 +69,8 @@ struct CSVSourceReader {
         }
     }
 
-    /// Checks the header's names against the entity: each an attribute, a to-one, `@id` or an
-    /// `@<relationship>`, once.
+    /// Checks the header's names against the entity: each an attribute, a to-one, `@id`, `@nil`
+    /// (attributes given nil, separated by spaces) or an `@<relationship>`, once.
     private mutating func readHeader(_ plan: EntityPlan) throws(InputError) {
         var seen: Set<[UInt8]> = []
         for field in fields {
@@ -79,7 +79,7 @@ struct CSVSourceReader {
             if name.isEmpty { throw InputError("column \(names.count + 1) of the header has no name", at: location) }
             if !seen.insert(Array(name.utf8)).inserted { throw InputError("the header names '\(name.prefix(80))' twice", at: location) }
             if name.first == "@" {
-                guard name == "@id" || plan.relationships[String(name.dropFirst())] != nil else {
+                guard name == "@id" || name == "@nil" || plan.relationships[String(name.dropFirst())] != nil else {
                     throw InputError("\(entity.name) has no relationship '\(name.dropFirst())' (@id names the object itself)", at: location)
                 }
             } else {
