@@ -51,6 +51,24 @@ struct CommandLineTests {
         #expect(badModel.status == 2 && badModel.error.contains("/nonexistent/model"))
     }
 
+    /// Each process draws its own seed for the key tables' hash (`KeyBytes.seed`): the tables
+    /// probe differently, the store must not differ.
+    @Test("two runs of a keyed build (each with its own hash seed) write the same bytes")
+    func keyedBuildsAreReproducibleAcrossSeeds() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let folder = Corpus.packageRoot.appendingPathComponent("Seeds/EMPlan")
+        var digests: Set<String> = []
+        for run in 0..<3 {
+            let build = try SeedgenTool.run(["build", "--model", folder.appendingPathComponent("EMPlan.xcdatamodeld").path, "--output",
+                                             directory.path("\(run).sqlite"), "--json", folder.appendingPathComponent("setup.plist").path])
+            #expect(build.status == 0, "\(build.error)")
+            struct Summary: Decodable { var sha256: String }
+            digests.insert(try JSONDecoder().decode(Summary.self, from: Data(build.output.utf8)).sha256)
+        }
+        #expect(digests.count == 1)
+    }
+
     @Test("build writes a store that verifies clean and inspects with its metadata", corpusTrait)
     func buildVerifyInspect() throws {
         let directory = try TemporaryDirectory()
