@@ -136,11 +136,19 @@ package final class EntityXMLDelegate: XMLStreamDelegate {
         }
         let object = try repository.commitObject(plan, identifier: identifier, at: location)
         for (relationship, list) in identified {
-            let names = list.split(whereSeparator: \.isWhitespace)
-            guard relationship.isToMany || names.count == 1 else {
+            // One word at a time: a list of a million identifiers makes no array of them.
+            var rest = Substring(list)
+            var linked = 0
+            while let start = rest.firstIndex(where: { !$0.isWhitespace }) {
+                let end = rest[start...].firstIndex(where: \.isWhitespace) ?? rest.endIndex
+                guard relationship.isToMany || linked == 0 else { break }
+                try repository.link(object, relationship.name, toIdentifier: String(rest[start..<end]), at: location)
+                linked += 1
+                rest = rest[end...]
+            }
+            guard relationship.isToMany || (linked == 1 && rest.allSatisfy(\.isWhitespace)) else {
                 throw InputError("seedgen:\(relationship.name) is a to-one relationship and takes one identifier, not '\(list)'", at: location)
             }
-            for name in names { try repository.link(object, relationship.name, toIdentifier: String(name), at: location) }
         }
         return object
     }

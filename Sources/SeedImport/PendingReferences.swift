@@ -1,10 +1,12 @@
 /// References named before their objects (by a key on the general path, or by an identifier),
 /// kept until `finish` resolves them in the order they were given.
 ///
-/// A million dangling references must stay within the build's memory bound, so a reference is
-/// one fixed record of 56 bytes (numbers for its source, relationship and file) in chunks that
-/// never move when more come, and its text goes into byte chunks beside them: about 56 bytes
-/// and the text's, where a tuple of strings took about 220.
+/// A million dangling references must stay within the build's memory bound, so each is encoded
+/// into byte chunks that never move when more come: where it comes from (its source object,
+/// relationship and place, as variable-length numbers) only when that differs from the previous
+/// reference's, then its place in an ordered list and its text. A to-many naming a million
+/// identifiers takes about 3 bytes a reference beside the identifiers' own; a million objects
+/// each naming one, about 15 (a tuple of strings took about 220).
 struct PendingReferences {
     /// One reference as it was given.
     struct Reference {
@@ -17,77 +19,93 @@ struct PendingReferences {
         var location: InputLocation
     }
 
-    private struct Record {
-        var sourcePrimaryKey: Int64
-        var place: Int64
-        var textChunk: UInt32
-        var textStart: UInt32
-        var textCount: UInt32
-        var file: UInt32
-        var line: UInt32
-        var column: UInt32
-        var sourceEntityNumber: UInt32
-        var sourceEntity: UInt32
-        var relationship: UInt32
-    }
+    private static let chunkBytes = 1 << 20
 
-    private static let recordsPerChunk = 1 << 14
-    private static let textChunkBytes = 1 << 20
-    private static let noPlace = Int64.min
-
-    private var records: [[Record]] = []
-    private var texts: [[UInt8]] = []
+    private var chunks: [[UInt8]] = []
+    private var entry: [UInt8] = []
+    private var last: Reference?
     /// Entity, relationship and file names, by number.
     private var names: [String] = []
     private var nameNumbers: [String: Int] = [:]
 
-    var isEmpty: Bool { records.isEmpty }
+    var isEmpty: Bool { chunks.isEmpty }
 
     mutating func append(_ reference: Reference) {
-        var text = reference.text
-        let (chunk, start, count) = text.withUTF8 { store($0) }
-        let record = Record(
-            sourcePrimaryKey: reference.source.primaryKey, place: reference.place.map(Int64.init) ?? Self.noPlace,
-            textChunk: chunk, textStart: start, textCount: count,
-            file: UInt32(number(of: reference.location.file)),
-            line: UInt32(clamping: reference.location.line), column: UInt32(clamping: reference.location.column),
-            sourceEntityNumber: UInt32(reference.source.entityNumber), sourceEntity: UInt32(number(of: reference.source.entity)),
-            relationship: UInt32(number(of: reference.relationship)))
-        if records.last.map({ $0.count == Self.recordsPerChunk }) ?? true {
-            records.append([])
-            records[records.count - 1].reserveCapacity(Self.recordsPerChunk)
+        entry.removeAll(keepingCapacity: true)
+        if let last, last.source == reference.source, last.relationship == reference.relationship, last.location == reference.location {
+            entry.append(0)
+        } else {
+            entry.append(1)
+            for number in [Int(truncatingIfNeeded: reference.source.primaryKey), reference.source.entityNumber, number(of: reference.source.entity),
+                           number(of: reference.relationship), number(of: reference.location.file), reference.location.line, reference.location.column] {
+                Self.appendNumber(number, to: &entry)
+            }
         }
-        records[records.count - 1].append(record)
+        Self.appendNumber(reference.place.map { $0 + 1 } ?? 0, to: &entry)
+        var text = reference.text
+        text.withUTF8 { bytes in
+            Self.appendNumber(bytes.count, to: &entry)
+            entry.append(contentsOf: bytes)
+        }
+        if chunks.isEmpty || chunks[chunks.count - 1].count + entry.count > chunks[chunks.count - 1].capacity {
+            chunks.append([])
+            chunks[chunks.count - 1].reserveCapacity(max(Self.chunkBytes, entry.count))
+        }
+        chunks[chunks.count - 1].append(contentsOf: entry)
+        last = reference
     }
 
     /// Calls `body` with each reference, in the order they were appended.
     func forEach(_ body: (Reference) throws(InputError) -> Void) throws(InputError) {
-        for chunk in records {
-            for record in chunk {
-                let text = String(decoding: texts[Int(record.textChunk)][Int(record.textStart)..<Int(record.textStart + record.textCount)], as: UTF8.self)
-                let source = ObjectReference(entity: names[Int(record.sourceEntity)], entityNumber: Int(record.sourceEntityNumber),
-                                             primaryKey: record.sourcePrimaryKey)
-                try body(Reference(source: source, relationship: names[Int(record.relationship)], text: text,
-                                   place: record.place == Self.noPlace ? nil : Int(record.place),
-                                   location: InputLocation(file: names[Int(record.file)], line: Int(record.line), column: Int(record.column))))
+        var current: Reference?
+        for chunk in chunks {
+            var index = 0
+            while index < chunk.count {
+                let repeats = chunk[index] == 0
+                index += 1
+                if !repeats {
+                    var fields: [Int] = []
+                    for _ in 0..<7 { fields.append(Self.readNumber(chunk, &index)) }
+                    current = Reference(source: ObjectReference(entity: names[fields[2]], entityNumber: fields[1], primaryKey: Int64(fields[0])),
+                                        relationship: names[fields[3]], text: "", place: nil,
+                                        location: InputLocation(file: names[fields[4]], line: fields[5], column: fields[6]))
+                }
+                let place = Self.readNumber(chunk, &index)
+                let count = Self.readNumber(chunk, &index)
+                current!.place = place == 0 ? nil : place - 1
+                current!.text = String(decoding: chunk[index..<index + count], as: UTF8.self)
+                index += count
+                try body(current!)
             }
         }
     }
 
     mutating func removeAll() {
-        records = []
-        texts = []
+        chunks = []
+        last = nil
     }
 
-    /// Copies `bytes` into the last text chunk, or a new one when they do not fit.
-    private mutating func store(_ bytes: UnsafeBufferPointer<UInt8>) -> (chunk: UInt32, start: UInt32, count: UInt32) {
-        if texts.isEmpty || texts[texts.count - 1].count + bytes.count > texts[texts.count - 1].capacity {
-            texts.append([])
-            texts[texts.count - 1].reserveCapacity(max(Self.textChunkBytes, bytes.count))
+    /// A number (zigzag: small negatives stay small), 7 bits a byte, low bits first.
+    private static func appendNumber(_ number: Int, to bytes: inout [UInt8]) {
+        var value = UInt64(bitPattern: Int64(number) << 1 ^ Int64(number) >> 63)
+        while value >= 0x80 {
+            bytes.append(UInt8(truncatingIfNeeded: value) | 0x80)
+            value >>= 7
         }
-        let start = texts[texts.count - 1].count
-        texts[texts.count - 1].append(contentsOf: bytes)
-        return (UInt32(texts.count - 1), UInt32(start), UInt32(bytes.count))
+        bytes.append(UInt8(value))
+    }
+
+    private static func readNumber(_ bytes: [UInt8], _ index: inout Int) -> Int {
+        var value: UInt64 = 0
+        var shift: UInt64 = 0
+        while true {
+            let byte = bytes[index]
+            index += 1
+            value |= UInt64(byte & 0x7F) << shift
+            if byte < 0x80 { break }
+            shift += 7
+        }
+        return Int(Int64(bitPattern: value >> 1) ^ -Int64(bitPattern: value & 1))
     }
 
     private mutating func number(of name: String) -> Int {
