@@ -6,10 +6,11 @@ import Darwin
 import SeedStore
 
 /// The natural keys of one key-declaring entity tree that to-ones name by key (or a build's
-/// source-local identifiers, as text keys), kept whole, with the `Z_PK` each names: a reference finds its object here exactly, with no query and nothing to
-/// check at the end. A key named before its object is written is *reserved*: it gets its `Z_PK`
-/// at first sight (the next of its table), the referring rows are written with it, and the
-/// object takes it when it comes; one never written is a dangling reference (`reservations`).
+/// source-local identifiers, as text keys), kept whole, with the `Z_PK` each names: a reference
+/// finds its object here exactly, with no query and nothing to check at the end. A key named
+/// before its object is written is *reserved*: it gets its `Z_PK` at first sight (the next of
+/// its table), the referring rows are written with it, and the object takes it when it comes;
+/// one never written is a dangling reference (`forEachReservation`).
 ///
 /// Open addressing, linear probing, at most 3/4 full. A slot is one word: the key's 32-bit
 /// fingerprint and where its entry starts in the arena. An entry is the `Z_PK` (4 bytes), the

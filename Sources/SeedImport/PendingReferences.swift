@@ -3,8 +3,8 @@
 ///
 /// A million dangling references must stay within the build's memory bound, so each is encoded
 /// into byte chunks that never move when more come: where it comes from (its source object,
-/// relationship and place, as variable-length numbers) only when that differs from the previous
-/// reference's, then its place in an ordered list and its text. A to-many naming a million
+/// relationship, file, line and column, as variable-length numbers) only when that differs from
+/// the previous reference's, then its position in an ordered list and its text. A to-many naming a million
 /// identifiers takes about 3 bytes a reference beside the identifiers' own; a million objects
 /// each naming one, about 15 (a tuple of strings took about 220).
 struct PendingReferences {
@@ -27,8 +27,6 @@ struct PendingReferences {
     /// Entity, relationship and file names, by number.
     private var names: [String] = []
     private var nameNumbers: [String: Int] = [:]
-
-    var isEmpty: Bool { chunks.isEmpty }
 
     mutating func append(_ reference: Reference) {
         entry.removeAll(keepingCapacity: true)
