@@ -3,10 +3,12 @@ import SeedModel
 import SeedStore
 
 /// One value of a property list, with where it was read (line 0 for binary plists).
-indirect enum PropertyListNode {
+enum PropertyListNode {
+    // Scalars stay inline (an array of a million of them makes no million boxes); the
+    // containers are boxed, as they nest.
     case scalar(String, kind: String, InputLocation)
-    case array([PropertyListNode], InputLocation)
-    case dictionary([(key: String, value: PropertyListNode)], InputLocation)
+    indirect case array([PropertyListNode], InputLocation)
+    indirect case dictionary([(key: String, value: PropertyListNode)], InputLocation)
 
     var location: InputLocation {
         switch self {
@@ -163,7 +165,16 @@ struct PropertyListSectionWriter {
     /// them separated by spaces), in order.
     private func linkIdentified(_ node: PropertyListNode, of object: ObjectReference, _ relationship: RelationshipDescription) throws(InputError) {
         switch node {
-        case .scalar(_, "string", _), .array where relationship.isToMany: break
+        case .array(let items, _) where relationship.isToMany:
+            // Item by item: a list of a million identifiers makes no second array of them.
+            for item in items {
+                guard case .scalar(let text, "string", let location) = item else {
+                    throw InputError("@\(relationship.name) lists identifiers as \(syntax.strings), not \(item.kindName(syntax))", at: item.location)
+                }
+                try repository.link(object, relationship.name, toIdentifier: text, at: location)
+            }
+            return
+        case .scalar(_, "string", _): break
         default:
             throw InputError("@\(relationship.name) takes \(relationship.isToMany ? "\(syntax.anArray) of identifiers or \(syntax.aString)" : "one identifier as \(syntax.aString)"), not \(node.kindName(syntax))", at: node.location)
         }

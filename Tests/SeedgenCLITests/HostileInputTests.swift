@@ -70,14 +70,29 @@ struct HostileInputTests {
     /// 345 MB and 1M dangling keys 264 MB, well past the bound (about 215 and 195 MB there), and a
     /// pending reference about 220 bytes.
     @Test("500,000 identifiers, dangling keys or dangling identifiers: exit 1 naming the first dangling one, within the memory bound",
-          arguments: ["identifiers", "dangling keys", "dangling identifiers"])
+          arguments: ["identifiers", "dangling keys", "dangling identifiers", "dangling identifiers (plist)", "dangling identifiers (JSON)"])
     func manyHeldToTheEnd(_ name: String) throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
+        let identifiers = (0..<500_000).map { "t\($0)" }
+        if name.hasSuffix("(plist)") || name.hasSuffix("(JSON)") {
+            // One item's @players: read as a tree (each identifier a node), before, boxed one by one.
+            let plist = name.hasSuffix("(plist)")
+            let text = plist
+                ? "<plist version=\"1.0\"><dict><key>Teams</key><array><dict><key>name</key><string>A</string><key>@players</key><array>"
+                    + identifiers.map { "<string>\($0)</string>" }.joined() + "</array></dict></array></dict></plist>\n"
+                : #"{"Teams": [{"name": "A", "@players": ["# + identifiers.map { "\"\($0)\"" }.joined(separator: ",") + "]}]}\n"
+            let file = plist ? "many.plist" : "many.json"
+            try directory.write(text, to: file)
+            let (result, after) = try Self.build(directory.path(file), in: directory)
+            #expect(result.status == 1 && result.error.contains("Team.players: no object has the identifier 't0'"), "\(result.error.prefix(300))")
+            #expect(after == [file])
+            return
+        }
         var text = "<Cup xmlns:seedgen=\"urn:seedgen:source\">\n"
         if name == "dangling identifiers" {
             // One to-many naming them all: 7 bytes of input a reference.
-            text += #"<Team name="A" seedgen:players=""# + (0..<500_000).map { "t\($0)" }.joined(separator: " ") + "\"/>\n"
+            text += #"<Team name="A" seedgen:players=""# + identifiers.joined(separator: " ") + "\"/>\n"
         } else {
             let line = try #require(Self.objectLines[name])
             for number in 0..<500_000 { text += line(number) + "\n" }
