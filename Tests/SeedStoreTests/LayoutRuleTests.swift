@@ -220,6 +220,23 @@ struct LayoutRuleTests {
         ])
     }
 
+    /// Seen at 1338: `HTTPSExcludedDomain.domain` (optional String) with the fetch index
+    /// `domainIndex` has only that index; `byURL` on the optional String `url`, `byKey`,
+    /// `byName` and `byIsPendingDeletion` index their attribute too (frameworks 1251–1338).
+    @Test("a one-element fetch index also indexes its attribute only when it is named by<attribute> (any case; assumed rule)")
+    func fetchIndexNamedByItsAttribute() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let layout = try StoreLayout(model: try StoreTestSupport.model("""
+            <entity name="Domain"><attribute name="domain" optional="YES" attributeType="String"/>
+                <attribute name="url" optional="YES" attributeType="String"/>
+                <fetchIndex name="domainIndex"><fetchIndexElement property="domain" type="Binary" order="ascending"/></fetchIndex>
+                <fetchIndex name="byURL"><fetchIndexElement property="url" type="Binary" order="ascending"/></fetchIndex>
+            </entity>
+            """, in: directory), era: FrameworkEra(version: 1338))
+        #expect(layout.indexes.map(\.name) == ["Z_Domain_url", "Z_Domain_domainIndex", "Z_Domain_byURL"])
+    }
+
     @Test("framework 851 (assumed below 865): an inherited indexed attribute is indexed once, for the entity that declares it")
     func indexesOf851() throws {
         let directory = try TemporaryDirectory()

@@ -77,13 +77,18 @@ extension LayoutBuilder {
     }
 
     /// The attributes `entity` gets a `Z_<Entity>_<attribute>` index for (eras from 836):
-    /// the attribute of each one-element fetch index, in file order (Xcode's model compiler marks
-    /// it indexed, so the store has both indexes), then its `indexed="YES"` attributes by name —
-    /// its own, and from 865 the inherited ones too (that order is *assumed*).
+    /// the attribute of each one-element fetch index named `by` + the attribute's name (in any
+    /// case: `byURL` for `url`), in file order — the store then has both indexes — then its
+    /// `indexed="YES"` attributes by name: its own, and from 865 the inherited ones too (that
+    /// order is *assumed*). A one-element fetch index named otherwise (`domainIndex` for
+    /// `domain`) indexes only itself. The naming rule is *assumed*: it is the one difference seen
+    /// between five such fetch indexes with both indexes (frameworks 1251–1338) and one without
+    /// (1338), on attributes optional or not, String or Boolean.
     func indexedAttributes(of entity: EntityDescription) -> [String] {
         var names: [String] = []
         for index in entity.fetchIndexes where index.elements.count == 1 {
             if let property = index.elements[0].property, index.elements[0].kind == "Binary",
+               index.name.lowercased() == "by" + property.lowercased(),
                model.allAttributes(of: entity).contains(where: { $0.name == property && !$0.isTransient }),
                !names.contains(property) {
                 names.append(property)
