@@ -74,6 +74,22 @@ struct StoreVerifierTests {
         #expect(respelled.contains { $0.location.hasPrefix("index Z_BookmarkEntity_byURL") && $0.found.contains("a different index") }, "\(respelled)")
     }
 
+    /// A store of another model version lacks columns the model has: each is one `column`
+    /// finding. Before, the reference and position checks then read the missing column (SQLite
+    /// takes an unknown double-quoted name for a string) and added an `sqlite` finding ("expected
+    /// a readable store") or a made-up `ordered` one.
+    @Test("a missing to-one key or position column is a column finding only, not an unreadable store or a wrong order")
+    func missingColumnsAreNotReadAsValues() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let bookmarks = try #require(Corpus.freshStores.first { $0.name == "bookmarks" })
+        let copy = try directory.copy(bookmarks.store)
+        try StoreTestSupport.damage(copy, "DROP INDEX ZBOOKMARKENTITY_ZPARENT_INDEX; ALTER TABLE ZBOOKMARKENTITY DROP COLUMN ZPARENT; ALTER TABLE ZBOOKMARKENTITY DROP COLUMN Z_FOK_PARENT")
+        let findings = try Self.verify(copy, model: bookmarks.model)
+        #expect(findings.map(\.check) == ["column", "column"], "\(findings)")
+        #expect(findings.map(\.location) == ["ZBOOKMARKENTITY.ZPARENT", "ZBOOKMARKENTITY.Z_FOK_PARENT"], "\(findings)")
+    }
+
     @Test("recipes: exactly three hash findings (Image, Ingredient, Recipe) and nothing else")
     func recipesHashes() throws {
         let findings = try Self.verify(Self.recipes.store.path, model: Self.recipes.model)

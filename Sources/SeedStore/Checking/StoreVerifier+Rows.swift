@@ -9,11 +9,13 @@ extension StoreVerifier.Run {
             try checkEntityNumbers(in: table.name, allowed: root.subtreeNumbers, layout: layout)
             try checkMaximum(of: table.name, root: root.name, stored: maxByNumber[root.number] ?? 0)
             try checkRowVersions(in: table.name)
-            try checkExternalBinaryMarkers(table, layout: layout)
+            // A missing column is a `column` finding already; its values are not read.
+            let present = Set(try file.columns(of: table.name).map(\.name))
+            try checkExternalBinaryMarkers(table, present: present, layout: layout)
             for violation in try StoredValueRules.violations(in: table, database: database) {
                 findings.append(violation.finding)
             }
-            for column in table.columns {
+            for column in table.columns where present.contains(column.name) {
                 guard case .foreignKey(let entity, let relationship, let destination) = column.role else { continue }
                 try checkReferences(
                     table: table.name, column: column.name, label: "\(entity).\(relationship)",
@@ -22,6 +24,8 @@ extension StoreVerifier.Run {
             }
         }
         for join in layout.joinTables where try file.tableExists(join.name) {
+            let present = Set(try file.columns(of: join.name).map(\.name))
+            guard present.contains(join.firstColumn), present.contains(join.secondColumn) else { continue }
             let destination = layout.model.entity(named: join.entity)!.relationship(named: join.relationship)!.destinationEntity
             try checkReferences(table: join.name, column: join.firstColumn, label: "\(join.entity).\(join.relationship)",
                                 source: nil, destination: layout.entity(named: join.entity)!)
@@ -81,7 +85,8 @@ extension StoreVerifier.Run {
         guard let description = model.entity(named: entity)?.relationship(named: relationship),
               let inverse = model.inverse(of: description), !inverse.isToMany,
               let destination = layout.entity(named: description.destinationEntity),
-              let inverseColumn = layout.column(for: inverse.name, of: description.destinationEntity) else { return }
+              let inverseColumn = layout.column(for: inverse.name, of: description.destinationEntity),
+              try file.columns(of: destination.table).contains(where: { $0.name == inverseColumn }) else { return }
         let source = layout.entity(named: entity)!
         let broken = try database.scalar("""
             SELECT COUNT(*) FROM \(table) s JOIN \(destination.table) d ON d.Z_PK = s.\(column)
@@ -111,8 +116,8 @@ extension StoreVerifier.Run {
     /// Every value of a Binary attribute with external storage carries Core Data's marker
     /// (`ExternalBinary`): inline, or a reference to an external file. A reference is a note on a
     /// store Core Data wrote (the files live beside it), a finding in a seed (one file only).
-    private mutating func checkExternalBinaryMarkers(_ table: TableLayout, layout: StoreLayout) throws {
-        for column in table.columns {
+    private mutating func checkExternalBinaryMarkers(_ table: TableLayout, present: Set<String>, layout: StoreLayout) throws {
+        for column in table.columns where present.contains(column.name) {
             guard case .attribute(let entity, let name, .binary) = column.role,
                   let attribute = layout.model.entity(named: entity)?.attribute(named: name), attribute.storesExternalBinaryMarker else { continue }
             let value = Database.quote(column.name)
