@@ -29,6 +29,9 @@ public final class SeedRepository {
     @exclusivity(unchecked) var touched: UInt64 = 0
     /// Whether any object was merged into an earlier one (its references are then compared).
     @exclusivity(unchecked) var merged = false
+    /// Whether the object being built has an attribute given nil (`giveNil`): only then does
+    /// `commitObject` look for them (the hot path does not).
+    @exclusivity(unchecked) var givenNil = false
     /// The ledgers of references by key of simple to-ones, in the order they were made
     /// (each to-one knows its own: `EntityPlan.ToOneSlot.keyReferences`).
     var keyReferenceOrder: [KeyReferenceLedger] = []
@@ -128,6 +131,7 @@ public final class SeedRepository {
             case (.attribute(let slot), .value(let value)):
                 try check(value, slot, of: plan, at: place)
                 values[Int(slot.parameter)] = value
+                givenNil = givenNil || value == .null
             case (.attribute(let slot), .text(var text)):
                 try text.withUTF8 { bytes in Result { () throws(InputError) in try setValue(slot, bytes, of: plan, at: place) } }.get()
             case (.toOne(let slot), .text(let key)):
@@ -157,6 +161,7 @@ public final class SeedRepository {
             throw InputError("\(plan.entity.name).\(name) is given both a value and nil", at: location)
         }
         values[Int(slot.parameter)] = .null
+        givenNil = true
     }
 
     /// Starts an object of the named entity: clears the values of the last one.
@@ -175,6 +180,7 @@ public final class SeedRepository {
         values = plan.values
         for index in values.indices { values[index] = nil }
         references.removeAll(keepingCapacity: true)
+        givenNil = false
     }
 
     /// Converts and keeps one attribute value of the object being built. The location is made
@@ -250,8 +256,10 @@ public final class SeedRepository {
             try insertRow(plan, primaryKey: object.primaryKey, complete: plan.key == nil && identifier == nil, at: location)
         }
         // Defaults filled at `finish` (`insertRow`) leave out what was given nil.
-        for slot in plan.attributeSlots where slot.defaultValue != nil && values[Int(slot.parameter)] == .null {
-            plan.keptNulls.append((object.primaryKey, slot.column))
+        if givenNil {
+            for slot in plan.attributeSlots where slot.defaultValue != nil && values[Int(slot.parameter)] == .null {
+                plan.keptNulls.append((object.primaryKey, slot.column))
+            }
         }
         if let identifier, identified == nil {
             identifiers.add(Self.identifierBytes(identifier), primaryKey: object.primaryKey, entityNumber: object.entityNumber)
