@@ -146,24 +146,6 @@ public final class SeedRepository {
         return try commitObject(plan, identifier: identifier, at: location)
     }
 
-    /// Says that an attribute of the object being built is nil (`seedgen:nil`, `@nil`): it is
-    /// stored NULL even where the model gives a default, unless another mention of the object
-    /// gives it a value. `dump` writes it for a NULL the model would fill with its default.
-    /// Call after the object's values are set.
-    func giveNil(_ name: String, of plan: EntityPlan, at location: InputLocation) throws(InputError) {
-        guard case .attribute(let slot) = plan.property(named: name) else {
-            throw InputError("nil names '\(name)', which is not an attribute of \(plan.entity.name)", at: location)
-        }
-        guard slot.attribute.isOptional else {
-            throw InputError("\(plan.entity.name).\(name) is required and cannot be nil", at: location)
-        }
-        guard values[Int(slot.parameter)] == nil else {
-            throw InputError("\(plan.entity.name).\(name) is given both a value and nil", at: location)
-        }
-        values[Int(slot.parameter)] = .null
-        givenNil = true
-    }
-
     /// Starts an object of the named entity: clears the values of the last one.
     func beginObject(_ name: String, at location: InputLocation) throws(InputError) -> EntityPlan {
         let plan = try plan(for: name, at: location)
