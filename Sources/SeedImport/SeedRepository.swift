@@ -332,20 +332,20 @@ public final class SeedRepository {
     /// and blob bytes, and at most 9 bytes a column for the numbers and the record's header
     /// (an over-estimate by at most that much).
     private func checkRowLength(_ plan: EntityPlan, at location: InputLocation) throws(InputError) {
-        var bytes = 9 * (Int(plan.parameterCount) + 1)
-        var largest: (bytes: Int, slot: EntityPlan.AttributeSlot?) = (0, nil)
-        for slot in plan.attributeSlots {
-            let size: Int
-            switch values[Int(slot.parameter)] {
-            case .text(let text)?: size = text.utf8.count
-            case .blob(let blob)?: size = blob.count
-            default: continue
+        // The row's parameters (2...: attributes, then to-one keys), read in place: no slot is
+        // retained on this per-row path.
+        func size(_ parameter: Int) -> Int {
+            switch values[parameter] {
+            case .text(let text)?: text.utf8.count
+            case .blob(let blob)?: blob.count
+            default: 0
             }
-            bytes += size
-            if size > largest.bytes { largest = (size, slot) }
         }
+        var bytes = 9 * (Int(plan.parameterCount) + 1)
+        for parameter in 2...Int(plan.parameterCount) { bytes += size(parameter) }
         guard bytes > builder.rowLengthLimit else { return }
-        let biggest = largest.slot.map { ", \($0.attribute.name) alone \(largest.bytes)" } ?? ""
+        let biggest = plan.attributeSlots.max { size(Int($0.parameter)) < size(Int($1.parameter)) }
+            .map { ", \($0.attribute.name) alone \(size(Int($0.parameter)))" } ?? ""
         throw InputError("\(plan.entity.name): the object's values take \(bytes) bytes\(biggest); SQLite stores at most \(builder.rowLengthLimit) bytes in a row", at: location)
     }
 
