@@ -46,8 +46,7 @@ struct KeyTable {
     /// in `names`), line, column (4 bytes each) and destination (2 bytes, with 2 of via).
     private var arena: [UInt8] = []
     /// The files and to-ones reservations name, by number.
-    private var names: [String] = []
-    private var nameNumbers: [String: Int] = [:]
+    private var names = NameNumbers()
     /// The bytes of an entry before the key's count.
     private static let header = 6
 
@@ -129,17 +128,11 @@ struct KeyTable {
         }
     }
 
-    private mutating func number(of name: String) -> Int {
-        if let known = nameNumbers[name] { return known }
-        names.append(name)
-        nameNumbers[name] = names.count - 1
-        return names.count - 1
-    }
 
     private mutating func appendReservation(_ reservation: Reservation) {
-        let via = number(of: reservation.via)
+        let via = names.number(of: reservation.via)
         precondition(via <= Int(UInt16.max) && reservation.destination <= Int(UInt16.max), "too many to-ones for the key table")
-        for (value, width) in [(number(of: reservation.location.file), 4), (min(reservation.location.line, Int(UInt32.max)), 4),
+        for (value, width) in [(names.number(of: reservation.location.file), 4), (min(reservation.location.line, Int(UInt32.max)), 4),
                                (min(reservation.location.column, Int(UInt32.max)), 4), (via, 2), (reservation.destination, 2)] {
             Self.append(UInt64(value), width, to: &arena)
         }

@@ -25,8 +25,7 @@ struct PendingReferences {
     private var entry: [UInt8] = []
     private var last: Reference?
     /// Entity, relationship and file names, by number.
-    private var names: [String] = []
-    private var nameNumbers: [String: Int] = [:]
+    private var names = NameNumbers()
 
     mutating func append(_ reference: Reference) {
         entry.removeAll(keepingCapacity: true)
@@ -34,8 +33,8 @@ struct PendingReferences {
             entry.append(0)
         } else {
             entry.append(1)
-            for number in [Int(truncatingIfNeeded: reference.source.primaryKey), reference.source.entityNumber, number(of: reference.source.entity),
-                           number(of: reference.relationship), number(of: reference.location.file), reference.location.line, reference.location.column] {
+            for number in [Int(truncatingIfNeeded: reference.source.primaryKey), reference.source.entityNumber, names.number(of: reference.source.entity),
+                           names.number(of: reference.relationship), names.number(of: reference.location.file), reference.location.line, reference.location.column] {
                 Self.appendNumber(number, to: &entry)
             }
         }
@@ -106,10 +105,4 @@ struct PendingReferences {
         return Int(Int64(bitPattern: value >> 1) ^ -Int64(bitPattern: value & 1))
     }
 
-    private mutating func number(of name: String) -> Int {
-        if let known = nameNumbers[name] { return known }
-        names.append(name)
-        nameNumbers[name] = names.count - 1
-        return names.count - 1
-    }
 }
