@@ -192,9 +192,10 @@ extension CommandLineTests {
 }
 
 extension CommandLineTests {
-    /// The text of the README's code block that starts with `<!-- name`.
-    static func readmeBlock(_ name: String) throws -> String {
-        let readme = try String(contentsOf: Corpus.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    /// The text of the documented code block that starts with `<!-- name` (in the source
+    /// formats' DocC article, where the README points for them).
+    static func documentedBlock(_ name: String) throws -> String {
+        let readme = try String(contentsOf: Corpus.packageRoot.appendingPathComponent("Sources/SeedImport/SeedImport.docc/SourceFormats.md"), encoding: .utf8)
         let start = try #require(readme.range(of: "```xml\n<!-- \(name)"))
         let end = try #require(readme.range(of: "\n```", range: start.upperBound..<readme.endIndex))
         return String(readme[readme.index(start.lowerBound, offsetBy: 7)..<end.lowerBound])
@@ -205,8 +206,8 @@ extension CommandLineTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         try directory.write(BarModel.contents, to: "Bar.xcdatamodel/contents")
-        let cocktails = try directory.write(try Self.readmeBlock("cocktails.xml"), to: "cocktails.xml")
-        let pantry = try directory.write(try Self.readmeBlock("pantry.plist"), to: "pantry.plist")
+        let cocktails = try directory.write(try Self.documentedBlock("cocktails.xml"), to: "cocktails.xml")
+        let pantry = try directory.write(try Self.documentedBlock("pantry.plist"), to: "pantry.plist")
         let output = directory.path("Bar.sqlite")
         let build = try SeedgenTool.run(["build", "--model", directory.path("Bar.xcdatamodel"), "--output", output, "--quiet",
                                          "--key", "Glass=name", "--key", "Cocktail=name", cocktails, pantry])
