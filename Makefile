@@ -119,7 +119,7 @@ FUZZ_FORK = $(if $(filter-out 1,$(FUZZ_JOBS)),-fork=$(FUZZ_JOBS),)
 FUZZ_TMP ?= $(shell [ -d /dev/shm ] && [ -w /dev/shm ] && echo /dev/shm/seedgen-fuzz-$$PPID || echo $(CURDIR)/$(FUZZ_DIR)/tmp)
 # corpus:harness:longest input; FUZZ_TARGETS="verify import" runs a few.
 FUZZ_ALL := predicate:Predicate:4096 model:Model:16384 compile:Compile:2048 metadata:Metadata:4096 \
-	import:Import:8192 bplist:Import:8192 json:Import:8192 csv:Import:8192 verify:Verify:2048
+	xml:Import:8192 plist:Import:8192 bplist:Import:8192 json:Import:8192 csv:Import:8192 verify:Verify:2048
 FUZZ_TARGETS ?= $(foreach t,$(FUZZ_ALL),$(firstword $(subst :, ,$(t))))
 FUZZ_DIR := build/fuzz
 FUZZ_BUILD := .build-fuzz/$(shell uname -m)-unknown-linux-gnu/release

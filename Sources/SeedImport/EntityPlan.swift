@@ -5,7 +5,7 @@ import SeedStore
 final class PrimaryKeySequence {
     @exclusivity(unchecked) private var last: Int64 = 0
     /// The line and column each tracked row was defined at, by `Z_PK` (line 0: not tracked):
-    /// 8 bytes a row, read only for a message, in chunks (growing never copies them). The file is kept once per run
+    /// 8 bytes a row, read only for a message, in chunks (growing copies at most the last one). The file is kept once per run
     /// of rows from one file, and for a row defined apart from its run (a `Z_PK` reserved by
     /// references, taken later) beside it.
     @exclusivity(unchecked) private var lines: [[(line: UInt32, column: UInt32)]] = []
@@ -25,7 +25,16 @@ final class PrimaryKeySequence {
         if index >= count {
             // A new run when the file changes; the first run covers the Z_PKs reserved before it.
             if files.last?.file != location.file { files.append((files.isEmpty ? 1 : primaryKey, location.file)) }
-            while lines.count * Self.chunk <= index { lines.append(Array(repeating: (0, 0), count: Self.chunk)) }
+            // Chunks before the row's are full; the row's grows by doubling (a small import allocates little).
+            let (chunk, offset) = index.quotientAndRemainder(dividingBy: Self.chunk)
+            while lines.count <= chunk {
+                if let last = lines.indices.last { lines[last].append(contentsOf: repeatElement((line: 0, column: 0), count: Self.chunk - lines[last].count)) }
+                lines.append([])
+            }
+            if lines[chunk].count <= offset {
+                let size = min(Self.chunk, max(offset + 1, 2 * lines[chunk].count))
+                lines[chunk].append(contentsOf: repeatElement((line: 0, column: 0), count: size - lines[chunk].count))
+            }
             count = index + 1
         } else if runFile(of: primaryKey) != location.file {
             filesApart[primaryKey] = location.file

@@ -25,7 +25,7 @@ enum FuzzFixture {
         let path = scratch + "/base.sqlite"
         let builder = try! StoreBuilder(layout: layout, outputPath: path)
         let importer = SeedImporter(builder: builder)
-        try! importer.importFile(root + "/Tests/Fuzz/corpus/import/cup.xml")
+        try! importer.importFile(root + "/Tests/Fuzz/corpus/xml/cup.xml")
         try! importer.finish()
         _ = try! builder.finish()
         return [UInt8](FileManager.default.contents(atPath: path)!)

@@ -24,7 +24,8 @@ public final class StoreBuilder {
     /// lowered): an importer refuses a bigger object where it is given, before the row stream
     /// writes it on its own thread (where the failure would surface at a later object).
     package private(set) var rowLengthLimit = 0
-    private let scratchPath: String
+    /// The scratch database's file; nil for a rehearsal's builder.
+    private let scratchPath: String?
     private var finished = false
     private var indexesCreated = false
 
@@ -41,7 +42,7 @@ public final class StoreBuilder {
     }
 
     /// Starts a store for `layout` that will be written to `outputPath`.
-    public init(layout: StoreLayout, outputPath: String) throws {
+    public convenience init(layout: StoreLayout, outputPath: String) throws {
         let directory = URL(fileURLWithPath: outputPath).deletingLastPathComponent().path
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -50,29 +51,44 @@ public final class StoreBuilder {
         try DurableFile.requireWritableDestination(outputPath)
         // What killed builds left beside the output (scratch databases, their journals, copies).
         DurableFile.removeDeadTemporaries(beside: outputPath, purposes: ["seedgen-scratch", "seedgen-tmp"])
-        self.layout = layout
-        self.outputPath = outputPath
-        self.scratchPath = DurableFile.temporaryPath(beside: outputPath, purpose: "seedgen-scratch")
-        self.database = try Database(path: scratchPath, mode: .create)
-        self.objectRows = ObjectRows(database: database, layout: layout, rowStream: rowStream)
-        rowLengthLimit = database.lengthLimit()
+        let scratchPath = DurableFile.temporaryPath(beside: outputPath, purpose: "seedgen-scratch")
+        let database = try Database(path: scratchPath, mode: .create)
         do {
-            try database.execute("""
-                PRAGMA page_size = 4096; PRAGMA encoding = 'UTF-8';
-                PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;
-                """)
-            // One transaction from here to `finish`: importers write inside it.
-            try database.execute("BEGIN")
-            // Tables now, indexes after the rows (`createIndexes`): cheaper than keeping them up to date.
-            for statement in layout.schema where !Self.isIndex(statement) { try database.execute(statement) }
-            let insert = try database.prepare("INSERT INTO Z_PRIMARYKEY (Z_ENT, Z_NAME, Z_SUPER, Z_MAX) VALUES (?, ?, ?, 0)")
-            for entity in layout.entities {
-                try insert.bind([.integer(Int64(entity.number)), .text(entity.name), .integer(Int64(entity.superNumber))])
-                try insert.run()
-            }
+            try Self.startStore(of: layout, in: database)
         } catch {
             DurableFile.removeIfPresent(scratchPath)
             throw error
+        }
+        self.init(layout: layout, outputPath: outputPath, database: database, scratchPath: scratchPath)
+    }
+
+    /// A builder on `database`, which holds the layout's empty tables in an open transaction.
+    /// Without `scratchPath` (a `StoreRehearsal`) it can be rolled back, never finished.
+    init(layout: StoreLayout, outputPath: String, database: Database, scratchPath: String?) {
+        self.layout = layout
+        self.outputPath = outputPath
+        self.database = database
+        self.scratchPath = scratchPath
+        self.objectRows = ObjectRows(database: database, layout: layout, rowStream: rowStream)
+        rowLengthLimit = database.lengthLimit()
+    }
+
+    /// Gives `database` the layout's tables (not its indexes: `createIndexes`) and a row per
+    /// entity in `Z_PRIMARYKEY`, inside a transaction left open: importers write inside it.
+    /// A build needs no journal (a failed one is deleted); a rehearsal's is in memory, so that
+    /// it can be rolled back.
+    static func startStore(of layout: StoreLayout, in database: Database, rollingBack: Bool = false) throws(SQLiteError) {
+        try database.execute("""
+            PRAGMA page_size = 4096; PRAGMA encoding = 'UTF-8';
+            PRAGMA journal_mode = \(rollingBack ? "MEMORY" : "OFF"); PRAGMA synchronous = OFF;
+            """)
+        try database.execute("BEGIN")
+        // Tables now, indexes after the rows (`createIndexes`): cheaper than keeping them up to date.
+        for statement in layout.schema where !isIndex(statement) { try database.execute(statement) }
+        let insert = try database.prepare("INSERT INTO Z_PRIMARYKEY (Z_ENT, Z_NAME, Z_SUPER, Z_MAX) VALUES (?, ?, ?, 0)")
+        for entity in layout.entities {
+            try insert.bind([.integer(Int64(entity.number)), .text(entity.name), .integer(Int64(entity.superNumber))])
+            try insert.run()
         }
     }
 
@@ -111,7 +127,7 @@ public final class StoreBuilder {
 
     deinit {
         rowStream.stopWriter()
-        if !finished { DurableFile.removeIfPresent(scratchPath) }
+        if !finished, let scratchPath { DurableFile.removeIfPresent(scratchPath) }
     }
 
     /// Completes the store and moves it into place.
@@ -122,6 +138,7 @@ public final class StoreBuilder {
     /// steps in the same order, so the file stays reproducible. It depends on the model and the
     /// rows only (not on which files they came from): a store rebuilt from its dump is identical.
     public func finish() throws -> Summary {
+        guard let scratchPath else { preconditionFailure("a rehearsal's builder is rolled back, never finished") }
         defer {
             finished = true
             DurableFile.removeIfPresent(scratchPath)
