@@ -54,6 +54,13 @@ final class BinaryPropertyListReader {
         do { return try plist.object(index) } catch { throw Self.malformed(error, location(of: index)) }
     }
 
+    /// The kind of a scalar as the binary reader names it (`string`, `number`, `true`, `false`, `date`).
+    private func scalarKind(_ kind: String, at location: InputLocation) throws(InputError) -> ScalarKind {
+        if kind == "number" { return .number }
+        guard let scalar = ScalarKind(element: kind) else { throw InputError("a binary property-list object of kind '\(kind)' is not a value", at: location) }
+        return scalar
+    }
+
     /// A dictionary key: a string object.
     private func string(_ index: Int) throws(InputError) -> String {
         do { return try plist.string(index) } catch { throw Self.malformed(error, location(of: index)) }
@@ -89,8 +96,8 @@ final class BinaryPropertyListReader {
             throw InputError("the property list's objects are shared so often that reading them would take more than \(plist.byteCount) objects, one per byte of the file", at: location)
         }
         switch try object(index) {
-        case .scalar(let text, let kind): return .scalar(text, kind: kind, location)
-        case .data(let bytes): return .scalar(Data(bytes).base64EncodedString(), kind: "data", location)
+        case .scalar(let text, let kind): return .scalar(text, kind: try scalarKind(kind, at: location), location)
+        case .data(let bytes): return .scalar(Data(bytes).base64EncodedString(), kind: .data, location)
         case .array(let items):
             var nodes: [PropertyListNode] = []
             for item in items { nodes.append(try node(item, depth: depth + 1)) }

@@ -173,10 +173,10 @@ final class PropertyListDelegate: XMLRawDelegate {
             node = .dictionary(open.entries, open.location)
         case "array":
             node = .array(open.items, open.location)
-        case "true", "false":
-            node = .scalar(open.element == "true" ? "YES" : "NO", kind: open.element, open.location)
         default:
-            node = .scalar(open.text, kind: open.element, open.location)
+            // startElement lets nothing else in.
+            guard let kind = ScalarKind(element: open.element) else { throw InputError("<\(open.element)> is not a property-list element", at: open.location) }
+            node = .scalar(kind == .true ? "YES" : kind == .false ? "NO" : open.text, kind: kind, open.location)
         }
         try add(node)
     }
@@ -219,7 +219,7 @@ extension FlatSectionItem {
     /// What has been read, as the dictionary frame of the tree reader: its entries, its pending
     /// key and the keys seen (a nested container has started).
     func frame() -> (entries: [(key: String, value: PropertyListNode)], pendingKey: String?, keys: Set<[UInt8]>) {
-        let entries = self.entries.map { (text($0.key), PropertyListNode.scalar(scalarText($0), kind: $0.kind.element, location(of: $0))) }
+        let entries = self.entries.map { (text($0.key), PropertyListNode.scalar(scalarText($0), kind: $0.kind, location(of: $0))) }
         let pending = pendingKey.map { text($0) }
         return (entries, pending, Set((entries.map(\.0) + (pending.map { [$0] } ?? [])).map { Array($0.utf8) }))
     }

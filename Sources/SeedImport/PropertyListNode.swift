@@ -6,7 +6,7 @@ import SeedStore
 enum PropertyListNode {
     // Scalars stay inline (an array of a million of them makes no million boxes); the
     // containers are boxed, as they nest.
-    case scalar(String, kind: String, InputLocation)
+    case scalar(String, kind: ScalarKind, InputLocation)
     indirect case array([PropertyListNode], InputLocation)
     indirect case dictionary([(key: String, value: PropertyListNode)], InputLocation)
 
@@ -19,7 +19,7 @@ enum PropertyListNode {
     /// What the value is, in `syntax`'s words.
     func kindName(_ syntax: SourceSyntax) -> String {
         switch self {
-        case .scalar(_, let kind, _): syntax.name(ofKind: kind)
+        case .scalar(_, let kind, _): syntax.name(ofKind: kind.element)
         case .array: syntax.name(ofKind: "array")
         case .dictionary: syntax.name(ofKind: "dict")
         }
@@ -65,7 +65,7 @@ struct PropertyListSectionWriter {
                         throw InputError("\(entity.name) '\(naturalKey)' gives \(keyName) '\(text)'", at: given.value.location)
                     }
                 } else {
-                    entries.append((keyName, .scalar(keyText, kind: "key", location)))
+                    entries.append((keyName, .scalar(keyText, kind: .key, location)))
                 }
             }
         }
@@ -75,7 +75,7 @@ struct PropertyListSectionWriter {
         var nils: [(name: String, location: InputLocation)] = []
         var identified: [(relationship: RelationshipDescription, node: PropertyListNode)] = []
         for (name, value) in entries {
-            if case .scalar(_, "null", _) = value, name.first != "@" {
+            if case .scalar(_, .null, _) = value, name.first != "@" {
                 // JSON's null: the value is not given, as if the name were left out.
                 if case .unknown = plan.property(named: name) {
                     throw InputError("entity '\(entity.name)' has no attribute or relationship '\(name)'", at: value.location)
@@ -85,7 +85,7 @@ struct PropertyListSectionWriter {
             if name.first == "@" {
                 // @id names this object; @<relationship> names objects by their identifiers.
                 if name == "@id" {
-                    guard case .scalar(let text, "string", _) = value else {
+                    guard case .scalar(let text, .string, _) = value else {
                         throw InputError("@id takes \(syntax.aString), not \(value.kindName(syntax))", at: value.location)
                     }
                     identifier = text
@@ -103,10 +103,10 @@ struct PropertyListSectionWriter {
                 guard case .scalar(let text, let kind, _) = value else {
                     throw InputError("\(entity.name).\(name) takes a single value, not \(value.kindName(syntax))", at: value.location)
                 }
-                guard Self.kind(kind, fits: slot.attribute.type) else {
+                guard kind.fits(slot.attribute.type) else {
                     throw InputError("\(entity.name).\(name) is \(slot.attribute.type.rawValue), not \(value.kindName(syntax))", at: value.location)
                 }
-                if kind == "date", slot.attribute.type == .date, text.first != "@" {
+                if kind == .date, slot.attribute.type == .date, text.first != "@" {
                     // A plist <date> is ISO 8601 UTC, whatever the attribute's own pattern (a
                     // binary plist's is the exact `@seconds`, which the converter reads as it is).
                     guard let seconds = DatePattern.iso8601.secondsSinceReferenceDate(text) else {
@@ -118,7 +118,7 @@ struct PropertyListSectionWriter {
                 }
             case .toOne(let slot):
                 if case .scalar(let text, let kind, _) = value {
-                    guard kind != "true", kind != "false" else {
+                    guard kind != .true, kind != .false else {
                         throw InputError("\(entity.name).\(name) names \(slot.relationship.destinationEntity) by its key, not \(value.kindName(syntax)) (a Boolean is never a key)", at: value.location)
                     }
                     values.append((name, .text(text), value.location))  // the destination's natural key
@@ -145,12 +145,12 @@ struct PropertyListSectionWriter {
     /// strings, or one string of them separated by spaces, in order.
     private static func names(in node: PropertyListNode, of entry: String, listing: String, _ syntax: SourceSyntax) throws(InputError) -> [(name: String, location: InputLocation)] {
         switch node {
-        case .scalar(let text, "string", let location):
+        case .scalar(let text, .string, let location):
             return text.split(whereSeparator: \.isWhitespace).map { (String($0), location) }
         case .array(let items, _):
             var names: [(String, InputLocation)] = []
             for item in items {
-                guard case .scalar(let text, "string", let location) = item else {
+                guard case .scalar(let text, .string, let location) = item else {
                     throw InputError("\(entry) lists \(listing) as \(syntax.strings), not \(item.kindName(syntax))", at: item.location)
                 }
                 names.append((text, location))
@@ -168,13 +168,13 @@ struct PropertyListSectionWriter {
         case .array(let items, _) where relationship.isToMany:
             // Item by item: a list of a million identifiers makes no second array of them.
             for item in items {
-                guard case .scalar(let text, "string", let location) = item else {
+                guard case .scalar(let text, .string, let location) = item else {
                     throw InputError("@\(relationship.name) lists identifiers as \(syntax.strings), not \(item.kindName(syntax))", at: item.location)
                 }
                 try repository.link(object, relationship.name, toIdentifier: text, at: location)
             }
             return
-        case .scalar(_, "string", _): break
+        case .scalar(_, .string, _): break
         default:
             throw InputError("@\(relationship.name) takes \(relationship.isToMany ? "\(syntax.anArray) of identifiers or \(syntax.aString)" : "one identifier as \(syntax.aString)"), not \(node.kindName(syntax))", at: node.location)
         }
@@ -185,12 +185,6 @@ struct PropertyListSectionWriter {
         for (name, location) in names {
             try repository.link(object, relationship.name, toIdentifier: name, at: location)
         }
-    }
-
-    /// Whether a value of a plist `kind` may give an attribute of `type` (`ScalarKind.fits`; a
-    /// binary plist's `number` is a number).
-    static func kind(_ kind: String, fits type: AttributeType) -> Bool {
-        (kind == "number" ? ScalarKind.real : ScalarKind(element: kind))?.fits(type) ?? false
     }
 
     /// A relationship's value: one nested object, an array of objects or keys, or a keyed dictionary of objects.

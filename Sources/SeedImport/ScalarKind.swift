@@ -7,6 +7,8 @@ enum ScalarKind: UInt8 {
     case key, string, integer, real, date, data, `true`, `false`
     /// JSON's `null`: the value is not given.
     case null
+    /// A binary property list's number (integer or real: the format does not say which).
+    case number
 
     /// The kind a property-list element names; nil for a container or another element.
     init?(element: String) {
@@ -35,6 +37,7 @@ enum ScalarKind: UInt8 {
         case .true: "true"
         case .false: "false"
         case .null: "null"
+        case .number: "number"
         }
     }
 
@@ -44,7 +47,7 @@ enum ScalarKind: UInt8 {
     func fits(_ type: AttributeType) -> Bool {
         switch self {
         case .string, .key: true
-        case .integer, .real: [.integer16, .integer32, .integer64, .decimal, .double, .float, .boolean].contains(type)
+        case .integer, .real, .number: [.integer16, .integer32, .integer64, .decimal, .double, .float, .boolean].contains(type)
         case .true, .false: type == .boolean
         case .date: type == .date
         case .data: type == .binary || type == .transformable

@@ -135,7 +135,7 @@ struct JSONSourceReader {
                 var items: [PropertyListNode] = []
                 while try scanner.nextItem(&first) {
                     let item = try node(depth: depth + 1)
-                    if case .scalar(_, "null", let at) = item { throw InputError("null inside an array: leave the item out", at: at) }
+                    if case .scalar(_, .null, let at) = item { throw InputError("null inside an array: leave the item out", at: at) }
                     items.append(item)
                 }
                 return .array(items, location)
@@ -148,10 +148,10 @@ struct JSONSourceReader {
                 entries.append((key, try node(depth: depth + 1)))
             }
             return .dictionary(entries, location)
-        case .true: return .scalar("YES", kind: "true", location)
-        case .false: return .scalar("NO", kind: "false", location)
-        case .null: return .scalar("", kind: "null", location)
-        default: return .scalar(String(decoding: scanner.text, as: UTF8.self), kind: Self.kind(of: kind), location)
+        case .true: return .scalar("YES", kind: .true, location)
+        case .false: return .scalar("NO", kind: .false, location)
+        case .null: return .scalar("", kind: .null, location)
+        default: return .scalar(String(decoding: scanner.text, as: UTF8.self), kind: ScalarKind(kind), location)
         }
     }
 

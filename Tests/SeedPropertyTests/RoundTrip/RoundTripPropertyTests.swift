@@ -155,7 +155,7 @@ struct RoundTripPropertyTests {
     static func checkDumps(of store: String, _ expected: Contents, layout: StoreLayout, in directory: TemporaryDirectory) throws {
         for format in StoreDumper.Format.allCases {
             let dumpPath = directory.path("dump-\(format.rawValue).\(format == .xml ? "xml" : "plist")")
-            FileManager.default.createFile(atPath: dumpPath, contents: nil)
+            _ = FileManager.default.createFile(atPath: dumpPath, contents: nil)
             let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: dumpPath))
             var dumper = StoreDumper(storePath: store, layout: layout)
             do {
