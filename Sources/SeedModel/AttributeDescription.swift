@@ -12,6 +12,9 @@ public struct AttributeDescription: Sendable, Hashable {
     public var defaultValue: String?
     /// Mixed into the version hash when set.
     public var versionHashModifier: String?
+    /// Xcode's "Renaming ID" (`elementID`): the name this attribute had in an earlier model
+    /// version, which a migration carries its values from.
+    public var renamingIdentifier: String?
     /// Binary data may live outside the store.
     public var allowsExternalBinaryDataStorage: Bool
     /// Kept in persistent-history tombstones.

@@ -32,6 +32,9 @@ public struct RelationshipDescription: Sendable, Hashable {
     public var deletionRule: DeletionRule
     /// Mixed into the version hash when set.
     public var versionHashModifier: String?
+    /// Xcode's "Renaming ID" (`elementID`): the name this relationship had in an earlier model
+    /// version, which a migration carries its links from.
+    public var renamingIdentifier: String?
     /// Key/value pairs from `<userInfo>`.
     public var userInfo: [String: String]
     /// The line of the `<relationship>` element in the model file.

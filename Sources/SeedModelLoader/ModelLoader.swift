@@ -16,6 +16,36 @@ public enum ModelLoader {
         return try ModelParser.parse(bytes, file: contents)
     }
 
+    /// Loads and checks every version of the model at `path`: each `.xcdatamodel` of an
+    /// `.xcdatamodeld` bundle, with the one `.xccurrentversion` names as current; a single
+    /// version for an `.xcdatamodel` folder or a `contents` file.
+    public static func loadVersions(from path: String) throws(ModelError) -> ModelVersions {
+        let url = URL(fileURLWithPath: path)
+        guard url.pathExtension == "xcdatamodeld" else {
+            let version = ModelVersions.Version(name: url.deletingPathExtension().lastPathComponent, model: try load(from: path))
+            return ModelVersions(versions: [version], current: version)
+        }
+        let current = try currentVersion(in: url).lastPathComponent
+        var versions: [ModelVersions.Version] = []
+        for folder in try versionFolders(in: url) {
+            versions.append(ModelVersions.Version(name: String(folder.dropLast(".xcdatamodel".count)), model: try load(from: url.appendingPathComponent(folder).path)))
+        }
+        let currentName = String(current.dropLast(".xcdatamodel".count))
+        guard let found = versions.first(where: { $0.name == currentName }) else {
+            throw ModelError(file: path, line: nil, message: "the current version '\(current)' is not an .xcdatamodel of the bundle")
+        }
+        return ModelVersions(versions: versions, current: found)
+    }
+
+    /// The `.xcdatamodel` folders of a bundle, by name as Xcode lists them (`Model`, `Model 2`, …, `Model 10`).
+    private static func versionFolders(in bundle: URL) throws(ModelError) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: bundle.path)) ?? [])
+            .filter { $0.hasSuffix(".xcdatamodel") }
+            .map { String($0.dropLast(".xcdatamodel".count)) }
+            .sorted { $0.compare($1, options: .numeric) == .orderedAscending }
+            .map { $0 + ".xcdatamodel" }
+    }
+
     /// The path of the `contents` XML file that `path` stands for.
     public static func locateContents(of path: String) throws(ModelError) -> String {
         let fileManager = FileManager.default
@@ -65,9 +95,7 @@ public enum ModelLoader {
             }
             return version
         }
-        let versions = ((try? FileManager.default.contentsOfDirectory(atPath: bundle.path)) ?? [])
-            .filter { $0.hasSuffix(".xcdatamodel") }
-            .sorted()
+        let versions = try versionFolders(in: bundle)
         guard versions.count == 1 else {
             let message = versions.isEmpty
                 ? "the bundle holds no .xcdatamodel version"

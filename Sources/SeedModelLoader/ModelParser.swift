@@ -144,6 +144,7 @@ enum ModelParser {
                 preserveAfterDeletion: try flag(node, "preserveAfterDeletion"),
                 isIndexed: try flag(node, "indexed"), userInfo: try userInfo(node), line: node.line
             )
+            attribute.renamingIdentifier = node["elementID"]
             attribute.validation = AttributeDescription.Validation(
                 minimum: node["minValueString"], maximum: node["maxValueString"],
                 earliest: try real(node, "minDateTimeInterval"), latest: try real(node, "maxDateTimeInterval"),
@@ -161,7 +162,7 @@ enum ModelParser {
                 rule = known
             }
             let isToMany = try flag(node, "toMany")
-            return RelationshipDescription(
+            var relationship = RelationshipDescription(
                 name: name, destinationEntity: try required(node, "destinationEntity"),
                 inverseName: node["inverseName"], inverseEntity: node["inverseEntity"],
                 isToMany: isToMany, isOrdered: try flag(node, "ordered"),
@@ -170,6 +171,8 @@ enum ModelParser {
                 deletionRule: rule, versionHashModifier: node["versionHashModifier"],
                 userInfo: try userInfo(node), line: node.line
             )
+            relationship.renamingIdentifier = node["elementID"]
+            return relationship
         }
 
         func fetchedProperty(_ node: XMLElementNode) throws(ModelError) -> FetchedPropertyDescription {

@@ -34,6 +34,10 @@ struct InspectCommand: ParsableCommand {
             printLine("generator: \(generator)")
             printLine("content digest: \(report.contentDigest ?? "-")")
         }
+        if !report.metadata.isEmpty {
+            printLine("metadata:")
+            for key in report.metadata.keys.sorted() { printLine("  \(key): \(report.metadata[key]!)") }
+        }
         printLine("pragmas: " + report.pragmas.keys.sorted().map { "\($0)=\(report.pragmas[$0]!)" }.joined(separator: " "))
         printLine("entities:")
         let width = max(6, report.entities.map(\.name.count).max() ?? 0)

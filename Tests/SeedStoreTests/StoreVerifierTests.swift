@@ -189,14 +189,24 @@ struct StoreVerifierTests {
         #expect(throws: StoreVerifier.UsageError.self) { try Self.verify(directory.path("missing.sqlite"), model: nil) }
     }
 
-    @Test("a -wal file beside the store is reported")
+    @Test("a -wal beside a store Core Data wrote is a note; beside a seed, or a hot journal anywhere, a finding")
     func walBeside() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let copy = try directory.copy(Corpus.stores[4].store)
         try directory.write("", to: "SurfJournalDatabase.sqlite-wal")
-        let findings = try Self.verify(copy, model: Corpus.stores[4].model)
-        #expect(findings.map(\.check) == ["sidecar"])
+        let findings = try Self.verify(copy, model: Corpus.stores[4].model, notes: true)
+        #expect(findings.map(\.check) == ["sidecar"] && findings.allSatisfy(\.isNote), "\(findings)")
+        try directory.write("", to: "SurfJournalDatabase.sqlite-journal")
+        let journal = try Self.verify(copy, model: Corpus.stores[4].model, notes: true)
+        #expect(journal.filter { !$0.isNote }.map(\.location) == [copy + "-journal"], "\(journal)")
+        // A seed ships as one file: a log beside it is a finding.
+        let model = try StoreTestSupport.model(StoreBuilderTests.library, in: directory)
+        let seed = directory.path("seed.sqlite")
+        try StoreTestSupport.build(model, at: seed) { try StoreBuilderTests.fill($0, order: [1, 2]) }
+        try directory.write("", to: "seed.sqlite-wal")
+        let seedFindings = try StoreVerifier(storePath: seed, layout: try StoreLayout(model: model)).verify()
+        #expect(seedFindings.map(\.check) == ["sidecar"] && !seedFindings[0].isNote, "\(seedFindings)")
     }
 
     @Test("a store checked against another model: hashes and schema findings")

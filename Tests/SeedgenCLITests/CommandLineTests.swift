@@ -96,6 +96,18 @@ struct CommandLineTests {
         #expect(text.output.contains("generator: seedgen"))
     }
 
+    @Test("inspect shows every metadata key, an app's own included (moody's CloudKit user ID)", .enabled(if: Corpus.isAvailable))
+    func inspectShowsEveryMetadataKey() throws {
+        let moody = try #require(Corpus.allStores.first { $0.name == "moody" })
+        let text = try SeedgenTool.run(["inspect", moody.store.path])
+        for line in ["  io.objc.Moody.CloudKitUserID: _62a0ed0ad3b375fc9ec7fdf66dfd9c63", "  NSStoreType: SQLite", "  NSStoreModelVersionHashes: a dictionary of 4"] {
+            #expect(text.output.contains(line + "\n"), "\(line) in:\n\(text.output)")
+        }
+        let json = try SeedgenTool.run(["inspect", moody.store.path, "--json"])
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+        #expect((report["metadata"] as? [String: String])?["io.objc.Moody.CloudKitUserID"] == "_62a0ed0ad3b375fc9ec7fdf66dfd9c63")
+    }
+
     @Test("a bad model: exit 1, the file and line named, and an older output left as it was")
     func badModelKeepsOutput() throws {
         let directory = try TemporaryDirectory()

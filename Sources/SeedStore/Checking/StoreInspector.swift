@@ -32,6 +32,9 @@ public struct StoreReport: Sendable, Codable {
     public var versionIdentifiers: [String]
     /// Entity name -> base64 version hash.
     public var versionHashes: [String: String]
+    /// Every metadata key (Core Data's, seedgen's, an app's own) with its value in short
+    /// words: a scalar's text, else its kind and size.
+    public var metadata: [String: String] = [:]
     /// seedgen's keys, when seedgen wrote the store.
     public var generator: String?
     public var contentDigest: String?
@@ -78,6 +81,7 @@ public enum StoreInspector {
             uuid: metadataRow?.uuid, frameworkVersion: metadata?.frameworkVersion,
             versionIdentifiers: metadata?.versionIdentifiers ?? [],
             versionHashes: metadata?.versionHashes.mapValues { Data($0).base64EncodedString() } ?? [:],
+            metadata: metadata?.values ?? [:],
             generator: metadata?.generator, contentDigest: metadata?.contentDigest,
             pragmas: pragmas,
             tables: try database.rows("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").compactMap { $0.first?.text }

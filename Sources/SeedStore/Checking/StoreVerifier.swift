@@ -23,22 +23,17 @@ public struct StoreVerifier {
 
     /// Runs every check; an empty result means the store is clean.
     public func verify() throws(UsageError) -> [Finding] {
-        var findings: [Finding] = []
-        for sidecar in StoreFile.sidecars(of: storePath) {
-            findings.append(Finding(check: "sidecar", location: sidecar, expected: "a store in one file (rollback journal mode, checkpointed)",
-                                    found: "a \(sidecar.hasSuffix("-wal") ? "write-ahead log" : "hot rollback journal") beside the store"))
-        }
         let file: StoreFile
         do {
             file = try StoreFile(path: storePath)
         } catch let error as StoreFile.OpenError {
             throw UsageError(description: error.description)
         } catch {
-            return findings + [Finding(check: "integrity", location: storePath, expected: "an SQLite database", found: "\(error)")]
+            return sidecars(beside: nil) + [Finding(check: "integrity", location: storePath, expected: "an SQLite database", found: "\(error)")]
         }
         let header = file.header()
         guard header.count >= 100, header.starts(with: StoreFile.magic) else {
-            return findings + [Finding(check: "integrity", location: storePath, expected: "the SQLite header 'SQLite format 3'",
+            return sidecars(beside: nil) + [Finding(check: "integrity", location: storePath, expected: "the SQLite header 'SQLite format 3'",
                                        found: header.isEmpty ? "an empty file" : "other bytes")]
         }
         var run = Run(file: file, layout: layout)
@@ -47,7 +42,19 @@ public struct StoreVerifier {
         } catch {
             run.findings.append(Finding(check: "sqlite", location: storePath, expected: "a readable store", found: "\(error)"))
         }
-        return findings + run.findings
+        return sidecars(beside: run.isSeed) + run.findings
+    }
+
+    /// What lies beside the store. A write-ahead log beside a store Core Data wrote is normal (an
+    /// app has it open, or left it in WAL mode; an empty one too) and SQLite reads it: a note.
+    /// Beside a seed, which ships as one file, it is a finding, as is a hot rollback journal
+    /// anywhere (an interrupted write). `isSeed` nil: the store could not be read to tell.
+    private func sidecars(beside isSeed: Bool?) -> [Finding] {
+        StoreFile.sidecars(of: storePath).map { sidecar in
+            let isLog = sidecar.hasSuffix("-wal")
+            return Finding(check: "sidecar", location: sidecar, expected: "a store in one file (rollback journal mode, checkpointed)",
+                           found: "a \(isLog ? "write-ahead log" : "hot rollback journal") beside the store", isNote: isLog && isSeed == false)
+        }
     }
 
     /// The state of one verification.

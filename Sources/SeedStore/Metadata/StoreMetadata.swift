@@ -30,8 +30,11 @@ package struct StoreMetadata: Sendable, Equatable {
     /// The content digest of the seed a store was installed from, kept once the store has
     /// been changed (so that a newer seed can still be told apart).
     package var seedDigest: String?
-    /// Keys neither Core Data's nor ours that the store carries.
-    package var otherKeys: [String]
+    /// Every key the metadata holds, with its value in short words: a scalar's text (its first
+    /// 200 characters), else its kind and size (what `inspect` shows).
+    package var values: [String: String]
+    /// The keys neither Core Data's nor seedgen's that seedgen reads (an app's own), sorted.
+    package var otherKeys: [String] { values.keys.filter { !Key.known.contains($0) }.sorted() }
     /// The prefix of seedgen's own keys.
     package static let keyPrefix = "org.seedgen."
     /// The generator string seedgen writes.
@@ -67,7 +70,7 @@ package struct StoreMetadata: Sendable, Equatable {
         self.generator = Self.generatorName
         self.contentDigest = contentDigest
         self.seal = Self.sealScheme
-        self.otherKeys = []
+        self.values = [:]
     }
 
     /// The binary property list, byte for byte the same for the same metadata.
@@ -155,6 +158,16 @@ package struct StoreMetadata: Sendable, Equatable {
         self.contentDigest = string(Key.contentDigest)
         self.seal = string(Key.seal)
         self.seedDigest = string(Key.seedDigest)
-        self.otherKeys = entries.keys.filter { !Key.known.contains($0) }.sorted()
+        var values: [String: String] = [:]
+        for (key, index) in entries {
+            values[key] = switch try? plist.object(index) {
+            case .scalar(let text, _)?: text.count > 200 ? text.prefix(200) + "…" : text
+            case .data(let bytes)?: "\(bytes.count) bytes of data"
+            case .array(let items)?: "an array of \(items.count)"
+            case .dictionary(let pairs)?: "a dictionary of \(pairs.count)"
+            case nil: "an unreadable value"
+            }
+        }
+        self.values = values
     }
 }

@@ -1,0 +1,138 @@
+import SeedModel
+
+extension MigrationPlan {
+    /// The plan Core Data's inferred mapping makes from `source` to `destination`, from the two
+    /// models alone. An element is matched by its canonical name, its renaming identifier or
+    /// else its name (so v1 → v3 works through a chain of renames, as in Core Data).
+    public init(from source: ModelVersions.Version, to destination: ModelVersions.Version) {
+        sourceVersion = source.name
+        destinationVersion = destination.name
+        entities = []
+        removedEntities = []
+        refusals = []
+        requirements = []
+        let from = source.model, to = destination.model
+        // Destination entity -> the source entity it takes over.
+        var taking: [String: EntityDescription] = [:]
+        for entity in to.entities {
+            let id = entity.renamingIdentifier ?? entity.name
+            if let match = from.entities.first(where: { ($0.renamingIdentifier ?? $0.name) == id }) ?? from.entity(named: id) {
+                taking[entity.name] = match
+            }
+        }
+        let takenOver = Set(taking.values.map(\.name))
+        removedEntities = from.entities.map(\.name).filter { !takenOver.contains($0) }
+        // Source entity -> the destination entity that takes it over.
+        let successor = Dictionary(taking.map { ($0.value.name, $0.key) }, uniquingKeysWith: { first, _ in first })
+        for entity in to.entities {
+            var step = EntityStep(name: entity.name, source: taking[entity.name]?.name, properties: [])
+            if let old = taking[entity.name] {
+                step.properties = properties(of: entity, in: to, from: old, in: from, successor: successor)
+            } else {
+                step.properties = Self.stored(entity, in: to).map { PropertyStep(name: $0.name, source: nil, change: .added(defaultValue: $0.defaultValue)) }
+            }
+            entities.append(step)
+        }
+        refuseMergedHierarchies(to, from, taking)
+    }
+
+    /// A stored property, attribute or relationship, with what a migration looks at.
+    struct StoredProperty {
+        var name: String
+        var canonicalName: String
+        var attribute: AttributeDescription?
+        var relationship: RelationshipDescription?
+        var isOptional: Bool { attribute?.isOptional ?? relationship!.isOptional }
+        var defaultValue: String? { attribute?.defaultValue }
+    }
+
+    /// An entity's stored properties, inherited first, in the model's order.
+    static func stored(_ entity: EntityDescription, in model: DataModel) -> [StoredProperty] {
+        model.allAttributes(of: entity).filter { !$0.isTransient }.map {
+            StoredProperty(name: $0.name, canonicalName: $0.renamingIdentifier ?? $0.name, attribute: $0)
+        } + model.allRelationships(of: entity).filter { !$0.isTransient }.map {
+            StoredProperty(name: $0.name, canonicalName: $0.renamingIdentifier ?? $0.name, relationship: $0)
+        }
+    }
+
+    private mutating func properties(of entity: EntityDescription, in to: DataModel, from old: EntityDescription, in from: DataModel,
+                                     successor: [String: String]) -> [PropertyStep] {
+        let oldProperties = Self.stored(old, in: from)
+        var matched: Set<String> = []
+        var steps: [PropertyStep] = []
+        for property in Self.stored(entity, in: to) {
+            let subject = "\(entity.name).\(property.name)"
+            guard let previous = oldProperties.first(where: { $0.canonicalName == property.canonicalName })
+                    ?? oldProperties.first(where: { $0.name == property.canonicalName }) else {
+                steps.append(PropertyStep(name: property.name, source: nil, change: .added(defaultValue: property.defaultValue)))
+                if !property.isOptional && property.defaultValue == nil && !(property.relationship?.isToMany ?? false) {
+                    requirements.append(Requirement(sourceEntity: old.name, sourceProperty: nil, refusal: Refusal(
+                        reason: .requiredWithoutValue, subject: subject,
+                        message: "a required \(property.attribute == nil ? "relationship" : "attribute") without a default is added, and \(old.name) has rows (Core Data's migration fails validation)")))
+                }
+                continue
+            }
+            matched.insert(previous.name)
+            var step = PropertyStep(name: property.name, source: previous.name, change: .kept)
+            defer { steps.append(step) }
+            switch (property.attribute, previous.attribute, property.relationship, previous.relationship) {
+            case let (attribute?, oldAttribute?, _, _):
+                if attribute.type != oldAttribute.type {
+                    step.change = .refused
+                    refusals.append(Refusal(reason: .typeChanged, subject: subject,
+                                            message: "the type changes from \(oldAttribute.type.rawValue) to \(attribute.type.rawValue) (Core Data infers no type change; migrate in steps through a new attribute)"))
+                    continue
+                }
+            case let (_, _, relationship?, oldRelationship?):
+                let target = successor[oldRelationship.destinationEntity]
+                guard target == relationship.destinationEntity else {
+                    step.change = .refused
+                    refusals.append(Refusal(reason: .destinationChanged, subject: subject,
+                                            message: "pointed at \(oldRelationship.destinationEntity), now at \(relationship.destinationEntity), which does not take \(oldRelationship.destinationEntity)'s objects over"))
+                    continue
+                }
+                var shapes: [String] = []
+                if relationship.isToMany != oldRelationship.isToMany {
+                    shapes.append(relationship.isToMany ? "to-one → to-many" : "to-many → to-one")
+                } else if relationship.isOrdered != oldRelationship.isOrdered, relationship.isToMany {
+                    shapes.append(relationship.isOrdered ? "unordered → ordered" : "ordered → unordered")
+                }
+                if !shapes.isEmpty { step.change = .reshaped(shapes.joined(separator: ", ")) }
+            default:
+                step.change = .refused
+                refusals.append(Refusal(reason: .kindChanged, subject: subject,
+                                        message: "was \(previous.attribute == nil ? "a relationship" : "an attribute"), is now \(property.attribute == nil ? "a relationship" : "an attribute")"))
+                continue
+            }
+            if previous.isOptional && !property.isOptional {
+                if let value = property.defaultValue {
+                    step.change = .defaultFilled(value)
+                } else if !(property.relationship?.isToMany ?? false) {
+                    step.change = .reshaped("optional → required")
+                    requirements.append(Requirement(sourceEntity: old.name, sourceProperty: previous.name, refusal: Refusal(
+                        reason: .requiredWithoutValue, subject: subject,
+                        message: "becomes required without a default, and some \(old.name) rows hold no value")))
+                }
+            } else if !previous.isOptional && property.isOptional, step.change == .kept {
+                step.change = .reshaped("required → optional")
+            }
+        }
+        for property in oldProperties where !matched.contains(property.name) {
+            steps.append(PropertyStep(name: property.name, source: property.name, change: .removed))
+        }
+        return steps
+    }
+
+    /// Entities of two source hierarchies may not share one in the destination (Core Data
+    /// refuses to merge hierarchies).
+    private mutating func refuseMergedHierarchies(_ to: DataModel, _ from: DataModel, _ taking: [String: EntityDescription]) {
+        for root in to.rootEntities {
+            let members = to.entities.filter { to.root(of: $0).name == root.name }
+            let sourceRoots = Set(members.compactMap { taking[$0.name].map { from.root(of: $0).name } })
+            if sourceRoots.count > 1 {
+                refusals.append(Refusal(reason: .mergedHierarchies, subject: root.name,
+                                        message: "its hierarchy takes over entities of \(sourceRoots.count) source hierarchies (\(sourceRoots.sorted().joined(separator: ", "))); Core Data does not merge hierarchies"))
+            }
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import SeedModel
+
+extension MigrationPlan {
+    /// The version of `versions` the store at `path` was made for, found as Core Data finds it:
+    /// the version whose entity hashes equal the metadata's `NSStoreModelVersionHashes`. When
+    /// two versions hash alike, the later one by name.
+    public static func sourceVersion(ofStoreAt path: String, in versions: ModelVersions) throws(MigrationError) -> ModelVersions.Version {
+        let hashes: [String: [UInt8]]
+        do {
+            hashes = try StoreConnection.metadata(ofStoreAt: path).versionHashes
+        } catch {
+            throw MigrationError(.unreadableStore, "\(path): \(error)")
+        }
+        if let found = versions.versions(matching: hashes).last { return found }
+        // Name what matches nothing: entities whose stored hash no version gives that entity.
+        let known = versions.versions.map { ModelIdentity(model: $0.model).entityVersionHashes }
+        let unmatched = hashes.keys.sorted(by: DataModel.namePrecedes).filter { name in !known.contains { $0[name] == hashes[name] } }
+        let names = versions.versions.map(\.name).joined(separator: ", ")
+        let detail = unmatched.isEmpty
+            ? "every entity's hash is some version's, but no one version has them all (entities added or removed)"
+            : "the hashes of \(unmatched.joined(separator: ", ")) match no version"
+        throw MigrationError(.unknownVersion(entities: unmatched), "\(path): the store was made for a model version the bundle does not hold (\(names)): \(detail)")
+    }
+
+    /// This plan with what the store at `path`, made for `source`, decides: each requirement its
+    /// rows break becomes a refusal. Reads the store only.
+    public func checked(againstStoreAt path: String, source: ModelVersions.Version) throws(MigrationError) -> MigrationPlan {
+        guard !requirements.isEmpty else { return self }
+        var plan = self
+        do {
+            let layout = try StoreLayout(model: source.model)
+            let database = try Database(path: path, mode: .readOnly)
+            database.setBusyTimeout(milliseconds: 10_000)
+            for requirement in requirements {
+                guard let entity = layout.entity(named: requirement.sourceEntity) else { continue }
+                var condition = "Z_ENT IN (\(entity.subtreeList))"
+                if let property = requirement.sourceProperty {
+                    // A to-many has no column: its requirement is not made (see the inference).
+                    guard let column = layout.column(for: property, of: entity.name) else { continue }
+                    condition += " AND \(Database.quote(column)) IS NULL"
+                }
+                let sql = "SELECT EXISTS (SELECT 1 FROM \(Database.quote(entity.table)) WHERE \(condition))"
+                if try database.scalar(sql)?.integer == 1 { plan.refusals.append(requirement.refusal) }
+            }
+        } catch {
+            throw MigrationError(.unreadableStore, "\(path): \(error)")
+        }
+        return plan
+    }
+}

@@ -1,0 +1,107 @@
+import SeedModel
+
+/// How a store at one model version becomes a store at another, as Core Data's inferred
+/// (lightweight) mapping does it: per entity and property, what is kept, renamed, added,
+/// removed or filled with a default, and what Core Data would refuse, and why.
+///
+/// A plan is made from the two models (`init(from:to:)`); `checked(against:)` adds what only
+/// the store's rows decide (a required attribute added to an entity that has rows).
+public struct MigrationPlan: Sendable {
+    /// The source version's name.
+    public var sourceVersion: String
+    /// The destination version's name.
+    public var destinationVersion: String
+    /// Every destination entity, in the destination model's order.
+    public var entities: [EntityStep]
+    /// Source entities no destination entity takes over: their rows are deleted.
+    public var removedEntities: [String]
+    /// Why the migration cannot be done; empty when it can.
+    public var refusals: [Refusal]
+    /// What only the store's rows decide (`checked(against:)` turns a broken one into a refusal).
+    package var requirements: [Requirement]
+
+    /// A condition on the source store's rows.
+    package struct Requirement: Sendable {
+        /// The source entity whose rows (its sub-entities' included) are looked at.
+        package var sourceEntity: String
+        /// The source property that must hold a value in each row; nil: there must be no rows.
+        package var sourceProperty: String?
+        /// The refusal when the rows break it.
+        package var refusal: Refusal
+    }
+
+    /// Whether the migration can be done.
+    public var isPossible: Bool { refusals.isEmpty }
+
+    /// Whether the two versions store the same: every entity and property kept under its name.
+    public var changesNothing: Bool {
+        removedEntities.isEmpty && entities.allSatisfy { step in
+            step.source == step.name && step.properties.allSatisfy { $0.source == $0.name && $0.change == .kept }
+        }
+    }
+
+    /// One destination entity.
+    public struct EntityStep: Sendable {
+        /// The entity's name in the destination.
+        public var name: String
+        /// The source entity whose rows it takes over; nil for an entity the migration adds.
+        public var source: String?
+        /// Its stored properties (inherited included), in the destination's order, then the
+        /// source's properties it drops.
+        public var properties: [PropertyStep]
+    }
+
+    /// One stored property of a destination entity, or one a source entity loses.
+    public struct PropertyStep: Sendable {
+        /// The property's name in the destination (in the source, for `.removed`).
+        public var name: String
+        /// The source property it takes its values from (another name: renamed); nil when added.
+        public var source: String?
+        /// What happens to it.
+        public var change: Change
+    }
+
+    /// What happens to one property.
+    public enum Change: Sendable, Equatable {
+        /// Kept as it is.
+        case kept
+        /// New: rows get the model's default (nil: none, the value stays NULL).
+        case added(defaultValue: String?)
+        /// Gone: its values are dropped.
+        case removed
+        /// Became required: rows holding no value get the model's default.
+        case defaultFilled(String)
+        /// Required → optional, or a relationship's kind changed (to-one ↔ to-many, ordered):
+        /// the values or links are carried over in the new shape, described in words.
+        case reshaped(String)
+        /// Core Data would not infer this: `Refusal` says why.
+        case refused
+    }
+
+    /// Why a migration cannot be done.
+    public struct Refusal: Sendable, Equatable, CustomStringConvertible {
+        /// What refuses it, for a program to switch on.
+        public enum Reason: String, Sendable {
+            /// An attribute's type changed (Core Data infers no type change).
+            case typeChanged
+            /// A property became an attribute from a relationship, or the other way round.
+            case kindChanged
+            /// A required property without a default was added to, or made required on, an
+            /// entity whose rows hold no value for it.
+            case requiredWithoutValue
+            /// Entities of two source hierarchies share one in the destination.
+            case mergedHierarchies
+            /// A relationship now points at an entity that does not take over its old destination.
+            case destinationChanged
+        }
+
+        /// The reason.
+        public var reason: Reason
+        /// `Entity.property` or `Entity`, in the destination's names.
+        public var subject: String
+        /// What was found, in words.
+        public var message: String
+
+        public var description: String { "\(subject): \(message)" }
+    }
+}

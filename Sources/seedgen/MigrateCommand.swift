@@ -1,0 +1,150 @@
+import ArgumentParser
+import SeedModel
+import SeedModelLoader
+import SeedStore
+
+/// `seedgen migrate`: the lightweight migration Core Data would infer, for a store and a
+/// model bundle (this version: the plan, with `--dry-run`).
+struct MigrateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "migrate",
+        abstract: "Plan the lightweight migration Core Data would infer for a store, to the model's current version.",
+        discussion: """
+            The store's version is the bundle's version whose entity hashes equal the store's \
+            NSStoreModelVersionHashes; the plan goes to the version .xccurrentversion names. \
+            Elements are matched by renaming identifier, else by name. With --dry-run the plan \
+            is printed (per entity and property: kept, renamed from, added, removed, default \
+            filled, refused and why) and nothing is written: exit 0 when the migration can be \
+            done (or the store is current), 1 when Core Data would refuse it, 2 when the store or \
+            model cannot be read. Carrying the migration out is not available yet: --dry-run is \
+            required.
+            """
+    )
+
+    @Argument(help: "The store file.")
+    var store: String
+
+    @Option(name: .long, help: "The model bundle (.xcdatamodeld) holding the store's version and the current one.")
+    var model: String
+
+    @Flag(help: "Print the plan and change nothing.")
+    var dryRun = false
+
+    @Flag(help: "Print the plan as JSON.")
+    var json = false
+
+    func validate() throws {
+        guard dryRun else {
+            throw ValidationError("carrying a migration out is not available yet: give --dry-run to see the plan")
+        }
+    }
+
+    func run() throws {
+        let versions: ModelVersions
+        do {
+            versions = try ModelLoader.loadVersions(from: model)
+        } catch {
+            throw CommandFailure.usage("error: \(error)")
+        }
+        let plan: MigrationPlan
+        do {
+            let source = try MigrationPlan.sourceVersion(ofStoreAt: store, in: versions)
+            plan = try MigrationPlan(from: source, to: versions.current).checked(againstStoreAt: store, source: source)
+        } catch {
+            throw CommandFailure.usage("error: \(error)")
+        }
+        if json {
+            print(try jsonText(Report(store: store, plan: plan)))
+        } else {
+            printPlan(plan)
+        }
+        if !plan.isPossible { throw CommandFailure(message: nil, exitCode: 1) }
+    }
+
+    private func printPlan(_ plan: MigrationPlan) {
+        printLine("store: \(store)")
+        printLine("from: \(plan.sourceVersion) (the store's version hashes)")
+        printLine("to: \(plan.destinationVersion) (current)")
+        if plan.sourceVersion == plan.destinationVersion || plan.changesNothing {
+            printLine("the store is at the current version: nothing to migrate")
+            return
+        }
+        let width = plan.entities.flatMap { $0.properties.map(\.name.count) }.max() ?? 0
+        for entity in plan.entities {
+            switch entity.source {
+            case nil: printLine("\(entity.name): added")
+            case entity.name?: printLine("\(entity.name):")
+            case let source?: printLine("\(entity.name): renamed from \(source)")
+            }
+            guard entity.source != nil else { continue }
+            for property in entity.properties {
+                printLine("  " + property.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + Report.words(property))
+            }
+        }
+        for name in plan.removedEntities { printLine("\(name): removed (its rows are deleted)") }
+        if plan.isPossible {
+            printLine("the migration can be done")
+        } else {
+            printLine("refused:")
+            for refusal in plan.refusals { printLine("  \(refusal)") }
+        }
+    }
+
+    /// The JSON printed with `--json`.
+    struct Report: Encodable {
+        struct Property: Encodable {
+            var name: String
+            var source: String?
+            var change: String
+        }
+        struct Entity: Encodable {
+            var name: String
+            var source: String?
+            var properties: [Property]
+        }
+        struct Refusal: Encodable {
+            var reason: String
+            var subject: String
+            var message: String
+        }
+        var store: String
+        var from: String
+        var to: String
+        var current: Bool
+        var possible: Bool
+        var entities: [Entity]
+        var removedEntities: [String]
+        var refusals: [Refusal]
+
+        init(store: String, plan: MigrationPlan) {
+            self.store = store
+            from = plan.sourceVersion
+            to = plan.destinationVersion
+            current = plan.sourceVersion == plan.destinationVersion || plan.changesNothing
+            possible = plan.isPossible
+            entities = plan.entities.map { entity in
+                Entity(name: entity.name, source: entity.source, properties: entity.properties.map {
+                    Property(name: $0.name, source: $0.source, change: Self.words($0))
+                })
+            }
+            removedEntities = plan.removedEntities
+            refusals = plan.refusals.map { Refusal(reason: $0.reason.rawValue, subject: $0.subject, message: $0.message) }
+        }
+
+        /// What happens to a property, in words ("renamed from coach, default filled: 0").
+        static func words(_ property: MigrationPlan.PropertyStep) -> String {
+            var words: [String] = []
+            if let source = property.source, source != property.name, property.change != .removed { words.append("renamed from \(source)") }
+            switch property.change {
+            case .kept: if words.isEmpty { words.append("kept") }
+            case .added(let value?): words.append("added, default \(value)")
+            case .added(nil): words.append("added")
+            case .removed: words.append("removed")
+            case .defaultFilled(let value): words.append("required now, rows without a value get \(value)")
+            case .reshaped(let shape): words.append(shape)
+            case .refused: words.append("refused")
+            }
+            return words.joined(separator: ", ")
+        }
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import SeedgenTestSupport
+import Testing
+
+/// `seedgen migrate --dry-run`: a store built at one version of `ClubModels`, planned against
+/// the bundle's current version; the store's bytes never change.
+@Suite("seedgen migrate")
+struct MigrateCommandTests {
+    /// A bundle of the three versions (`current` the last) and a store of v1 built from `data`.
+    static func setUp(data: String, current: String = ClubModels.v3) throws -> (TemporaryDirectory, bundle: String, store: String) {
+        let directory = try TemporaryDirectory()
+        let bundle = try ClubModels.writeBundle([("Club", ClubModels.v1), ("Club 2", ClubModels.v2), ("Club 3", current)], current: "Club 3", in: directory)
+        let store = directory.path("v1.sqlite")
+        let source = try directory.write(data, to: "Seed.xml")
+        let build = try SeedgenTool.run(["build", "--model", bundle + "/Club.xcdatamodel", "--output", store, "--quiet", source])
+        #expect(build.status == 0, "\(build.error)")
+        return (directory, bundle, store)
+    }
+
+    static let data = """
+        <Seed><Club name="Linz" city="Linz"><Person name="Ann" nickname="A"/></Club><Person name="Bob"/><Referee name="R"/></Seed>
+        """
+
+    static func bytes(_ path: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: path)) }
+
+    @Test("v1 store, v3 current: the plan per entity and property, exit 0, the store unchanged; JSON for tools")
+    func planOfAStore() throws {
+        let (directory, bundle, store) = try Self.setUp(data: Self.data)
+        defer { directory.remove() }
+        let before = try Self.bytes(store)
+        let result = try SeedgenTool.run(["migrate", store, "--model", bundle, "--dry-run"])
+        #expect(result.status == 0, "\(result.error)")
+        let lines = result.output.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: #" +"#, with: " ", options: .regularExpression) }
+        for expected in ["from: Club (the store's version hashes)", "to: Club 3 (current)", "Side: renamed from Club", "handle renamed from nickname",
+                         "founded required now, rows without a value get 1900", "members unordered → ordered", "city removed", "rating added, default 3",
+                         "Stadium: added", "Referee: removed (its rows are deleted)", "the migration can be done"] {
+            #expect(lines.contains(expected), "\(expected) in:\n\(result.output)")
+        }
+        let json = try SeedgenTool.run(["migrate", store, "--model", bundle, "--dry-run", "--json"])
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+        #expect(json.status == 0 && report["possible"] as? Bool == true && report["from"] as? String == "Club" && report["removedEntities"] as? [String] == ["Referee"])
+        #expect(try Self.bytes(store) == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path("")).sorted() == ["Club.xcdatamodeld", "Seed.xml", "v1.sqlite"])
+    }
+
+    @Test("a required attribute without a default: refused when the entity has rows (exit 1, named), planned when it has none")
+    func requiredWithoutDefault() throws {
+        let current = ClubModels.contents(ClubModels.v3Entities(person: """
+                <attribute name="handle" optional="YES" attributeType="String" elementID="nickname"/>
+                <attribute name="name" attributeType="String"/>
+                <attribute name="rank" attributeType="Integer 16" usesScalarValueType="YES"/>
+                <attribute name="rating" optional="YES" attributeType="Integer 32" defaultValueString="3" usesScalarValueType="YES"/>
+                <relationship name="club" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Side" inverseName="members" inverseEntity="Side"/>
+            """))
+        let (directory, bundle, store) = try Self.setUp(data: Self.data, current: current)
+        defer { directory.remove() }
+        let before = try Self.bytes(store)
+        let refused = try SeedgenTool.run(["migrate", store, "--model", bundle, "--dry-run"])
+        #expect(refused.status == 1 && refused.output.contains("Person.rank: a required attribute without a default is added, and Person has rows"), "\(refused.output)")
+        #expect(try Self.bytes(store) == before)
+        // The same change to a store without Persons can be done.
+        let (empty, emptyBundle, emptyStore) = try Self.setUp(data: "<Seed><Club name=\"Linz\"/></Seed>", current: current)
+        defer { empty.remove() }
+        let planned = try SeedgenTool.run(["migrate", emptyStore, "--model", emptyBundle, "--dry-run"])
+        #expect(planned.status == 0 && planned.output.contains("the migration can be done"), "\(planned.output)")
+    }
+
+    @Test("optional → required without a default: refused when some row holds no value")
+    func madeRequired() throws {
+        let current = ClubModels.contents(ClubModels.v3Entities(person: """
+                <attribute name="handle" attributeType="String" elementID="nickname"/>
+                <attribute name="name" attributeType="String"/>
+                <relationship name="club" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Side" inverseName="members" inverseEntity="Side"/>
+            """))
+        let (directory, bundle, store) = try Self.setUp(data: Self.data, current: current)
+        defer { directory.remove() }
+        let refused = try SeedgenTool.run(["migrate", store, "--model", bundle, "--dry-run"])
+        #expect(refused.status == 1 && refused.output.contains("Person.handle: becomes required without a default, and some Person rows hold no value"), "\(refused.output)")
+        let (full, fullBundle, fullStore) = try Self.setUp(data: "<Seed><Person name=\"Ann\" nickname=\"A\"/></Seed>", current: current)
+        defer { full.remove() }
+        #expect(try SeedgenTool.run(["migrate", fullStore, "--model", fullBundle, "--dry-run"]).status == 0)
+    }
+
+    @Test("a store at the current version: exit 0, nothing to migrate; a store of no version of the bundle: exit 2 naming the entities; no --dry-run: exit 2")
+    func currentUnknownAndApply() throws {
+        let (directory, bundle, store) = try Self.setUp(data: Self.data)
+        defer { directory.remove() }
+        let current = directory.path("v3.sqlite")
+        #expect(try SeedgenTool.run(["build", "--model", bundle, "--output", current, "--quiet"]).status == 0)
+        let same = try SeedgenTool.run(["migrate", current, "--model", bundle, "--dry-run"])
+        #expect(same.status == 0 && same.output.contains("the store is at the current version: nothing to migrate"), "\(same.output)")
+        // A bundle without v1: the store's Club, Person and Referee hashes match nothing.
+        let otherDirectory = try TemporaryDirectory()
+        defer { otherDirectory.remove() }
+        let other = try ClubModels.writeBundle([("Club 2", ClubModels.v2), ("Club 3", ClubModels.v3)], current: "Club 3", in: otherDirectory)
+        let unknown = try SeedgenTool.run(["migrate", store, "--model", other, "--dry-run"])
+        #expect(unknown.status == 2 && unknown.error.contains("the hashes of Club, Person, Referee match no version"), "\(unknown.error)")
+        let apply = try SeedgenTool.run(["migrate", store, "--model", bundle])
+        #expect(apply.status == 2 && apply.error.contains("give --dry-run"), "\(apply.error)")
+    }
+}
