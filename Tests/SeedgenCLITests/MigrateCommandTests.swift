@@ -81,6 +81,26 @@ struct MigrateCommandTests {
         #expect(try SeedgenTool.run(["migrate", fullStore, "--model", fullBundle, "--dry-run"]).status == 0)
     }
 
+    @Test("a new uniqueness constraint: refused naming the values two rows share; planned when the rows are distinct")
+    func newUniquenessConstraint() throws {
+        let current = ClubModels.contents(ClubModels.v3Entities(side: """
+                <attribute name="area" optional="YES" attributeType="String"/>
+                <attribute name="founded" attributeType="Integer 16" defaultValueString="1900" usesScalarValueType="YES"/>
+                <attribute name="name" attributeType="String"/>
+                <relationship name="members" optional="YES" toMany="YES" ordered="YES" deletionRule="Nullify" destinationEntity="Person" inverseName="club" inverseEntity="Person"/>
+                <uniquenessConstraints><uniquenessConstraint><constraint value="name"/></uniquenessConstraint></uniquenessConstraints>
+            """))
+        let (directory, bundle, store) = try Self.setUp(data: "<Seed><Club name=\"Linz\"/><Club name=\"Wels\"/><Club name=\"Linz\"/></Seed>", current: current)
+        defer { directory.remove() }
+        let before = try Self.bytes(store)
+        let refused = try SeedgenTool.run(["migrate", store, "--model", bundle, "--dry-run"])
+        #expect(refused.status == 1 && refused.output.contains("Side (name): the uniqueness constraint is new, and rows of the store share name \"Linz\" (2 rows)"), "\(refused.output)")
+        #expect(try Self.bytes(store) == before)
+        let (distinct, distinctBundle, distinctStore) = try Self.setUp(data: "<Seed><Club name=\"Linz\"/><Club name=\"Wels\"/></Seed>", current: current)
+        defer { distinct.remove() }
+        #expect(try SeedgenTool.run(["migrate", distinctStore, "--model", distinctBundle, "--dry-run"]).status == 0)
+    }
+
     @Test("a store at the current version: exit 0, nothing to migrate; a store of no version of the bundle: exit 2 naming the entities; no --dry-run: exit 2")
     func currentUnknownAndApply() throws {
         let (directory, bundle, store) = try Self.setUp(data: Self.data)

@@ -66,7 +66,7 @@ extension MigrationPlan {
                     ?? oldProperties.first(where: { $0.name == property.canonicalName }) else {
                 steps.append(PropertyStep(name: property.name, source: nil, change: .added(defaultValue: property.defaultValue)))
                 if !property.isOptional && property.defaultValue == nil && !(property.relationship?.isToMany ?? false) {
-                    requirements.append(Requirement(sourceEntity: old.name, sourceProperty: nil, refusal: Refusal(
+                    requirements.append(Requirement(sourceEntity: old.name, condition: .noRows, refusal: Refusal(
                         reason: .requiredWithoutValue, subject: subject,
                         message: "a required \(property.attribute == nil ? "relationship" : "attribute") without a default is added, and \(old.name) has rows (Core Data's migration fails validation)")))
                 }
@@ -109,7 +109,7 @@ extension MigrationPlan {
                     step.change = .defaultFilled(value)
                 } else if !(property.relationship?.isToMany ?? false) {
                     step.change = .reshaped("optional → required")
-                    requirements.append(Requirement(sourceEntity: old.name, sourceProperty: previous.name, refusal: Refusal(
+                    requirements.append(Requirement(sourceEntity: old.name, condition: .noNulls(previous.name), refusal: Refusal(
                         reason: .requiredWithoutValue, subject: subject,
                         message: "becomes required without a default, and some \(old.name) rows hold no value")))
                 }
@@ -120,7 +120,30 @@ extension MigrationPlan {
         for property in oldProperties where !matched.contains(property.name) {
             steps.append(PropertyStep(name: property.name, source: property.name, change: .removed))
         }
+        requireUniqueness(of: entity, from: old, in: from, steps)
         return steps
+    }
+
+    /// A uniqueness constraint the destination declares and the source entity did not: its rows
+    /// must not break it (Core Data's unique index would fail to build).
+    private mutating func requireUniqueness(of entity: EntityDescription, from old: EntityDescription, in from: DataModel, _ steps: [PropertyStep]) {
+        let source = Dictionary(steps.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let oldConstraints = Set(from.lineage(of: old).flatMap(\.uniquenessConstraints).map { Set($0) })
+        for constraint in entity.uniquenessConstraints {
+            // The constraint in source names; an added property holds its default in every row
+            // (no default: NULL, which never clashes).
+            var names: [String] = []
+            var holdsNull = false
+            for name in constraint {
+                guard let step = source[name] else { continue }
+                if let previous = step.source, step.change != .refused { names.append(previous) } else if case .added(nil) = step.change { holdsNull = true }
+            }
+            let existed = names.count == constraint.count && oldConstraints.contains(Set(names))
+            guard !holdsNull, !existed else { continue }
+            requirements.append(Requirement(sourceEntity: old.name, condition: .distinct(names), refusal: Refusal(
+                reason: .uniquenessBroken, subject: "\(entity.name) (\(constraint.joined(separator: ", ")))",
+                message: "the uniqueness constraint is new, and rows of the store share")))
+        }
     }
 
     /// Entities of two source hierarchies may not share one in the destination (Core Data

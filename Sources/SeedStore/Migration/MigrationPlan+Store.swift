@@ -33,14 +33,30 @@ extension MigrationPlan {
             database.setBusyTimeout(milliseconds: 10_000)
             for requirement in requirements {
                 guard let entity = layout.entity(named: requirement.sourceEntity) else { continue }
-                var condition = "Z_ENT IN (\(entity.subtreeList))"
-                if let property = requirement.sourceProperty {
-                    // A to-many has no column: its requirement is not made (see the inference).
+                let rows = "FROM \(Database.quote(entity.table)) WHERE Z_ENT IN (\(entity.subtreeList))"
+                switch requirement.condition {
+                case .noRows:
+                    if try database.scalar("SELECT EXISTS (SELECT 1 \(rows))")?.integer == 1 { plan.refusals.append(requirement.refusal) }
+                case .noNulls(let property):
+                    // A to-many has no column: no such requirement is made (see the inference).
                     guard let column = layout.column(for: property, of: entity.name) else { continue }
-                    condition += " AND \(Database.quote(column)) IS NULL"
+                    if try database.scalar("SELECT EXISTS (SELECT 1 \(rows) AND \(Database.quote(column)) IS NULL)")?.integer == 1 {
+                        plan.refusals.append(requirement.refusal)
+                    }
+                case .distinct(let properties):
+                    let columns = properties.compactMap { layout.column(for: $0, of: entity.name) }.map { Database.quote($0) }
+                    guard columns.count == properties.count else { continue }
+                    let sql = columns.isEmpty
+                        ? "SELECT COUNT(*) \(rows) HAVING COUNT(*) > 1"
+                        : "SELECT COUNT(*), \(columns.joined(separator: ", ")) \(rows) AND \(columns.map { "\($0) IS NOT NULL" }.joined(separator: " AND ")) "
+                            + "GROUP BY \(columns.joined(separator: ", ")) HAVING COUNT(*) > 1 LIMIT 1"
+                    if let clash = try database.rows(sql).first {
+                        var refusal = requirement.refusal
+                        let values = zip(properties, clash.dropFirst()).map { "\($0) \($1.excerpt)" }
+                        refusal.message += " \(values.isEmpty ? "it" : values.joined(separator: ", ")) (\(clash[0].integer ?? 0) rows)"
+                        plan.refusals.append(refusal)
+                    }
                 }
-                let sql = "SELECT EXISTS (SELECT 1 FROM \(Database.quote(entity.table)) WHERE \(condition))"
-                if try database.scalar(sql)?.integer == 1 { plan.refusals.append(requirement.refusal) }
             }
         } catch {
             throw MigrationError(.unreadableStore, "\(path): \(error)")

@@ -22,11 +22,22 @@ public struct MigrationPlan: Sendable {
 
     /// A condition on the source store's rows.
     package struct Requirement: Sendable {
+        /// What the rows must be like.
+        package enum Condition: Sendable {
+            /// There are none.
+            case noRows
+            /// Each holds a value for this source property.
+            case noNulls(String)
+            /// No two hold the same values for these source properties (those without a NULL;
+            /// none: at most one row).
+            case distinct([String])
+        }
+
         /// The source entity whose rows (its sub-entities' included) are looked at.
         package var sourceEntity: String
-        /// The source property that must hold a value in each row; nil: there must be no rows.
-        package var sourceProperty: String?
-        /// The refusal when the rows break it.
+        /// What they must be like.
+        package var condition: Condition
+        /// The refusal when the rows break it (`checked(against:)` adds the clashing values).
         package var refusal: Refusal
     }
 
@@ -91,6 +102,8 @@ public struct MigrationPlan: Sendable {
             case requiredWithoutValue
             /// Entities of two source hierarchies share one in the destination.
             case mergedHierarchies
+            /// A new uniqueness constraint, which rows of the store break.
+            case uniquenessBroken
             /// A relationship now points at an entity that does not take over its old destination.
             case destinationChanged
         }
