@@ -18,11 +18,6 @@ package enum StoredValueRules {
         package var firstPrimaryKey: SQLValue
         package var firstValue: SQLValue
 
-        /// The finding `verify` reports.
-        package var finding: Finding {
-            Finding(check: "stored-value", location: place, expected: expected, found: "\(count) row(s), the first Z_PK \(firstPrimaryKey): \(Self.shown(firstValue))")
-        }
-
         /// A value for one line of output, with its storage class.
         static func shown(_ value: SQLValue) -> String {
             switch value {

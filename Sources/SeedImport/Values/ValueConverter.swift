@@ -2,12 +2,6 @@ import Foundation
 import SeedModel
 import SeedStore
 
-/// Why a source value could not become an attribute's value.
-package struct ConversionFailure: Error, Sendable, Hashable, CustomStringConvertible {
-    /// What is wrong, e.g. `'abc' is not a Double`.
-    package var description: String
-}
-
 /// Turns source text into the value Core Data stores for one attribute, straight from bytes.
 ///
 /// Numbers, booleans and dates ignore surrounding white space; strings are kept as written.
