@@ -7,7 +7,12 @@ extension MigrationPlan {
     public static func sourceVersion(ofStoreAt path: String, in versions: ModelVersions) throws(MigrationError) -> ModelVersions.Version {
         let hashes: [String: [UInt8]]
         do {
-            hashes = try StoreConnection.metadata(ofStoreAt: path).versionHashes
+            guard let bytes = try open(path).database.metadataRow()?.plist else {
+                throw MigrationError(.unreadableStore, "\(path): no metadata row in Z_METADATA")
+            }
+            hashes = try StoreMetadata(decoding: bytes).versionHashes
+        } catch let error as MigrationError {
+            throw error
         } catch {
             throw MigrationError(.unreadableStore, "\(path): \(error)")
         }
@@ -29,8 +34,7 @@ extension MigrationPlan {
         var plan = self
         do {
             let layout = try StoreLayout(model: source.model)
-            let database = try Database(path: path, mode: .readOnly)
-            database.setBusyTimeout(milliseconds: 10_000)
+            let database = try Self.open(path).database
             for requirement in requirements {
                 guard let entity = layout.entity(named: requirement.sourceEntity) else { continue }
                 let rows = "FROM \(Database.quote(entity.table)) WHERE Z_ENT IN (\(entity.subtreeList))"
@@ -62,5 +66,15 @@ extension MigrationPlan {
             throw MigrationError(.unreadableStore, "\(path): \(error)")
         }
         return plan
+    }
+
+    /// The store, read-only; without sidecars as immutable, so that nothing (not even a `-shm`)
+    /// appears beside it.
+    private static func open(_ path: String) throws(MigrationError) -> StoreFile {
+        do {
+            return try StoreFile(path: path)
+        } catch {
+            throw MigrationError(.unreadableStore, "\(error)")
+        }
     }
 }
