@@ -5,9 +5,9 @@ import SeedStore
 final class PrimaryKeySequence {
     @exclusivity(unchecked) private var last: Int64 = 0
     /// The line and column each tracked row was defined at, by `Z_PK` (line 0: not tracked):
-    /// 8 bytes a row, read only for a message, in chunks (growing copies at most the last one). The file is kept once per run
-    /// of rows from one file, and for a row defined apart from its run (a `Z_PK` reserved by
-    /// references, taken later) beside it.
+    /// 8 bytes a row, read only for a message, in chunks (growing copies at most the last one).
+    /// The file is kept once per run of rows from one file, and for a row defined apart from its
+    /// run (a `Z_PK` reserved by references, taken later) beside it.
     @exclusivity(unchecked) private var lines: [[(line: UInt32, column: UInt32)]] = []
     @exclusivity(unchecked) private var count = 0
     private var files: [(firstPrimaryKey: Int64, file: String)] = []
