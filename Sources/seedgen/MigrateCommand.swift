@@ -4,20 +4,22 @@ import SeedModelLoader
 import SeedStore
 
 /// `seedgen migrate`: the lightweight migration Core Data would infer, for a store and a
-/// model bundle (this version: the plan, with `--dry-run`).
+/// model bundle, carried out in place (or, with `--dry-run`, only planned).
 struct MigrateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "migrate",
-        abstract: "Plan the lightweight migration Core Data would infer for a store, to the model's current version.",
+        abstract: "Migrate a store to the model's current version, as Core Data's lightweight migration would.",
         discussion: """
             The store's version is the bundle's version whose entity hashes equal the store's \
             NSStoreModelVersionHashes; the plan goes to the version .xccurrentversion names. \
-            Elements are matched by renaming identifier, else by name. With --dry-run the plan \
-            is printed (per entity and property: kept, renamed from, added, removed, default \
-            filled, refused and why) and nothing is written: exit 0 when the migration can be \
-            done (or the store is current), 1 when Core Data would refuse it, 2 when the store or \
-            model cannot be read. Carrying the migration out is not available yet: --dry-run is \
-            required.
+            Elements are matched by renaming identifier, else by name. The plan is printed (per \
+            entity and property: kept, renamed from, added, removed, default filled, refused and \
+            why), then the store is migrated in place in one SQLite transaction: wholly or not at \
+            all, in its own journal mode. With --dry-run nothing is written. Exit 0 when the store \
+            was migrated, would be, or is current; 1 when Core Data would refuse the migration or \
+            the store holds what seedgen cannot carry over (persistent history, triggers, tables \
+            no entity describes), with the store unchanged; 2 when the store or model cannot be \
+            read or written.
             """
     )
 
@@ -30,14 +32,8 @@ struct MigrateCommand: ParsableCommand {
     @Flag(help: "Print the plan and change nothing.")
     var dryRun = false
 
-    @Flag(help: "Print the plan as JSON.")
+    @Flag(help: "Print the plan and the outcome as JSON.")
     var json = false
-
-    func validate() throws {
-        guard dryRun else {
-            throw ValidationError("carrying a migration out is not available yet: give --dry-run to see the plan")
-        }
-    }
 
     func run() throws {
         let versions: ModelVersions
@@ -53,12 +49,48 @@ struct MigrateCommand: ParsableCommand {
         } catch {
             throw CommandFailure.usage("error: \(error)")
         }
+        var outcome = Outcome(plan: plan)
+        let current = plan.sourceVersion == plan.destinationVersion
+        // Migrated even when current: under the write lock it removes what a killed run left.
+        if plan.isPossible && !(dryRun && current) {
+            let migrator = StoreMigrator(storeAt: store, versions: versions)
+            do {
+                if dryRun {
+                    _ = try migrator.check()
+                } else {
+                    let report = try migrator.migrate()
+                    outcome.migrated = report.migrated
+                    outcome.rows = report.rowCounts.values.reduce(0, +)
+                }
+            } catch {
+                switch error.reason {
+                case .unreadableStore, .writeFailed, .unknownVersion: outcome.failure = (error.description, 2)
+                case .refused, .foreignContent, .notCarriedOut: outcome.failure = (error.description, 1)
+                }
+            }
+        }
         if json {
-            print(try jsonText(Report(store: store, plan: plan)))
+            print(try jsonText(Report(store: store, outcome: outcome)))
         } else {
             printPlan(plan)
+            if let (message, _) = outcome.failure {
+                printError("error: \(message)")
+            } else if let migrated = outcome.migrated, !current {
+                printLine(migrated ? "migrated: \(outcome.rows) rows carried over" : "migrated already (by another process): nothing written")
+            }
         }
+        if let (_, code) = outcome.failure { throw CommandFailure(message: nil, exitCode: code) }
         if !plan.isPossible { throw CommandFailure(message: nil, exitCode: 1) }
+    }
+
+    /// What the command found and did.
+    struct Outcome {
+        var plan: MigrationPlan
+        /// nil with --dry-run or a refusal.
+        var migrated: Bool?
+        var rows = 0
+        /// Why the migration was not carried out, and the exit code.
+        var failure: (message: String, code: Int32)?
     }
 
     private func printPlan(_ plan: MigrationPlan) {
@@ -115,8 +147,17 @@ struct MigrateCommand: ParsableCommand {
         var entities: [Entity]
         var removedEntities: [String]
         var refusals: [Refusal]
+        /// Set when the migration was tried: false when another process had migrated the store.
+        var migrated: Bool?
+        var rowsCarried: Int?
+        /// Why seedgen did not carry the migration out (beyond Core Data's refusals).
+        var error: String?
 
-        init(store: String, plan: MigrationPlan) {
+        init(store: String, outcome: Outcome) {
+            let plan = outcome.plan
+            migrated = outcome.migrated
+            rowsCarried = outcome.migrated == true ? outcome.rows : nil
+            error = outcome.failure?.message
             self.store = store
             from = plan.sourceVersion
             to = plan.destinationVersion

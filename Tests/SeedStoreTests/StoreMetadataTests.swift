@@ -49,4 +49,59 @@ struct StoreMetadataTests {
         #expect(metadata.contentDigest?.count == 64)
         #expect(metadata.otherKeys.isEmpty)
     }
+
+    @Test("a migration's rewrite keeps every key it does not own, of every kind, as Foundation reads it; sets the new version's hashes")
+    func rewriteKeepsOtherKeys() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let model = try ModelLoader.load(from: try directory.write(CupModel.contents, to: "Cup.xcdatamodel/contents"))
+        let date = Date(timeIntervalSinceReferenceDate: 123_456.789)
+        let original: [String: Any] = [
+            "NSStoreModelVersionHashes": ["Old": Data(repeating: 7, count: 32)], "NSStoreModelVersionIdentifiers": ["v1"],
+            "NSStoreModelVersionHashesDigest": "old", "NSPersistenceFrameworkVersion": 1341, "NSStoreType": "SQLite",
+            "app.user": "Zoë \u{1F600}", "app.when": date, "app.ratio": 0.1, "app.flag": true, "app.big": Int64.max, "app.negative": -3,
+            "app.blob": Data([0, 1, 2]), "app.nested": ["list": [1, "two", ["three": false]]],
+        ]
+        let bytes = [UInt8](try PropertyListSerialization.data(fromPropertyList: original, format: .binary, options: 0))
+        let rewritten = try StoreMetadata.rewriting(bytes, for: model)
+        let read = try #require(try PropertyListSerialization.propertyList(from: Data(rewritten), format: nil) as? [String: Any])
+        let metadata = try StoreMetadata(decoding: rewritten)
+        #expect(metadata.versionHashes == VersionHasher(model: model).entityHashes())
+        #expect(metadata.versionIdentifiers == [model.versionIdentifier])
+        #expect(metadata.hashesDigest == VersionHasher.hashesDigest(metadata.versionHashes) && metadata.checksum == nil)
+        #expect(read["app.user"] as? String == "Zoë \u{1F600}" && read["app.when"] as? Date == date && read["app.ratio"] as? Double == 0.1)
+        #expect(read["app.flag"] as? Bool == true && (read["app.big"] as? NSNumber)?.int64Value == Int64.max && (read["app.negative"] as? NSNumber)?.intValue == -3)
+        #expect(read["app.blob"] as? Data == Data([0, 1, 2]) && (read["NSPersistenceFrameworkVersion"] as? NSNumber)?.intValue == 1341)
+        let nested = try #require((read["app.nested"] as? [String: Any])?["list"] as? [Any])
+        #expect(nested.count == 3 && nested[1] as? String == "two" && (nested[2] as? [String: Any])?["three"] as? Bool == false)
+        #expect(Set(read.keys) == Set(original.keys))
+    }
+
+    /// Arrays of 16 references to the next, 6 deep: 16^6 objects once expanded, in 200 bytes.
+    static func sharedObjectBomb(depth: Int = 6) -> [UInt8] {
+        var bytes = Array("bplist00".utf8), offsets: [Int] = []
+        for level in 0..<depth {
+            offsets.append(bytes.count)
+            bytes += [0xAF, 0x10, 16] + [UInt8](repeating: UInt8(level + 1), count: 16)
+        }
+        offsets.append(bytes.count)
+        bytes += [0x10, 1]
+        let table = bytes.count
+        bytes += offsets.map(UInt8.init)
+        bytes += [UInt8](repeating: 0, count: 6) + [1, 1] + [UInt8](repeating: 0, count: 7) + [UInt8(depth + 1)]
+            + [UInt8](repeating: 0, count: 8) + [UInt8](repeating: 0, count: 7) + [UInt8(table)]
+        return bytes
+    }
+
+    @Test("a property list whose shared objects expand without bound is refused, not expanded")
+    func sharedObjectsAreCounted() throws {
+        #expect {
+            try PropertyListValue(decoding: Self.sharedObjectBomb())
+        } throws: { error in
+            "\(error)".contains("expands to more than 100000 objects")
+        }
+        // The same shape, small enough, reads whole: 16^3 + 16^2 + 16 + 1 objects.
+        guard case .array(let top) = try PropertyListValue(decoding: Self.sharedObjectBomb(depth: 3)) else { Issue.record("not an array"); return }
+        #expect(top.count == 16)
+    }
 }

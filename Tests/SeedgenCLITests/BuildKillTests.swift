@@ -1,9 +1,6 @@
 import Foundation
 import SeedgenTestSupport
 import Testing
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// `seedgen build` killed with SIGKILL at random moments, with an older store at `--output`:
 /// the older store stays byte for byte, or a whole new store is in its place; the next build
@@ -44,15 +41,7 @@ import Glibc
 
         var replaced = 0
         for _ in 0..<Self.kills {
-            let process = Process()
-            process.executableURL = SeedgenTool.executable
-            process.arguments = ["build", "--model", model, "--output", output, "--quiet", input]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            usleep(useconds_t(Double.random(in: 0..<duration) * 1_000_000))
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            try SeedgenTool.kill(["build", "--model", model, "--output", output, "--quiet", input], after: Double.random(in: 0..<duration))
             let now = try Data(contentsOf: URL(fileURLWithPath: output))
             #expect(now == olderBytes || now == newBytes, "after a kill the output is neither the older store nor the whole new one")
             if now == newBytes {

@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Runs the built `seedgen` executable, as a user or CI would.
 public enum SeedgenTool {
@@ -88,5 +93,23 @@ public enum SeedgenTool {
         }
         return Result(status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
                       error: errorText, peakMemory: peakMemory)
+    }
+
+    /// Starts `seedgen` with `arguments`, its output discarded, and kills it with SIGKILL after
+    /// `seconds` (or lets it finish first): what a power cut or the OOM killer does to a run.
+    public static func kill(_ arguments: [String], after seconds: TimeInterval) throws {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        usleep(useconds_t(seconds * 1_000_000))
+        #if canImport(Glibc)
+        Glibc.kill(process.processIdentifier, SIGKILL)
+        #else
+        Darwin.kill(process.processIdentifier, SIGKILL)
+        #endif
+        process.waitUntilExit()
     }
 }

@@ -37,6 +37,12 @@ struct StoreFile {
         database.registerPredicateFunctions()
     }
 
+    /// The store at `path`, open on `database` (a writer's connection, for what is read here).
+    init(path: String, database: Database) {
+        self.path = path
+        self.database = database
+    }
+
     /// What every SQLite database file starts with.
     static let magic = Array("SQLite format 3\0".utf8)
 

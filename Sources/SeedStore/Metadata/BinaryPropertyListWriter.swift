@@ -56,6 +56,8 @@ enum BinaryPropertyListWriter {
             return encodeInteger(number)
         case .real(let number):
             return [0x23] + bigEndian(number.bitPattern, size: 8)
+        case .date(let seconds):
+            return [0x33] + bigEndian(seconds.bitPattern, size: 8)
         case .data(let bytes):
             return marker(0x40, count: bytes.count) + bytes
         case .string(let text):

@@ -4,6 +4,8 @@ package enum PropertyListValue: Sendable, Hashable {
     case integer(Int64)
     case real(Double)
     case boolean(Bool)
+    /// Seconds since 2001-01-01T00:00:00Z.
+    case date(Double)
     case data([UInt8])
     case array([PropertyListValue])
     case dictionary([String: PropertyListValue])

@@ -7,6 +7,16 @@ public struct MigrationError: Error, Sendable, CustomStringConvertible {
         case unknownVersion(entities: [String])
         /// The store could not be read (its file, its metadata).
         case unreadableStore
+        /// Core Data would not infer the migration (the plan's refusals say why).
+        case refused([MigrationPlan.Refusal])
+        /// The store holds what the source version does not describe, or what only Core Data
+        /// keeps right (persistent history, triggers calling Core Data's own SQL functions, a
+        /// table or column of no entity): migrate it on the device with Core Data.
+        case foreignContent(String)
+        /// A change Core Data infers that seedgen does not carry out (yet), on this subject.
+        case notCarriedOut(subject: String)
+        /// Writing the store failed; the transaction was rolled back, the store is as it was.
+        case writeFailed
     }
 
     /// What kind of problem it is.

@@ -16,6 +16,11 @@ extension MigrationPlan {
         } catch {
             throw MigrationError(.unreadableStore, "\(path): \(error)")
         }
+        return try sourceVersion(hashes: hashes, ofStoreAt: path, in: versions)
+    }
+
+    /// The version of `versions` whose entity hashes are `hashes`, those of the store at `path`.
+    static func sourceVersion(hashes: [String: [UInt8]], ofStoreAt path: String, in versions: ModelVersions) throws(MigrationError) -> ModelVersions.Version {
         if let found = versions.versions(matching: hashes).last { return found }
         // Name what matches nothing: entities whose stored hash no version gives that entity.
         let known = versions.versions.map { ModelIdentity(model: $0.model).entityVersionHashes }
@@ -31,10 +36,15 @@ extension MigrationPlan {
     /// rows break becomes a refusal. Reads the store only.
     public func checked(againstStoreAt path: String, source: ModelVersions.Version) throws(MigrationError) -> MigrationPlan {
         guard !requirements.isEmpty else { return self }
+        return try checked(against: try Self.open(path).database, path: path, source: source)
+    }
+
+    /// This plan with what the store open on `database` (at `path`), made for `source`, decides.
+    func checked(against database: Database, path: String, source: ModelVersions.Version) throws(MigrationError) -> MigrationPlan {
+        guard !requirements.isEmpty else { return self }
         var plan = self
         do {
             let layout = try StoreLayout(model: source.model)
-            let database = try Self.open(path).database
             for requirement in requirements {
                 guard let entity = layout.entity(named: requirement.sourceEntity) else { continue }
                 let rows = "FROM \(Database.quote(entity.table)) WHERE Z_ENT IN (\(entity.subtreeList))"

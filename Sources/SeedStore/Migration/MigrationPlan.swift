@@ -90,7 +90,7 @@ public struct MigrationPlan: Sendable {
     }
 
     /// Why a migration cannot be done.
-    public struct Refusal: Sendable, Equatable, CustomStringConvertible {
+    public struct Refusal: Sendable, Hashable, CustomStringConvertible {
         /// What refuses it, for a program to switch on.
         public enum Reason: String, Sendable {
             /// An attribute's type changed (Core Data infers no type change).

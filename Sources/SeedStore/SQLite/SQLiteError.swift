@@ -49,6 +49,9 @@ public struct SQLiteError: Error, Sendable, CustomStringConvertible {
         public static let mismatch = Code(rawValue: 20)
         /// `SQLITE_NOTADB`: the file is not a database.
         public static let notADatabase = Code(rawValue: 26)
+        /// `SQLITE_READONLY_ROLLBACK`: a hot journal beside the database, which a read-only
+        /// connection cannot roll back.
+        public static let readOnlyRollback = Code(rawValue: 776)
 
         /// The number.
         public var description: String { String(rawValue) }
@@ -67,6 +70,10 @@ public struct SQLiteError: Error, Sendable, CustomStringConvertible {
     /// `SQLite error 19: UNIQUE constraint failed: ... (in: INSERT ...)`; long SQL is cut.
     public var description: String {
         var text = "SQLite error \(code): \(message)"
+        if code == .readOnlyRollback {
+            text += " (the -journal beside it holds a write that was cut off; reading cannot roll it back: "
+                + "open the store for writing once, as the app or `seedgen migrate` does)"
+        }
         if let sql { text += " (in: \(sql.count > 300 ? String(sql.prefix(300)) + "… (\(sql.count) characters)" : sql))" }
         return text
     }

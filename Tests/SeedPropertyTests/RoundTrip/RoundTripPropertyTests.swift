@@ -95,10 +95,9 @@ struct RoundTripPropertyTests {
     }
 
     /// The first difference between what a store holds and what is expected; nil when they agree.
-    static func difference(_ found: Contents, _ expected: Contents) -> String? {
+    static func difference(_ found: Contents, _ expected: Contents, columns: [String] = Sample.attributes.map(\.name) + ["parent"]) -> String? {
         func shown(_ key: [UInt8]) -> String { String(decoding: key, as: UTF8.self).debugDescription }
         guard found.rows.count == expected.rows.count else { return "\(found.rows.count) rows, not \(expected.rows.count)" }
-        let columns = Sample.attributes.map(\.name) + ["parent"]
         for (key, row) in expected.rows {
             guard let other = found.rows[key] else { return "no row keyed \(shown(key))" }
             for (index, value) in row.enumerated() where !value.sameStored(as: other[index]) {

@@ -1,0 +1,179 @@
+import Foundation
+import SeedModel
+
+/// Carries a store to its model bundle's current version, as Core Data's lightweight migration
+/// does: in place, by SQL, in one SQLite transaction.
+///
+/// The store's version is found from its metadata (`MigrationPlan.sourceVersion`), the plan is
+/// made and checked against its rows under the write lock, and only then are its tables
+/// rebuilt in the destination's layout, its rows carried over (`Z_PK` and `Z_OPT` kept, entity
+/// numbers as a fresh store of the destination numbers them), `Z_PRIMARYKEY` and the metadata
+/// rewritten. Whatever fails, and wherever the process dies, SQLite's journal leaves the store
+/// wholly as it was or wholly migrated, in its own journal mode; a second migration waiting on
+/// the lock finds the store current and writes nothing.
+public struct StoreMigrator: Sendable {
+    /// The store file.
+    public let storePath: String
+    /// The bundle: the store's version and the current one.
+    public let versions: ModelVersions
+
+    /// A migrator of the store at `path` to `versions.current`.
+    public init(storeAt path: String, versions: ModelVersions) {
+        self.storePath = path
+        self.versions = versions
+    }
+
+    /// What a migration did.
+    public struct Report: Sendable {
+        /// The plan carried out (or found unnecessary).
+        public var plan: MigrationPlan
+        /// False when the store was at the current version already: nothing was written.
+        public var migrated: Bool
+        /// Rows carried over, per destination entity (its own rows, not its sub-entities').
+        public var rowCounts: [String: Int]
+    }
+
+    /// How long a migration waits for another connection's write lock, in milliseconds.
+    static let lockWait: Int32 = 60_000
+
+    /// Migrates the store, or finds it current. Throws, with the store unchanged, when Core
+    /// Data would refuse the migration (`.refused`), when the store holds what the migration
+    /// cannot keep (`.foreignContent`, `.notCarriedOut`), or when it cannot be read or written.
+    public func migrate() throws(MigrationError) -> Report {
+        let kind = FileSystem.kind(of: storePath)
+        if kind == .missing { throw MigrationError(.unreadableStore, "\(storePath): no such store file") }
+        if let what = kind.notAFile { throw MigrationError(.unreadableStore, "\(storePath): \(what), not a store file") }
+        try rollBackInterruptedTransaction()
+        // Checked read-only first: a refused store is not even opened for writing (closing a
+        // writer's connection would checkpoint a `-wal` into it).
+        _ = try check()
+        let database: Database
+        do {
+            database = try Database(path: storePath, mode: .readWrite)
+            database.setBusyTimeout(milliseconds: Self.lockWait)
+            // Durable commits (on Apple platforms fsync does not reach stable storage: SQLite's
+            // fullfsync uses F_FULLFSYNC), a bounded page cache (memory flat in the store's size)
+            // and two sorter threads for the indexes.
+            try database.execute("""
+                PRAGMA synchronous = FULL; PRAGMA fullfsync = ON; PRAGMA checkpoint_fullfsync = ON;
+                PRAGMA cache_size = -65536; PRAGMA threads = 2
+                """)
+            try database.execute("BEGIN IMMEDIATE")
+        } catch {
+            throw MigrationError(.unreadableStore, "\(storePath): cannot be opened for writing: \(error)")
+        }
+        do {
+            let report = try migrate(in: database)
+            if !report.migrated {
+                // A journal still here while this connection holds the write lock and wrote
+                // nothing is no hot one (that was rolled back when the store was read): a dead
+                // writer's, never synced. Nothing a dead run left survives the next.
+                if FileSystem.kind(of: storePath + "-journal") == .regular { try FileManager.default.removeItem(atPath: storePath + "-journal") }
+            }
+            try database.execute(report.migrated ? "COMMIT" : "ROLLBACK")
+            // Give back the pages the old tables held (Core Data's stores keep incremental auto-vacuum).
+            if report.migrated { try? database.execute("PRAGMA incremental_vacuum") }
+            return report
+        } catch {
+            try? database.execute("ROLLBACK")
+            if let error = error as? MigrationError { throw error }
+            throw MigrationError(.writeFailed, "\(storePath): the migration failed and was rolled back, the store is as it was: \(error)")
+        }
+    }
+
+    /// Finds, without writing, whether `migrate()` would migrate the store: throws what it
+    /// would throw before writing (the refusals, what the store holds that the migration cannot
+    /// keep); returns the plan. Reads the store as `verify` does: nothing appears beside it.
+    public func check() throws(MigrationError) -> MigrationPlan {
+        let file: StoreFile
+        do {
+            file = try StoreFile(path: storePath)
+        } catch {
+            throw MigrationError(.unreadableStore, "\(error)")
+        }
+        do {
+            return try prepare(file.database)?.plan ?? MigrationPlan(from: versions.current, to: versions.current)
+        } catch let error as MigrationError {
+            throw error
+        } catch {
+            throw MigrationError(.unreadableStore, "\(storePath): \(error)")
+        }
+    }
+
+    /// What a migration of the store open on `database` starts from, every check before the
+    /// first write made; nil when the store is at the current version.
+    private struct Start {
+        var plan: MigrationPlan
+        /// The metadata the migrated store gets.
+        var metadata: [UInt8]
+        var source: StoreLayout
+        var destination: StoreLayout
+    }
+
+    private func prepare(_ database: Database) throws -> Start? {
+        guard let bytes = try database.metadataRow()?.plist else {
+            throw MigrationError(.unreadableStore, "\(storePath): no metadata row in Z_METADATA")
+        }
+        let metadata: StoreMetadata
+        do {
+            metadata = try StoreMetadata(decoding: bytes)
+        } catch {
+            throw MigrationError(.unreadableStore, "\(storePath): \(error)")
+        }
+        let source = try MigrationPlan.sourceVersion(hashes: metadata.versionHashes, ofStoreAt: storePath, in: versions)
+        let destination = versions.current
+        guard source.name != destination.name else { return nil }
+        let plan = try MigrationPlan(from: source, to: destination).checked(against: database, path: storePath, source: source)
+        guard plan.isPossible else {
+            throw MigrationError(.refused(plan.refusals), "\(storePath): Core Data would not migrate it from \(source.name) to \(destination.name): "
+                                 + plan.refusals.map(\.description).joined(separator: "; "))
+        }
+        let era = metadata.frameworkVersion.map(FrameworkEra.init(version:)) ?? .newest
+        let start: Start
+        do {
+            let fresh = try StoreLayout(model: source.model, era: era)
+            start = Start(plan: plan, metadata: try StoreMetadata.rewriting(bytes, for: destination.model),
+                          source: try StoreFile(path: storePath, database: database).storedLayout(of: fresh, frameworkVersion: nil).layout,
+                          destination: try StoreLayout(model: destination.model, era: era))
+        } catch let error as LayoutError {
+            throw MigrationError(.notCarriedOut(subject: destination.name), "\(storePath): \(error)")
+        } catch let error as StoreMetadata.DecodingError {
+            throw MigrationError(.foreignContent("metadata"), "\(storePath): the metadata \(error.reason)")
+        }
+        try StoreContents(database: database, path: storePath, layout: start.source).requireOnlyTheModel()
+        try RowTransfer(database: database, plan: plan, source: start.source, destination: start.destination, path: storePath).requireCarriedShapes()
+        return start
+    }
+
+    /// A `-journal` beside the store may be hot: a writer (an earlier migration) died inside
+    /// its transaction. Reading through a writer's connection makes SQLite roll it back (a
+    /// reader's cannot), so that the store is wholly as it was before.
+    private func rollBackInterruptedTransaction() throws(MigrationError) {
+        guard FileSystem.kind(of: storePath + "-journal") == .regular else { return }
+        do {
+            let database = try Database(path: storePath, mode: .readWrite)
+            database.setBusyTimeout(milliseconds: Self.lockWait)
+            _ = try database.scalar("SELECT COUNT(*) FROM sqlite_master")
+        } catch {
+            throw MigrationError(.unreadableStore, "\(storePath): an interrupted transaction's journal beside it cannot be rolled back: \(error)")
+        }
+    }
+
+    /// The migration, inside the transaction `database` holds.
+    private func migrate(in database: Database) throws -> Report {
+        guard let start = try prepare(database) else {
+            return Report(plan: MigrationPlan(from: versions.current, to: versions.current), migrated: false, rowCounts: [:])
+        }
+        let transfer = RowTransfer(database: database, plan: start.plan, source: start.source, destination: start.destination, path: storePath)
+        let counts = try transfer.carryOver()
+        try transfer.rewritePrimaryKeys()
+        try database.run("UPDATE Z_METADATA SET Z_PLIST = ?", [.blob(start.metadata)])
+        // The compiled source model Core Data caches no longer describes the store; seedgen
+        // compiles no model, so the cache is left empty (*assumed* harmless, as on seedgen's
+        // own stores, which have none).
+        if try StoreFile(path: storePath, database: database).tableExists("Z_MODELCACHE") {
+            try database.execute("DELETE FROM Z_MODELCACHE")
+        }
+        return Report(plan: start.plan, migrated: true, rowCounts: counts)
+    }
+}

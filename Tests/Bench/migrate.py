@@ -1,0 +1,79 @@
+#!/usr/bin/env python3
+"""Migrating a store against copying it: `seedgen migrate` on N products against SQLite's own
+copy of the same store (`VACUUM INTO`), on the same machine in one run.
+
+usage (from the project root, after `swift build -c release`):
+    Tests/Bench/migrate.py [N] [--runs R] [--seedgen PATH] [--keep DIR]
+
+Builds the catalog (../shared/bench/gen_catalog.py, N products, default 1000000) at version 1 of
+its model, then times in alternation R times (default 3), each on a fresh copy of that store:
+SQLite copying it (`VACUUM INTO`, in a child Python process on the system's libsqlite3, as
+seedgen uses it) and `seedgen migrate` to version 2, which renames Product to Item (by renaming
+identifier), adds an attribute with a default to it and adds an entity (Warehouse). Checks each
+migrated store with `seedgen verify`. Prints wall and CPU seconds, the median ratio
+migrate/copy (target: at most 3) and peak memory; with N/4 as well, to show memory flat in the
+number of objects. The last line is the figure to quote."""
+import os, shutil, statistics, subprocess, sys
+from benchkit import ROOT, options, run
+
+BENCH = os.path.join(os.path.dirname(ROOT), "shared", "bench")
+
+
+def bundle(work):
+    sys.path.insert(0, BENCH)
+    import gen_catalog
+    v1 = gen_catalog.MODEL
+    v2 = (v1.replace('<entity name="Product" representedClassName="Product"', '<entity name="Item" elementID="Product" representedClassName="Item"')
+            .replace('destinationEntity="Product"', 'destinationEntity="Item"').replace('inverseEntity="Product"', 'inverseEntity="Item"')
+            .replace('<attribute name="name" attributeType="String"/>\n        <attribute name="price"',
+                     '<attribute name="name" attributeType="String"/>\n        <attribute name="packed" optional="YES" attributeType="Integer 16" defaultValueString="1" usesScalarValueType="YES"/>\n        <attribute name="price"')
+            .replace('</model>', '    <entity name="Warehouse"><attribute name="city" optional="YES" attributeType="String"/></entity>\n</model>'))
+    assert v2.count("Item") == 4 and "packed" in v2 and "Warehouse" in v2, "the catalog model changed: update migrate.py"
+    root = os.path.join(work, "Catalog.xcdatamodeld")
+    for name, contents in (("Catalog", v1), ("Catalog 2", v2)):
+        os.makedirs(os.path.join(root, name + ".xcdatamodel"), exist_ok=True)
+        with open(os.path.join(root, name + ".xcdatamodel", "contents"), "w") as f:
+            f.write(contents)
+    with open(os.path.join(root, ".xccurrentversion"), "w") as f:
+        f.write('<?xml version="1.0" encoding="UTF-8"?>\n<plist version="1.0"><dict><key>_XCCurrentVersionName</key>'
+                '<string>Catalog 2.xcdatamodel</string></dict></plist>\n')
+    return root
+
+
+def measure(n, runs, seedgen, work, model):
+    source = os.path.join(work, "catalog-%d.xml" % n)
+    subprocess.run([sys.executable, os.path.join(BENCH, "gen_catalog.py"), str(n), source], check=True, stdout=subprocess.DEVNULL)
+    v1 = os.path.join(work, "v1-%d.sqlite" % n)
+    subprocess.run([seedgen, "build", "--model", os.path.join(model, "Catalog.xcdatamodel"), "--output", v1, "--quiet", source], check=True)
+    copy, store = os.path.join(work, "copy.sqlite"), os.path.join(work, "migrated.sqlite")
+    vacuum = "import sqlite3, sys; sqlite3.connect(sys.argv[1]).execute(\"VACUUM INTO '%s'\" % sys.argv[2])"
+    copies, migrations = [], []
+    for i in range(runs + 1):  # the first of each is a warm-up
+        for path in (copy, store):
+            if os.path.exists(path):
+                os.remove(path)
+        shutil.copyfile(v1, store)
+        c = run([sys.executable, "-c", vacuum, v1, copy])
+        m = run([seedgen, "migrate", store, "--model", model])
+        subprocess.run([seedgen, "verify", store, "--model", os.path.join(model, "Catalog 2.xcdatamodel")], check=True, stdout=subprocess.DEVNULL)
+        if i:
+            copies.append(c)
+            migrations.append(m)
+            print("%d products run %d: copy %.2fs wall %.2fs CPU, migrate %.2fs wall %.2fs CPU %d MiB" % (n, i, c[0], c[2], m[0], m[2], m[1] // 1024), flush=True)
+    copy_wall, migrate_wall = statistics.median(c[0] for c in copies), statistics.median(m[0] for m in migrations)
+    copy_cpu, migrate_cpu = statistics.median(c[2] for c in copies), statistics.median(m[2] for m in migrations)
+    return migrate_wall / copy_wall, migrate_cpu / copy_cpu, migrate_wall, copy_wall, max(m[1] for m in migrations) // 1024, os.path.getsize(v1)
+
+
+def main():
+    n, runs, seedgen, work = options(1000000, "seedgen-migrate-bench-")
+    model = bundle(work)
+    small = measure(max(1, n // 4), runs, seedgen, work, model)
+    full = measure(n, runs, seedgen, work, model)
+    print("%d products: peak %d MiB; %d products: peak %d MiB" % (n // 4, small[4], n, full[4]))
+    print("migrate/copy %.2fx wall (%.2fs / %.2fs), %.2fx CPU, %d products (%d MB store), peak %d MiB (%d MiB at a quarter)"
+          % (full[0], full[2], full[3], full[1], n, full[5] // 1000000, full[4], small[4]))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,104 @@
+import Foundation
+import SeedModel
+import SeedModelLoader
+import SeedgenTestSupport
+import Testing
+@testable import SeedStore
+
+/// Migration of the stores Core Data wrote (every framework era of the corpus): each to a
+/// version of its own model with an attribute added, as an app's next release would.
+@Suite("Migration of real stores", corpusTrait)
+struct CorpusMigrationTests {
+    /// The corpus store's model (version `A`) and `A` with an Integer 32 attribute with a
+    /// default added to its first entity (version `B`, current), as a bundle in `directory`.
+    static func bundle(for store: Corpus.Store, in directory: TemporaryDirectory) throws -> ModelVersions {
+        let contents = try String(contentsOf: store.model, encoding: .utf8)
+        let entity = try #require(contents.range(of: #"<entity\b[^>]*[^/]>"#, options: .regularExpression))
+        let added = contents.replacingCharacters(in: entity.upperBound..<entity.upperBound, with: """
+
+            <attribute name="seedgenAdded" optional="YES" attributeType="Integer 32" defaultValueString="1" usesScalarValueType="YES"/>
+            """)
+        _ = try directory.write(contents, to: "M.xcdatamodeld/A.xcdatamodel/contents")
+        _ = try directory.write(added, to: "M.xcdatamodeld/B.xcdatamodel/contents")
+        _ = try directory.write("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>_XCCurrentVersionName</key><string>B.xcdatamodel</string></dict></plist>
+            """, to: "M.xcdatamodeld/.xccurrentversion")
+        return try ModelLoader.loadVersions(from: directory.path("M.xcdatamodeld"))
+    }
+
+    /// What a migration must keep: rows per entity, `Z_MAX` per entity, the UUID, every
+    /// metadata key but the version's, the journal mode.
+    struct Kept: Equatable {
+        var rows: [String: Int64]
+        var maxima: [String: Int64]
+        var uuid: String?
+        var metadata: [String: String]
+        /// The header's file format versions: 2 and 2 for WAL, 1 and 1 for a rollback journal.
+        var journalMode: [UInt8]
+
+        init(_ path: String) throws {
+            let database = try Database(path: path, mode: .readOnly, immutable: true)
+            var rows: [String: Int64] = [:], maxima: [String: Int64] = [:]
+            for row in try database.rows("SELECT Z_ENT, Z_NAME, Z_MAX FROM Z_PRIMARYKEY") {
+                let name = row[1].text ?? ""
+                maxima[name] = row[2].integer ?? 0
+                let table = try StoreFile.tables(for: StoreFile(path: path, database: database).primaryKeyRows())[Int(row[0].integer ?? 0)] ?? ""
+                rows[name] = try database.scalar("SELECT COUNT(*) FROM \(Database.quote(table)) WHERE Z_ENT = ?", [row[0]])?.integer ?? 0
+            }
+            self.rows = rows
+            self.maxima = maxima
+            let metadataRow = try #require(try database.metadataRow())
+            uuid = metadataRow.uuid
+            let versionKeys: Set<String> = ["NSStoreModelVersionHashes", "NSStoreModelVersionIdentifiers", "NSStoreModelVersionHashesDigest", "NSStoreModelVersionChecksumKey"]
+            metadata = try StoreMetadata(decoding: try #require(metadataRow.plist)).values.filter { !versionKeys.contains($0.key) }
+            journalMode = Array(StoreFile.header(of: path)[18...19])
+        }
+    }
+
+    /// Read as immutable (nothing beside the file), so the migrator alone must leave nothing there.
+    @Test("each corpus store migrates to its model with an attribute added: verify clean, rows, Z_MAX, UUID, metadata keys and journal mode kept",
+          arguments: Corpus.allStores.filter { $0.name != "recipes" })
+    func corpusStoreMigrates(_ store: Corpus.Store) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let versions = try Self.bundle(for: store, in: directory)
+        let path = try directory.copy(store.store)
+        let before = try Kept(path)
+        let report = try StoreMigrator(storeAt: path, versions: versions).migrate()
+        #expect(report.migrated && report.plan.sourceVersion == "A")
+        let after = try Kept(path)
+        #expect(after == before)
+        let layout = try StoreLayout(model: versions.current.model)
+        let findings = try StoreVerifier(storePath: path, layout: layout).verify().filter { !$0.isNote }
+        #expect(findings.isEmpty, "\(findings)")
+        // The added attribute holds its default in every row of its entity.
+        let entity = try #require(versions.current.model.entities.first { $0.attribute(named: "seedgenAdded") != nil })
+        let table = try #require(layout.entity(named: entity.name)?.table)
+        let database = try Database(path: path, mode: .readOnly, immutable: true)
+        #expect(try database.scalar("SELECT COUNT(*) FROM \(table) WHERE Z_ENT = ? AND ZSEEDGENADDED IS NOT 1",
+                                    [.integer(Int64(try #require(layout.entity(named: entity.name)).number))])?.integer == 0)
+        let left = try FileManager.default.contentsOfDirectory(atPath: directory.path("")).sorted()
+        #expect(left == ["M.xcdatamodeld", store.fileName], "\(left)")
+    }
+
+    /// The recipes store records hashes its model beside it does not give (an older version's):
+    /// no version of the bundle is the store's, and the error names the entities.
+    @Test("a store no version of the bundle fits: an error naming its entities, the store untouched", .enabled(if: Corpus.allStores.contains { $0.name == "recipes" }))
+    func unknownVersion() throws {
+        let store = try #require(Corpus.allStores.first { $0.name == "recipes" })
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let versions = try Self.bundle(for: store, in: directory)
+        let path = try directory.copy(store.store)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect {
+            try StoreMigrator(storeAt: path, versions: versions).migrate()
+        } throws: { error in
+            guard let error = error as? MigrationError, case .unknownVersion(let entities) = error.reason else { return false }
+            return entities == ["Image", "Ingredient", "Recipe"] && error.description.contains("match no version")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path("")).sorted() == ["M.xcdatamodeld", store.fileName])
+    }
+}
