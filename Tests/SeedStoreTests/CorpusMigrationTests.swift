@@ -10,14 +10,17 @@ import Testing
 @Suite("Migration of real stores", corpusTrait)
 struct CorpusMigrationTests {
     /// The corpus store's model (version `A`) and `A` with an Integer 32 attribute with a
-    /// default added to its first entity (version `B`, current), as a bundle in `directory`.
+    /// default added to its first entity and an entity added that is numbered first, so that
+    /// every other entity's number moves (version `B`, current), as a bundle in `directory`.
     static func bundle(for store: Corpus.Store, in directory: TemporaryDirectory) throws -> ModelVersions {
         let contents = try String(contentsOf: store.model, encoding: .utf8)
         let entity = try #require(contents.range(of: #"<entity\b[^>]*[^/]>"#, options: .regularExpression))
-        let added = contents.replacingCharacters(in: entity.upperBound..<entity.upperBound, with: """
+        var added = contents.replacingCharacters(in: entity.upperBound..<entity.upperBound, with: """
 
             <attribute name="seedgenAdded" optional="YES" attributeType="Integer 32" defaultValueString="1" usesScalarValueType="YES"/>
             """)
+        let first = try #require(added.range(of: "<entity "))
+        added.insert(contentsOf: "<entity name=\"AAASeedgenAdded\"><attribute name=\"note\" optional=\"YES\" attributeType=\"String\"/></entity>\n", at: first.lowerBound)
         _ = try directory.write(contents, to: "M.xcdatamodeld/A.xcdatamodel/contents")
         _ = try directory.write(added, to: "M.xcdatamodeld/B.xcdatamodel/contents")
         _ = try directory.write("""
@@ -56,8 +59,14 @@ struct CorpusMigrationTests {
         }
     }
 
+    /// Each table's root page.
+    static func rootPages(_ path: String) throws -> [String: Int64] {
+        let rows = try Database(path: path, mode: .readOnly, immutable: true).rows("SELECT name, rootpage FROM sqlite_master WHERE type = 'table'")
+        return Dictionary(rows.map { ($0[0].text ?? "", $0[1].integer ?? 0) }, uniquingKeysWith: { first, _ in first })
+    }
+
     /// Read as immutable (nothing beside the file), so the migrator alone must leave nothing there.
-    @Test("each corpus store migrates to its model with an attribute added: verify clean, rows, Z_MAX, UUID, metadata keys and journal mode kept",
+    @Test("each corpus store migrates to its model with an attribute and an entity added: verify clean; rows, Z_MAX, UUID, metadata keys, journal mode and unchanged tables kept",
           arguments: Corpus.allStores.filter { $0.name != "recipes" })
     func corpusStoreMigrates(_ store: Corpus.Store) throws {
         let directory = try TemporaryDirectory()
@@ -65,9 +74,11 @@ struct CorpusMigrationTests {
         let versions = try Self.bundle(for: store, in: directory)
         let path = try directory.copy(store.store)
         let before = try Kept(path)
+        let rootPages = try Self.rootPages(path)
         let report = try StoreMigrator(storeAt: path, versions: versions).migrate()
         #expect(report.migrated && report.plan.sourceVersion == "A")
-        let after = try Kept(path)
+        var after = try Kept(path)
+        #expect(after.rows.removeValue(forKey: "AAASeedgenAdded") == 0 && after.maxima.removeValue(forKey: "AAASeedgenAdded") == 0)
         #expect(after == before)
         let layout = try StoreLayout(model: versions.current.model)
         let findings = try StoreVerifier(storePath: path, layout: layout).verify().filter { !$0.isNote }
@@ -78,6 +89,9 @@ struct CorpusMigrationTests {
         let database = try Database(path: path, mode: .readOnly, immutable: true)
         #expect(try database.scalar("SELECT COUNT(*) FROM \(table) WHERE Z_ENT = ? AND ZSEEDGENADDED IS NOT 1",
                                     [.integer(Int64(try #require(layout.entity(named: entity.name)).number))])?.integer == 0)
+        // Tables the new version has unchanged are kept, not rebuilt (their entity numbers rewritten).
+        let keptTables = try Self.rootPages(path).filter { rootPages[$0.key] == $0.value }
+        #expect(!keptTables.isEmpty || rootPages.count <= 4, "every table was rebuilt")
         let left = try FileManager.default.contentsOfDirectory(atPath: directory.path("")).sorted()
         #expect(left == ["M.xcdatamodeld", store.fileName], "\(left)")
     }

@@ -1,11 +1,12 @@
 import SeedModel
 
 /// Moves a store's rows from the source version's tables into the destination's, inside the
-/// migration's transaction: the old tables are renamed aside (their indexes go with them and
-/// serve the copy), the destination's tables are made as a fresh store has them, each
-/// destination entity takes the rows of the source entity it succeeds (`Z_PK` and `Z_OPT`
-/// kept, `Z_ENT` the destination's number), join tables are copied, the old tables dropped,
-/// and the destination's indexes made.
+/// migration's transaction: a table the destination has unchanged is kept (only its entity
+/// numbers rewritten); the others are renamed aside (their indexes go with them and serve the
+/// copy), the destination's tables are made as a fresh store has them, each destination entity
+/// takes the rows of the source entity it succeeds (`Z_PK` and `Z_OPT` kept, `Z_ENT` the
+/// destination's number), join tables are copied, the destination's indexes made and the old
+/// tables dropped.
 struct RowTransfer {
     let database: Database
     let plan: MigrationPlan
@@ -18,6 +19,8 @@ struct RowTransfer {
     let successor: [String: String]
     /// Each source table's name while the migration runs (its own may be a new table's).
     let parked: [String: String]
+    /// The tables kept as they are (`unchangedTables`): never parked, copied or rebuilt.
+    let kept: Set<String>
 
     init(database: Database, plan: MigrationPlan, source: StoreLayout, destination: StoreLayout, path: String) {
         self.database = database
@@ -26,7 +29,9 @@ struct RowTransfer {
         self.destination = destination
         self.path = path
         successor = Dictionary(plan.entities.compactMap { step in step.source.map { ($0, step.name) } }, uniquingKeysWith: { first, _ in first })
-        parked = Dictionary(uniqueKeysWithValues: (source.tables.map(\.name) + source.joinTables.map(\.name)).map { ($0, "_seedgen_migrating_\($0)") })
+        let kept = Self.unchangedTables(plan, source: source, destination: destination)
+        self.kept = kept
+        parked = Dictionary(uniqueKeysWithValues: (source.tables.map(\.name) + source.joinTables.map(\.name)).filter { !kept.contains($0) }.map { ($0, "_seedgen_migrating_\($0)") })
     }
 
     /// Throws `.notCarriedOut` for a change Core Data infers that this transfer cannot make
@@ -47,22 +52,31 @@ struct RowTransfer {
         }
     }
 
-    /// Moves every row; returns the rows each destination entity took over.
+    /// Moves every row; returns the rows each destination entity took over (or kept).
     func carryOver() throws -> [String: Int] {
         for (name, aside) in parked.sorted(by: { $0.key < $1.key }) {
             try database.execute("ALTER TABLE \(Database.quote(name)) RENAME TO \(Database.quote(aside))")
         }
-        for statement in destination.schema where Self.isModelTable(statement) { try database.execute(statement) }
-        var counts: [String: Int] = [:]
+        for table in destination.schema where Self.isModelTable(table) && !kept.contains(where: { table.hasPrefix("CREATE TABLE \($0) ") }) {
+            try database.execute(table)
+        }
+        var counts = try renumberKeptTables()
         for step in plan.entities {
-            guard let origin = step.source else { continue }
+            guard let origin = step.source, let table = destination.entity(named: step.name)?.table, !kept.contains(table) else { continue }
             counts[step.name] = try copyRows(of: step, from: origin)
         }
         try copyJoinTables()
         try numberNewlyOrdered()
         try clearDanglingReferences()
-        for aside in parked.values.sorted() { try database.execute("DROP TABLE \(Database.quote(aside))") }
-        for statement in destination.schema where Self.isIndex(statement) { try database.execute(statement) }
+        // The new indexes before the old tables go: their pages then come from the end of the
+        // file, not from the old tables' freed pages (which the journal would have to save first).
+        let aside = Set(parked.values)
+        for row in try database.rows("SELECT name, tbl_name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL") {
+            guard let name = row[0].text, let table = row[1].text, aside.contains(table) else { continue }
+            try database.execute("DROP INDEX \(Database.quote(name))")
+        }
+        try makeIndexes()
+        for table in aside.sorted() { try database.execute("DROP TABLE \(Database.quote(table))") }
         return counts
     }
 
