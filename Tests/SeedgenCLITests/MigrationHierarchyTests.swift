@@ -161,6 +161,11 @@ struct MigrationHierarchyTests {
         let lines = try Self.migrate(to: Self.orderedClubs, from: Self.manyClubs, data: data)
         #expect(lines.contains(#"<Club seedgen:id="Club-1" name="Linz" seedgen:members="Person-3 Person-1 Person-4"/>"#), "\(lines)")
         #expect(lines.contains(#"<Club seedgen:id="Club-2" name="Wels" seedgen:members="Person-2"/>"#), "\(lines)")
+        // From an unordered many-to-many: the new ordered list is in Z_PK order.
+        let unordered = Self.manyClubs.replacingOccurrences(of: #"toMany="YES" ordered="YES""#, with: #"toMany="YES""#)
+        #expect(unordered != Self.manyClubs)
+        let numbered = try Self.migrate(to: Self.orderedClubs, from: unordered, data: data)
+        #expect(numbered.contains(#"<Club seedgen:id="Club-1" name="Linz" seedgen:members="Person-1 Person-3 Person-4"/>"#), "\(numbered)")
         // Bob in both clubs: which link the to-one keeps is not known.
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

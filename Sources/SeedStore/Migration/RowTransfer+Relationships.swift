@@ -44,7 +44,6 @@ extension RowTransfer {
                 let place: (table: String, holder: String, member: String, column: String)
                 if let inverse = relationship.inverseName, let columns = destination.toOneColumns(for: inverse, of: relationship.destinationEntity),
                    let order = columns.order, let table = destination.entity(named: relationship.destinationEntity)?.table {
-                    guard let owner = relationship.inverseEntity, !numbersInline(owner) else { continue }
                     place = (table, columns.key, "Z_PK", order)
                 } else if let (join, isFirst) = destination.joinTableSide(for: relationship.name, of: step.name),
                           let ordering = join.orderings.first(where: { $0.ordersFirstSide != isFirst }) {
@@ -54,6 +53,8 @@ extension RowTransfer {
                 }
                 guard done.insert("\(place.table).\(place.column)").inserted else { continue }
                 let (table, holder, member, column) = (Database.quote(place.table), Database.quote(place.holder), Database.quote(place.member), Database.quote(place.column))
+                // Numbered as the rows were copied already (`RowTransfer.expression`), or not.
+                guard try database.scalar("SELECT EXISTS (SELECT 1 FROM \(table) WHERE \(holder) IS NOT NULL AND \(column) IS NULL)")?.integer == 1 else { continue }
                 let stride = ObjectRows.positionStep
                 try database.execute("""
                     UPDATE \(table) SET \(column) = p.position FROM (SELECT rowid AS id, \(stride) * (1 + ROW_NUMBER() OVER (PARTITION BY \(holder) ORDER BY \(member))) AS position \

@@ -168,7 +168,7 @@ struct RowTransfer {
     /// Whether the positions of a to-one's objects in its newly ordered inverse are numbered as
     /// the rows are copied: when `owner`, which declares the to-one, has no sub-entities (its
     /// rows, all copied by one statement, are the only ones holding it).
-    func numbersInline(_ owner: String) -> Bool {
+    private func numbersInline(_ owner: String) -> Bool {
         destination.model.entity(named: owner).map { destination.model.subentities(of: $0).isEmpty } ?? false
     }
 
