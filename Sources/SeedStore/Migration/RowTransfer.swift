@@ -80,12 +80,10 @@ struct RowTransfer {
         return counts
     }
 
-    static func isModelTable(_ statement: String) -> Bool {
+    /// Whether a statement of the layout's schema makes a table of the model (not one of
+    /// Core Data's bookkeeping tables, which the migration rewrites itself).
+    private static func isModelTable(_ statement: String) -> Bool {
         statement.hasPrefix("CREATE TABLE ") && !StoreContents.bookkeepingTables.contains { statement.hasPrefix("CREATE TABLE \($0) ") }
-    }
-
-    static func isIndex(_ statement: String) -> Bool {
-        statement.hasPrefix("CREATE INDEX") || statement.hasPrefix("CREATE UNIQUE INDEX")
     }
 
     /// Copies the rows of source entity `origin` (not its sub-entities') into `step`'s table.
