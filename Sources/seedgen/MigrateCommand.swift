@@ -147,7 +147,7 @@ struct MigrateCommand: ParsableCommand {
         var entities: [Entity]
         var removedEntities: [String]
         var refusals: [Refusal]
-        /// Set when the migration was tried: false when another process had migrated the store.
+        /// Set when the migration was tried: false when nothing was written (the store was current).
         var migrated: Bool?
         var rowsCarried: Int?
         /// Why seedgen did not carry the migration out (beyond Core Data's refusals).
