@@ -128,16 +128,10 @@ struct MigrationHierarchyTests {
         """)
 
     /// A person in several clubs: `club` becomes the to-many `clubs` (renaming identifier `club`).
-    static let manyClubs = model("""
-        <entity name="Club">
-            <attribute name="name" attributeType="String"/>
-            <relationship name="members" optional="YES" toMany="YES" ordered="YES" deletionRule="Nullify" destinationEntity="Person" inverseName="clubs" inverseEntity="Person"/>
-        </entity>
-        <entity name="Person">
-            <attribute name="name" attributeType="String"/>
-            <relationship name="clubs" optional="YES" toMany="YES" deletionRule="Nullify" destinationEntity="Club" inverseName="members" inverseEntity="Club" elementID="club"/>
-        </entity>
-        """)
+    static let manyClubs = orderedClubs
+        .replacingOccurrences(of: #"inverseName="club""#, with: #"inverseName="clubs""#)
+        .replacingOccurrences(of: #"<relationship name="club" optional="YES" maxCount="1""#, with: #"<relationship name="clubs" optional="YES" toMany="YES""#)
+        .replacingOccurrences(of: #"inverseEntity="Club"/>"#, with: #"inverseEntity="Club" elementID="club"/>"#)
 
     @Test("a to-one made to-many: its links become the join table's rows, the ordered inverse's positions with them")
     func toOneBecomesToMany() throws {

@@ -13,9 +13,9 @@ import SeedModel
 /// the lock finds the store current and writes nothing.
 public struct StoreMigrator: Sendable {
     /// The store file.
-    public let storePath: String
+    let storePath: String
     /// The bundle: the store's version and the current one.
-    public let versions: ModelVersions
+    let versions: ModelVersions
 
     /// A migrator of the store at `path` to `versions.current`.
     public init(storeAt path: String, versions: ModelVersions) {

@@ -51,7 +51,7 @@ public struct SQLiteError: Error, Sendable, CustomStringConvertible {
         public static let notADatabase = Code(rawValue: 26)
         /// `SQLITE_READONLY_ROLLBACK`: a hot journal beside the database, which a read-only
         /// connection cannot roll back.
-        public static let readOnlyRollback = Code(rawValue: 776)
+        package static let readOnlyRollback = Code(rawValue: 776)
 
         /// The number.
         public var description: String { String(rawValue) }
