@@ -51,11 +51,12 @@ test: deps
 # the EM-Plan-shaped nested plist against the same objects as flat entity XML (Tests/Bench/emplan.py,
 # BENCH_ROWS players), and the catalog as JSON and CSV against the same objects as entity XML
 # (Tests/Bench/formats.py), and `seedgen migrate` of the catalog against SQLite's copy of the same
-# store (Tests/Bench/migrate.py); then one line per workload: the median ratio and peak memory.
+# store (Tests/Bench/migrate.py), and `seedgen diff` of two catalogs 1% apart against building the
+# newer one (Tests/Bench/diff.py); then one line per workload: the median ratio and peak memory.
 BENCH_ROWS ?= 1000000
 BENCH_RUNS ?= 5
 BENCH_DIR ?= build/bench
-BENCH_WORKLOADS ?= events catalog catalog-plist emplan formats migrate
+BENCH_WORKLOADS ?= events catalog catalog-plist emplan formats migrate diff
 bench: release bench-runtime
 	@mkdir -p $(BENCH_DIR)
 	@set -e; for workload in $(BENCH_WORKLOADS); do \

@@ -11,6 +11,7 @@ public final class SeedImporter {
     /// An importer writing into `builder`.
     public init(builder: StoreBuilder, options: ImportOptions = ImportOptions()) {
         self.repository = SeedRepository(builder: builder, options: options)
+        builder.buildKeys = options.keys
     }
 
     /// Imports one file: entity XML, an XML property list (root `<plist>`), a binary plist,

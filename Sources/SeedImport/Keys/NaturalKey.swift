@@ -3,7 +3,9 @@ import SeedModel
 /// The attributes that name an entity's objects in a build: merged when two objects give the
 /// same values, and named by those values in references. The nearest entity of the lineage that
 /// declares one decides: a build-time key (`ImportOptions.keys`) first, then the model's first
-/// uniqueness constraint. Build-time keys are not stored: the layout and hashes stay the model's.
+/// uniqueness constraint (`DataModel.naturalKey(of:buildKeys:)`). Build-time keys are not part
+/// of the layout or the hashes; the store's metadata records them (`org.seedgen.keys`), so that
+/// `seedgen diff` matches objects by the key that named them.
 struct NaturalKey {
     /// The key's attributes, in the order a reference gives their values.
     let names: [String]
@@ -12,11 +14,7 @@ struct NaturalKey {
 
     /// The key of `entity`, when it has one.
     static func of(_ entity: EntityDescription, in model: DataModel, buildKeys: [String: [String]]) -> NaturalKey? {
-        for owner in model.lineage(of: entity) {
-            if let names = buildKeys[owner.name] { return NaturalKey(names: names, declaringEntity: owner) }
-            if let names = owner.uniquenessConstraints.first { return NaturalKey(names: names, declaringEntity: owner) }
-        }
-        return nil
+        model.naturalKey(of: entity, buildKeys: buildKeys).map { NaturalKey(names: $0.names, declaringEntity: $0.declaringEntity) }
     }
 
     /// The values a reference gives: the text itself for a key of one attribute; for a compound

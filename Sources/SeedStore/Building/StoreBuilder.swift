@@ -27,6 +27,9 @@ public final class StoreBuilder {
     /// The scratch database's file; nil for a rehearsal's builder.
     private let scratchPath: String?
     private var finished = false
+    /// The build-time keys that named objects (entity name -> attribute names), recorded in
+    /// the metadata (`org.seedgen.keys`) for `seedgen diff`; none by default.
+    package var buildKeys: [String: [String]] = [:]
     private var indexesCreated = false
 
     /// What `finish` wrote.
@@ -169,7 +172,8 @@ public final class StoreBuilder {
             try vacuum.bind([.text(temporary)])
             _ = try vacuum.step()
             content = try digestJob.finish()
-            let metadata = StoreMetadata(model: layout.model, frameworkVersion: layout.era.version, contentDigest: content.digest)
+            var metadata = StoreMetadata(model: layout.model, frameworkVersion: layout.era.version, contentDigest: content.digest)
+            metadata.buildKeys = buildKeys
             try {
                 let copy = try Database(path: temporary, mode: .readWrite)
                 try copy.execute("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF")

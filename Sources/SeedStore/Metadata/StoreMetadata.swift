@@ -30,6 +30,9 @@ package struct StoreMetadata: Sendable, Equatable {
     /// The content digest of the seed a store was installed from, kept once the store has
     /// been changed (so that a newer seed can still be told apart).
     package var seedDigest: String?
+    /// The build-time keys (`seedgen build --key`) that named objects, entity name ->
+    /// attribute names; empty when the build gave none (then the key is left out).
+    package var buildKeys: [String: [String]] = [:]
     /// Every key the metadata holds, with its value in short words: a scalar's text (its first
     /// 200 characters), else its kind and size (what `inspect` shows).
     package var values: [String: String]
@@ -53,8 +56,9 @@ package struct StoreMetadata: Sendable, Equatable {
         static let contentDigest = StoreMetadata.keyPrefix + "contentDigest"
         static let seal = StoreMetadata.keyPrefix + "seal"
         static let seedDigest = StoreMetadata.keyPrefix + "seedDigest"
+        static let buildKeys = StoreMetadata.keyPrefix + "keys"
         static let known: Set<String> = [hashes, hashesVersion, identifiers, framework, storeType, autoVacuum,
-                                         digest, checksum, generator, contentDigest, seal, seedDigest]
+                                         digest, checksum, generator, contentDigest, seal, seedDigest, buildKeys]
     }
 
     /// The metadata seedgen writes for a model.
@@ -89,6 +93,9 @@ package struct StoreMetadata: Sendable, Equatable {
         if let contentDigest { entries[Key.contentDigest] = .string(contentDigest) }
         if let seal { entries[Key.seal] = .string(seal) }
         if let seedDigest { entries[Key.seedDigest] = .string(seedDigest) }
+        if !buildKeys.isEmpty {
+            entries[Key.buildKeys] = .dictionary(buildKeys.mapValues { .array($0.map { .string($0) }) })
+        }
         return BinaryPropertyListWriter.encode(.dictionary(entries))
     }
 
@@ -158,6 +165,13 @@ package struct StoreMetadata: Sendable, Equatable {
         self.contentDigest = string(Key.contentDigest)
         self.seal = string(Key.seal)
         self.seedDigest = string(Key.seedDigest)
+        if let index = entries[Key.buildKeys], case .dictionary(let pairs)? = try? plist.object(index) {
+            for pair in pairs {
+                guard let entity = try? plist.string(pair.key), case .array(let items)? = try? plist.object(pair.value) else { continue }
+                let names = items.compactMap { try? plist.string($0) }
+                if names.count == items.count && !names.isEmpty { buildKeys[entity] = names }
+            }
+        }
         var values: [String: String] = [:]
         for (key, index) in entries {
             values[key] = switch try? plist.object(index) {

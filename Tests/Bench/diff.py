@@ -1,0 +1,105 @@
+#!/usr/bin/env python3
+"""Comparing two seeds: `seedgen diff` of two catalogs of N products that differ in 1% of their
+products, against building the new one, on the same machine in one run.
+
+usage (from the project root, after `swift build -c release`):
+    Tests/Bench/diff.py [N] [--runs R] [--seedgen PATH] [--keep DIR]
+
+Builds the catalog (../shared/bench/gen_catalog.py, N products, default 1000000) as seed 1, and
+seed 2 from the same source with 1% of the products touched: 0.5% with a new price, 0.25%
+moved to another category, 0.25% removed, and as many new ones added. Times in alternation R
+times (default 3) `seedgen build` of seed 2 and `seedgen diff` of seed 1 against seed 2, checks
+the diff's counts, and prints wall and CPU seconds, the median ratio diff/build and peak memory;
+with N/4 as well, to show memory flat in the number of objects. The last line is the figure to
+quote."""
+import json, os, re, statistics, subprocess, sys
+from benchkit import ROOT, options, run
+
+BENCH = os.path.join(os.path.dirname(ROOT), "shared", "bench")
+
+
+def touched(source, target, n):
+    """Seed 2's source: every 200th product repriced, every 400th (offset 1) recategorised,
+    every 400th (offset 2) removed, and as many new products; returns the expected counts."""
+    changed = removed = added = 0
+    with open(source) as f, open(target, "w") as out:
+        for line in f:
+            m = re.match(r'  <Product sku="SKU-(\d+)"', line)
+            if m:
+                i = int(m.group(1))
+                if i % 200 == 0:
+                    line = re.sub(r'price="[^"]*"', 'price="0.01"', line)
+                    changed += 1
+                elif i % 400 == 1:
+                    line = re.sub(r'category="[^"]*"', 'category="Category 0"', line)
+                    changed += 1
+                elif i % 400 == 2:
+                    removed += 1
+                    continue
+            if line.startswith("</Catalog>"):
+                for j in range(removed):
+                    out.write('  <Product sku="NEW-%08d" name="New %d" price="1.5" category="Category 1"/>\n' % (j, j))
+                    added += 1
+            out.write(line)
+    return {"added": added, "removed": removed, "changed": changed}
+
+
+def measure(n, runs, seedgen, work, model):
+    v1_source, v2_source = os.path.join(work, "catalog-%d.xml" % n), os.path.join(work, "catalog-%d-2.xml" % n)
+    if not os.path.exists(v1_source):
+        subprocess.run([sys.executable, os.path.join(BENCH, "gen_catalog.py"), str(n), v1_source], check=True, stdout=subprocess.DEVNULL)
+    expected = touched(v1_source, v2_source, n)
+    v1, v2 = os.path.join(work, "v1-%d.sqlite" % n), os.path.join(work, "v2-%d.sqlite" % n)
+    subprocess.run([seedgen, "build", "--model", model, "--output", v1, "--quiet", v1_source], check=True)
+    builds, diffs = [], []
+    for i in range(runs + 1):  # the first of each is a warm-up
+        if os.path.exists(v2):
+            os.remove(v2)
+        b = run([seedgen, "build", "--model", model, "--output", v2, "--quiet", v2_source])
+        d = run_diff([seedgen, "diff", v1, v2, "--model", model, "--json"], expected, work)
+        if i:
+            builds.append(b)
+            diffs.append(d)
+            print("%d products run %d: build %.2fs wall %.2fs CPU %d MiB, diff %.2fs wall %.2fs CPU %d MiB"
+                  % (n, i, b[0], b[2], b[1] // 1024, d[0], d[2], d[1] // 1024), flush=True)
+    build_wall, diff_wall = statistics.median(b[0] for b in builds), statistics.median(d[0] for d in diffs)
+    build_cpu, diff_cpu = statistics.median(b[2] for b in builds), statistics.median(d[2] for d in diffs)
+    return diff_wall / build_wall, diff_cpu / build_cpu, diff_wall, build_wall, max(d[1] for d in diffs) // 1024, max(b[1] for b in builds) // 1024
+
+
+def run_diff(cmd, expected, work):
+    """Wall seconds, peak RSS (KiB) and CPU seconds of the diff (exit 1: the seeds differ),
+    checking its counts of products; its JSON goes to a file."""
+    import time
+    output = os.path.join(work, "diff.json")
+    t0 = time.perf_counter()
+    with open(output, "w") as out:
+        p = subprocess.Popen(cmd, stdout=out, stderr=subprocess.PIPE)
+        _, status, usage = os.wait4(p.pid, 0)
+    wall = time.perf_counter() - t0
+    if os.waitstatus_to_exitcode(status) != 1:
+        sys.exit("diff failed: %s" % p.stderr.read().decode(errors="replace")[-2000:])
+    with open(output) as f:
+        counts = json.load(f)["entities"]["Product"]
+    got = {k: counts[k] for k in ("added", "removed", "changed")}
+    if got != expected:
+        sys.exit("diff counted %s, expected %s" % (got, expected))
+    return wall, usage.ru_maxrss, usage.ru_utime + usage.ru_stime
+
+
+def main():
+    n, runs, seedgen, work = options(1000000, "seedgen-diff-bench-")
+    sys.path.insert(0, BENCH)
+    import gen_catalog
+    model = os.path.join(work, "Catalog.xcdatamodel")
+    os.makedirs(model, exist_ok=True)
+    with open(os.path.join(model, "contents"), "w") as f:
+        f.write(gen_catalog.MODEL)
+    small = measure(max(1, n // 4), runs, seedgen, work, model)
+    full = measure(n, runs, seedgen, work, model)
+    print("diff/build %.2fx wall (%.2fs / %.2fs), %.2fx CPU, %d products, 1%% touched; peak %d MiB (%d MiB at a quarter), build peak %d MiB"
+          % (full[0], full[2], full[3], full[1], n, full[4], small[4], full[5]))
+
+
+if __name__ == "__main__":
+    main()
