@@ -51,12 +51,13 @@ test: deps
 # the EM-Plan-shaped nested plist against the same objects as flat entity XML (Tests/Bench/emplan.py,
 # BENCH_ROWS players), and the catalog as JSON and CSV against the same objects as entity XML
 # (Tests/Bench/formats.py), and `seedgen migrate` of the catalog against SQLite's copy of the same
-# store (Tests/Bench/migrate.py), and `seedgen diff` of two catalogs 1% apart against building the
-# newer one (Tests/Bench/diff.py); then one line per workload: the median ratio and peak memory.
+# store (Tests/Bench/migrate.py), and `seedgen diff` and `seedgen update` of two catalogs 1% apart
+# against building the newer one (Tests/Bench/seed-update.py); then one line per workload: the
+# median ratio and peak memory.
 BENCH_ROWS ?= 1000000
 BENCH_RUNS ?= 5
 BENCH_DIR ?= build/bench
-BENCH_WORKLOADS ?= events catalog catalog-plist emplan formats migrate diff
+BENCH_WORKLOADS ?= events catalog catalog-plist emplan formats migrate seed-update
 bench: release bench-runtime
 	@mkdir -p $(BENCH_DIR)
 	@set -e; for workload in $(BENCH_WORKLOADS); do \
@@ -88,10 +89,12 @@ property: deps
 # 100 builds killed with SIGKILL at random moments (make test kills 10): the older store stays
 # byte for byte or a whole new one replaces it; the next build leaves no temporary behind. Then
 # 100 migrations of a 1,000,000-row store killed (make test: 5 of 20,000 rows): the store is
-# wholly the old version or the new one, and the next run leaves nothing beside it.
+# wholly the old version or the new one, and the next run leaves nothing beside it. Then 100 seed
+# updates of a 100,000-book store killed (make test: 5 of 5,000): wholly the old state or the
+# new, and the next run ends where an uninterrupted update does.
 KILLS ?= 100
 kill-test: deps
-	SEEDGEN_KILLS=$(KILLS) SEEDGEN_KILL_ROWS=1000000 $(SWIFT) test --filter 'BuildKillTests|MigrationKillTests'
+	SEEDGEN_KILLS=$(KILLS) SEEDGEN_KILL_ROWS=1000000 SEEDGEN_KILL_OBJECTS=100000 $(SWIFT) test --filter 'BuildKillTests|MigrationKillTests|UpdateKillTests'
 
 # The whole test suite under AddressSanitizer, then under ThreadSanitizer (each its own build folder;
 # the programs the tests start are built with the sanitizer too). Leak reports are off: on Linux,

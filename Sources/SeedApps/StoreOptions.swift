@@ -50,6 +50,8 @@ package struct StoreOptions: ParsableArguments {
         switch report.action {
         case .installed: lines.append("installed the seed store at \(report.storePath)")
         case .replaced(let backup): lines.append("replaced \(report.storePath) with the seed; the old store is at \(backup)")
+        case .updated(let update):
+            lines.append("brought the new seed into \(report.storePath): \(update.added.count) added, \(update.changed.count) changed, \(update.removed.count) removed; kept for you: \(update.keptChangedByUser.count + update.keptDeletedByUser.count + update.keptLinked.count + update.keptUserObject.count)")
         case .alreadyPresent: break
         }
         switch report.seed {

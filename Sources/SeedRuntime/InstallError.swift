@@ -23,6 +23,10 @@ public struct InstallError: Error, Sendable, CustomStringConvertible {
         /// The policy needs the model's initialisation check, and the installer was given only
         /// the model's version hashes (no `StoreLayout`, so no fetch request template).
         case initialisationCheckUnavailable(path: String)
+        /// The policy `update` could not bring the seed into the store (no seed record in the
+        /// store, another model version, no model layout given, a write that failed): the store
+        /// is as it was.
+        case updateFailed(path: String, problem: String)
     }
 
     /// What kind of problem stopped the install.

@@ -1,3 +1,5 @@
+import SeedStore
+
 /// What `SeedInstaller.install()` did.
 public struct InstallReport: Sendable, Equatable {
     /// What happened to the store.
@@ -8,6 +10,8 @@ public struct InstallReport: Sendable, Equatable {
         case alreadyPresent
         /// The store was replaced by the seed (the policy asked for it); the old one was moved to `backup`.
         case replaced(backup: String)
+        /// The seed was brought into the store, keeping what the user did (policy `update`).
+        case updated(SeedUpdateReport)
     }
 
     /// How the bundled seed compares with the store that was there.

@@ -22,6 +22,12 @@ public struct SeedInstaller: Sendable {
         /// Replace the store when the seed differs from the one it came from; the old one is
         /// kept beside it as a backup.
         case replace
+        /// Bring the seed into the store when it differs from the seed the store holds, keeping
+        /// what the user did (`SeedUpdater`): the seed's new objects added, its changes and
+        /// removals made except where the user changed or deleted the object or still points
+        /// at it; the user's own objects untouched. Needs the model's layout; the store must be
+        /// of the seed's model version (on Apple platforms Core Data migrates it first).
+        case update
     }
 
     /// The bundled seed store.
@@ -112,11 +118,27 @@ public struct SeedInstaller: Sendable {
             if try storeIsInitialised() { return kept }
         case .replace:
             guard case .differs = comparison else { return kept }
+        case .update:
+            guard case .differs = comparison else { return kept }
+            return InstallReport(action: .updated(try updateStore()), storePath: storePath, seed: comparison, cleanedUp: cleanedUp)
         }
         let copy = try copyAndCheckSeed()
         let backup = try moveStoreAside(removingOnFailure: copy)
         try publish(copy, replacing: backup)
         return InstallReport(action: .replaced(backup: backup), storePath: storePath, seed: comparison, cleanedUp: cleanedUp)
+    }
+
+    /// Brings the seed into the store in place, in one SQLite transaction (`SeedUpdater`).
+    func updateStore() throws(InstallError) -> SeedUpdateReport {
+        guard let layout else {
+            throw InstallError(.updateFailed(path: storePath, problem: "no model layout"),
+                               "cannot update \(storePath): the policy update needs the model's layout (an installer made with a StoreLayout)")
+        }
+        do {
+            return try SeedUpdater(storeAt: storePath, seedAt: seedPath, layout: layout).update()
+        } catch {
+            throw InstallError(.updateFailed(path: storePath, problem: error.description), "cannot update \(storePath): \(error)")
+        }
     }
 
     /// How the seed compares with the store there: the model it was made for and the digest of the seed it came from.

@@ -92,7 +92,7 @@ struct DiffCommand: ParsableCommand {
     }
 
     /// `Book[isbn="1"]`; an object without a key by its first values, `Note(title="a", …)`.
-    static func name(_ object: DiffObject?) -> String {
+    static func name(_ object: NamedObject?) -> String {
         guard let object else { return "nil" }
         let shown = object.isKeyed ? object.values : Array(object.values.filter { $0.value != .null }.prefix(3))
         let values = shown.map { "\($0.attribute.name)=\(JSONValue($0.value, $0.attribute.type).text)" }
@@ -132,7 +132,7 @@ struct DiffCommand: ParsableCommand {
         var values: [String: JSONValue]?
         var ordinal: Int
 
-        init(_ object: DiffObject) {
+        init(_ object: NamedObject) {
             entity = object.entity
             let named = Dictionary(object.values.map { ($0.attribute.name, JSONValue($0.value, $0.attribute.type)) }, uniquingKeysWith: { first, _ in first })
             if object.isKeyed { key = named } else { values = named }

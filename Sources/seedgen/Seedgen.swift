@@ -7,7 +7,7 @@ struct Seedgen: ParsableCommand {
         commandName: "seedgen",
         abstract: "Build the default database an app ships with, in Core Data's own SQLite layout, and check stores.",
         version: "0.1.0",
-        subcommands: [BuildCommand.self, VerifyCommand.self, FetchCommand.self, InspectCommand.self, DumpCommand.self, HashCommand.self, MigrateCommand.self, DiffCommand.self]
+        subcommands: [BuildCommand.self, VerifyCommand.self, FetchCommand.self, InspectCommand.self, DumpCommand.self, HashCommand.self, MigrateCommand.self, DiffCommand.self, UpdateCommand.self]
     )
 }
 

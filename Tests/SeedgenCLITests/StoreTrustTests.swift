@@ -47,6 +47,30 @@ struct StoreTrustTests {
         #expect(verified.status == 1 && verified.output.contains("stored-value: ") && verified.output.contains(message), "\(verified.output)")
     }
 
+    /// Found by the `verify` fuzz target (2026-11-25, 81,160 executions in): a row whose `Z_ENT`
+    /// names an entity of another table was dumped with that entity's columns (index out of
+    /// range, a crash).
+    @Test("a row whose Z_ENT is another table's entity: dump, fetch and diff refuse it (exit 1 or 2, named), no crash")
+    func entityOfAnotherTable() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let model = Corpus.packageRoot.appendingPathComponent("Seeds/EMPlan/EMPlan.xcdatamodeld").path
+        let store = directory.path("EMPlan.sqlite")
+        let build = try SeedgenTool.run(["build", "--model", model, "--output", store, "--quiet",
+                                         Corpus.packageRoot.appendingPathComponent("Seeds/EMPlan/setup.plist").path])
+        #expect(build.status == 0, "\(build.error)")
+        let seed = try directory.copy(URL(fileURLWithPath: store), as: "seed.sqlite")
+        try SQLiteShell.execute("UPDATE ZHUMAN SET Z_ENT = (SELECT Z_ENT FROM Z_PRIMARYKEY WHERE Z_NAME = 'Match') WHERE Z_PK = 1", on: store)
+        let message = "ZHUMAN row 1 has Z_ENT 5, not an entity stored in ZHUMAN"
+        for command in [["dump", store, "--model", model], ["dump", store, "--model", model, "--format", "plist"],
+                        ["fetch", store, "--model", model, "--entity", "Player"], ["diff", seed, store, "--model", model]] {
+            let result = try SeedgenTool.run(command)
+            #expect((result.status == 1 || result.status == 2) && result.error.contains(message), "\(command[0]): \(result.status) \(result.error.prefix(300))")
+        }
+        let verified = try SeedgenTool.run(["verify", store, "--model", model])
+        #expect(verified.status == 1, "\(verified.output)")
+    }
+
     @Test("a Z_PK of Int64.max or a table replaced by a view: dump refuses without a crash")
     func extremeRows() throws {
         let directory = try TemporaryDirectory()

@@ -156,6 +156,7 @@ public final class StoreBuilder {
             try update.bind([.integer(max), .integer(Int64(root.number))])
             try update.run()
         }
+        try SeedRecord.write(in: database, layout: layout, buildKeys: buildKeys)
         try database.execute("COMMIT")
         // Let a second connection read the scratch database while this one copies it.
         // The scratch database has no auto-vacuum (cheaper inserts); its copy gets Core Data's

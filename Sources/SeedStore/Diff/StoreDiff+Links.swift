@@ -27,7 +27,7 @@ extension StoreDiff {
             let (a, b) = (statements[0], statements[1])
             // The owner being gathered, and what only one side links from it.
             var owner: (entity: String, key: String)?
-            var removed: [DiffObject] = [], added: [DiffObject] = []
+            var removed: [NamedObject] = [], added: [NamedObject] = []
             func flush() {
                 guard let current = owner, !(removed.isEmpty && added.isEmpty) else { return }
                 changes[current.entity, default: [:]][current.key, default: []]

@@ -34,6 +34,12 @@ extension StoreDiff {
             let keyB = hasB ? b.value(at: 0).text ?? "" : ""
             let order = !hasB ? -1 : !hasA ? 1 : Self.compare(keyA, keyB)
             let key = order <= 0 ? keyA : keyB
+            if order == 0, entityLinks[key] == nil, !Self.rowsDiffer(a, b, columns) {
+                counts.same += 1
+                hasA = try a.step()
+                hasB = try b.step()
+                continue
+            }
             let object = names.object(entity: entity, key: key)
             var properties: [ObjectDifference.PropertyChange] = []
             if order == 0 {
@@ -79,8 +85,8 @@ extension StoreDiff {
         var columns = EntityColumns()
         var selected = ["n.key"]
         var joins: [String] = []
-        for attribute in names.namings[entity]!.contentAttributes {
-            let column = "t." + Database.quote(layout.column(for: attribute.name, of: entity)!)
+        for (attribute, name) in names.naming(of: entity)!.contentAttributes {
+            let column = "t." + Database.quote(name)
             // Text as its bytes: compared byte for byte, never through a repaired String.
             selected.append(attribute.type == .string || attribute.type == .uri ? "CAST(\(column) AS BLOB)" : column)
             columns.attributes.append(attribute)
@@ -139,7 +145,7 @@ extension StoreDiff {
                 values.append((name, .object(names.object(entity: destinationEntity, key: key))))
             } else if let target {
                 // A to-one that points at no object: named by the missing Z_PK.
-                values.append((name, .object(DiffObject(entity: "Z_PK \(target)", isKeyed: false, values: [], ordinal: 0))))
+                values.append((name, .object(NamedObject(entity: "Z_PK \(target)", isKeyed: false, values: [], ordinal: 0))))
             } else {
                 values.append((name, .object(nil)))
             }
@@ -149,6 +155,28 @@ extension StoreDiff {
             index += 1
         }
         return values
+    }
+
+    /// Whether the current rows of `a` and `b` (same key) differ, compared column by column
+    /// before any value is decoded: the cheap test that most objects pass. A to-one is its
+    /// destination's entity and key; its raw `Z_PK` only counts where it names no object.
+    static func rowsDiffer(_ a: Statement, _ b: Statement, _ columns: EntityColumns) -> Bool {
+        var index = 1
+        for _ in columns.attributes {
+            if !a.value(at: index).isIdentical(to: b.value(at: index)) { return true }
+            index += 1
+        }
+        for _ in columns.toOnes {
+            let keyA = a.value(at: index + 1)
+            if !a.value(at: index).isIdentical(to: b.value(at: index)) || !keyA.isIdentical(to: b.value(at: index + 1)) { return true }
+            if keyA == .null && !a.value(at: index + 2).isIdentical(to: b.value(at: index + 2)) { return true }
+            index += 3
+        }
+        for _ in columns.positions {
+            if !a.value(at: index).isIdentical(to: b.value(at: index)) { return true }
+            index += 1
+        }
+        return false
     }
 
     /// Orders two keys as SQLite's BINARY collation does (by UTF-8 bytes): -1, 0 or 1.

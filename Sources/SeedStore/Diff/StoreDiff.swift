@@ -62,14 +62,14 @@ package struct StoreDiff {
         let names = ObjectNames(layout: layout, buildKeys: buildKeys)
         for side in [old, new] {
             do {
-                try names.create(in: side.database, layout: side.layout)
+                try names.create(in: side.database)
             } catch {
                 throw Failure(description: "\(side.path): cannot name its objects: \(error)")
             }
         }
         var links = try linkChanges(old, new, names)
         var counts: [String: Counts] = [:]
-        for entity in layout.model.entities.map(\.name).sorted() where names.namings[entity] != nil {
+        for entity in layout.model.entities.map(\.name).sorted() where names.naming(of: entity) != nil {
             counts[entity] = try compare(entity, old, new, names, links: &links, report)
         }
         return counts

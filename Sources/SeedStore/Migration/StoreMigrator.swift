@@ -109,6 +109,8 @@ public struct StoreMigrator: Sendable {
         var metadata: [UInt8]
         var source: StoreLayout
         var destination: StoreLayout
+        /// The build-time keys the store's metadata records (for its seed record).
+        var buildKeys: [String: [String]]
     }
 
     private func prepare(_ database: Database) throws -> Start? {
@@ -135,7 +137,7 @@ public struct StoreMigrator: Sendable {
             let fresh = try StoreLayout(model: source.model, era: era)
             start = Start(plan: plan, metadata: try StoreMetadata.rewriting(bytes, for: destination.model),
                           source: try StoreFile(path: storePath, database: database).storedLayout(of: fresh, frameworkVersion: nil).layout,
-                          destination: try StoreLayout(model: destination.model, era: era))
+                          destination: try StoreLayout(model: destination.model, era: era), buildKeys: metadata.buildKeys)
         } catch let error as LayoutError {
             throw MigrationError(.notCarriedOut(subject: destination.name), "\(storePath): \(error)")
         } catch let error as StoreMetadata.DecodingError {
@@ -166,8 +168,13 @@ public struct StoreMigrator: Sendable {
             return Report(plan: MigrationPlan(from: versions.current, to: versions.current), migrated: false, rowCounts: [:])
         }
         let transfer = RowTransfer(database: database, plan: start.plan, source: start.source, destination: start.destination, path: storePath)
+        let recorded = try SeedRecord.isPresent(in: database)
+        if recorded { try SeedRecord.markUnchanged(in: database, source: start.source) }
         let counts = try transfer.carryOver()
         try transfer.rewritePrimaryKeys()
+        if recorded {
+            try SeedRecord.rebase(in: database, plan: start.plan, source: start.source, destination: start.destination, buildKeys: start.buildKeys)
+        }
         try database.run("UPDATE Z_METADATA SET Z_PLIST = ?", [.blob(start.metadata)])
         // The compiled source model Core Data caches no longer describes the store; seedgen
         // compiles no model, so the cache is left empty (*assumed* harmless, as on seedgen's

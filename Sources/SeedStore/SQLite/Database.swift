@@ -42,7 +42,7 @@ final class Database {
     }
 
     /// A `file:` URI for `path`, so that names with `?` or `#` are taken literally.
-    private static func uri(for path: String) -> String {
+    static func uri(for path: String) -> String {
         var escaped = "file:"
         for scalar in path.unicodeScalars {
             switch scalar {

@@ -1,18 +1,19 @@
 #!/usr/bin/env python3
-"""Comparing two seeds: `seedgen diff` of two catalogs of N products that differ in 1% of their
-products, against building the new one, on the same machine in one run.
+"""Seed updates: `seedgen diff` and `seedgen update` of two catalogs of N products that differ in
+1% of their products, against building the new one, on the same machine in one run.
 
 usage (from the project root, after `swift build -c release`):
-    Tests/Bench/diff.py [N] [--runs R] [--seedgen PATH] [--keep DIR]
+    Tests/Bench/seed-update.py [N] [--runs R] [--seedgen PATH] [--keep DIR]
 
 Builds the catalog (../shared/bench/gen_catalog.py, N products, default 1000000) as seed 1, and
 seed 2 from the same source with 1% of the products touched: 0.5% with a new price, 0.25%
 moved to another category, 0.25% removed, and as many new ones added. Times in alternation R
-times (default 3) `seedgen build` of seed 2 and `seedgen diff` of seed 1 against seed 2, checks
-the diff's counts, and prints wall and CPU seconds, the median ratio diff/build and peak memory;
-with N/4 as well, to show memory flat in the number of objects. The last line is the figure to
-quote."""
-import json, os, re, statistics, subprocess, sys
+times (default 3) `seedgen build` of seed 2, `seedgen diff` of seed 1 against seed 2, and
+`seedgen update` of a fresh copy of seed 1 (an installed store) to seed 2; checks the diff's
+counts and the update's, and prints wall and CPU seconds, the median ratios diff/build and
+update/build (target: update at most 2x) and peak memory; with N/4 as well, to show memory flat
+in the number of objects. The last line is the figure to quote."""
+import json, os, re, shutil, statistics, subprocess, sys
 from benchkit import ROOT, options, run
 
 BENCH = os.path.join(os.path.dirname(ROOT), "shared", "bench")
@@ -51,20 +52,28 @@ def measure(n, runs, seedgen, work, model):
     expected = touched(v1_source, v2_source, n)
     v1, v2 = os.path.join(work, "v1-%d.sqlite" % n), os.path.join(work, "v2-%d.sqlite" % n)
     subprocess.run([seedgen, "build", "--model", model, "--output", v1, "--quiet", v1_source], check=True)
-    builds, diffs = [], []
+    builds, diffs, updates = [], [], []
     for i in range(runs + 1):  # the first of each is a warm-up
         if os.path.exists(v2):
             os.remove(v2)
         b = run([seedgen, "build", "--model", model, "--output", v2, "--quiet", v2_source])
         d = run_diff([seedgen, "diff", v1, v2, "--model", model, "--json"], expected, work)
+        installed = os.path.join(work, "installed.sqlite")
+        shutil.copyfile(v1, installed)
+        u = run_update([seedgen, "update", installed, "--seed", v2, "--model", model, "--json"], expected, work)
         if i:
             builds.append(b)
             diffs.append(d)
-            print("%d products run %d: build %.2fs wall %.2fs CPU %d MiB, diff %.2fs wall %.2fs CPU %d MiB"
-                  % (n, i, b[0], b[2], b[1] // 1024, d[0], d[2], d[1] // 1024), flush=True)
-    build_wall, diff_wall = statistics.median(b[0] for b in builds), statistics.median(d[0] for d in diffs)
-    build_cpu, diff_cpu = statistics.median(b[2] for b in builds), statistics.median(d[2] for d in diffs)
-    return diff_wall / build_wall, diff_cpu / build_cpu, diff_wall, build_wall, max(d[1] for d in diffs) // 1024, max(b[1] for b in builds) // 1024
+            updates.append(u)
+            print("%d products run %d: build %.2fs wall %.2fs CPU %d MiB, diff %.2fs wall %.2fs CPU %d MiB, update %.2fs wall %.2fs CPU %d MiB"
+                  % (n, i, b[0], b[2], b[1] // 1024, d[0], d[2], d[1] // 1024, u[0], u[2], u[1] // 1024), flush=True)
+    build_wall = statistics.median(b[0] for b in builds)
+    diff_wall, update_wall = statistics.median(d[0] for d in diffs), statistics.median(u[0] for u in updates)
+    build_cpu, diff_cpu, update_cpu = (statistics.median(x[2] for x in xs) for xs in (builds, diffs, updates))
+    return {"diff": diff_wall / build_wall, "diff_cpu": diff_cpu / build_cpu, "update": update_wall / build_wall,
+            "update_cpu": update_cpu / build_cpu, "build_wall": build_wall, "diff_wall": diff_wall, "update_wall": update_wall,
+            "diff_peak": max(d[1] for d in diffs) // 1024, "update_peak": max(u[1] for u in updates) // 1024,
+            "build_peak": max(b[1] for b in builds) // 1024}
 
 
 def run_diff(cmd, expected, work):
@@ -87,6 +96,25 @@ def run_diff(cmd, expected, work):
     return wall, usage.ru_maxrss, usage.ru_utime + usage.ru_stime
 
 
+def run_update(cmd, expected, work):
+    """Wall seconds, peak RSS (KiB) and CPU seconds of the update, checking its counts of products."""
+    import time
+    output = os.path.join(work, "update.json")
+    t0 = time.perf_counter()
+    with open(output, "w") as out:
+        p = subprocess.Popen(cmd, stdout=out, stderr=subprocess.PIPE)
+        _, status, usage = os.wait4(p.pid, 0)
+    wall = time.perf_counter() - t0
+    if os.waitstatus_to_exitcode(status) != 0:
+        sys.exit("update failed: %s" % p.stderr.read().decode(errors="replace")[-2000:])
+    with open(output) as f:
+        report = json.load(f)
+    got = {k: sum(1 for o in report[k] if o["entity"] == "Product") for k in ("added", "removed", "changed")}
+    if got != expected:
+        sys.exit("update counted %s, expected %s" % (got, expected))
+    return wall, usage.ru_maxrss, usage.ru_utime + usage.ru_stime
+
+
 def main():
     n, runs, seedgen, work = options(1000000, "seedgen-diff-bench-")
     sys.path.insert(0, BENCH)
@@ -97,8 +125,10 @@ def main():
         f.write(gen_catalog.MODEL)
     small = measure(max(1, n // 4), runs, seedgen, work, model)
     full = measure(n, runs, seedgen, work, model)
-    print("diff/build %.2fx wall (%.2fs / %.2fs), %.2fx CPU, %d products, 1%% touched; peak %d MiB (%d MiB at a quarter), build peak %d MiB"
-          % (full[0], full[2], full[3], full[1], n, full[4], small[4], full[5]))
+    print("diff/build %.2fx wall (%.2fs / %.2fs), %.2fx CPU, peak %d MiB (%d MiB at a quarter)"
+          % (full["diff"], full["diff_wall"], full["build_wall"], full["diff_cpu"], full["diff_peak"], small["diff_peak"]))
+    print("update/build %.2fx wall (%.2fs / %.2fs), %.2fx CPU, %d products, 1%% touched; peak %d MiB (%d MiB at a quarter), build peak %d MiB; diff %.2fx"
+          % (full["update"], full["update_wall"], full["build_wall"], full["update_cpu"], n, full["update_peak"], small["update_peak"], full["build_peak"], full["diff"]))
 
 
 if __name__ == "__main__":

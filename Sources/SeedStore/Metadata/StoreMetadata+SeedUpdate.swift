@@ -1,0 +1,22 @@
+extension StoreMetadata {
+    /// A store's `Z_PLIST` once it holds the seed whose metadata is `seed`: `seedDigest` is the
+    /// seed's content digest and the build keys are the seed's; the store's own content digest
+    /// and seal give way (its bytes are not the seed's); every other key, an app's own
+    /// included, is kept as it was.
+    package static func updating(_ bytes: [UInt8], toSeed seed: StoreMetadata) throws(DecodingError) -> [UInt8] {
+        let whole: PropertyListValue
+        do {
+            whole = try PropertyListValue(decoding: bytes)
+        } catch {
+            throw DecodingError(description: "cannot be carried over: \(error)")
+        }
+        guard case .dictionary(var entries) = whole else {
+            throw DecodingError(description: "the property list is not a dictionary")
+        }
+        entries[Key.seedDigest] = seed.originDigest.map(PropertyListValue.string)
+        entries[Key.buildKeys] = seed.buildKeys.isEmpty ? nil : .dictionary(seed.buildKeys.mapValues { .array($0.map { .string($0) }) })
+        entries[Key.contentDigest] = nil
+        entries[Key.seal] = nil
+        return BinaryPropertyListWriter.encode(.dictionary(entries))
+    }
+}

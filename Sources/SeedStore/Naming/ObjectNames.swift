@@ -1,0 +1,161 @@
+import SeedModel
+
+/// How one store names its objects for a diff: a TEMP table of the store's own read-only
+/// connection, `seedgen_names (tbl, pk, entity, key)`, one row per object, indexed by entity
+/// and key. SQLite keeps it in its temporary file and sorts it there, so memory stays flat in
+/// the number of objects.
+///
+/// A key is text that is equal in two stores exactly when the values that name the object
+/// are equal byte for byte: `k` and the key attributes' values when the entity has a natural
+/// key (a build-time key recorded in the store, else the model's uniqueness constraint) and
+/// the object gives all of them; otherwise `c` and the values of every attribute (the object
+/// is named by what it holds). Objects whose names are equal get ` #2`, ` #3`, … in `Z_PK` order.
+struct ObjectNames {
+    /// What names one concrete entity's objects: attributes with the columns that store them.
+    struct Naming {
+        /// The key attributes, when the entity has a natural key.
+        var keyAttributes: [(attribute: AttributeDescription, column: String)]
+        /// Every stored attribute of the entity, in name order (the content that names an
+        /// object without a key).
+        var contentAttributes: [(attribute: AttributeDescription, column: String)]
+    }
+
+    /// The layout whose objects are named.
+    let layout: StoreLayout
+    /// The build-time keys in force.
+    let buildKeys: [String: [String]]
+    /// Whether an object without a key is named by a digest of its values (`c` and 32
+    /// hexadecimal digits: what a seed record keeps, whatever the values' size) rather than by
+    /// the values themselves (what a diff shows).
+    let contentByDigest: Bool
+    /// The position of each table in the layout (`tbl`), by table name.
+    let tableNumbers: [String: Int]
+
+    /// Names for `layout`'s objects under `buildKeys`.
+    init(layout: StoreLayout, buildKeys: [String: [String]], contentByDigest: Bool = false) {
+        self.layout = layout
+        self.buildKeys = buildKeys
+        self.contentByDigest = contentByDigest
+        tableNumbers = Dictionary(uniqueKeysWithValues: layout.tables.enumerated().map { ($1.name, $0) })
+    }
+
+    /// What names the concrete `entity`'s objects; nil for an abstract or unknown entity.
+    /// Worked out when asked (from its table's columns in one pass), never kept for every
+    /// entity at once: a deep hierarchy would hold each inherited attribute once per level.
+    func naming(of entity: String) -> Naming? {
+        guard let placed = layout.entity(named: entity), !placed.isAbstract, let description = layout.model.entity(named: entity),
+              let table = layout.table(named: placed.table) else { return nil }
+        let owners = Set(layout.model.lineage(of: description).map(\.name))
+        var attributes: [(attribute: AttributeDescription, column: String)] = []
+        for column in table.columns {
+            guard case .attribute(let owner, let name, _) = column.role, owners.contains(owner),
+                  let attribute = layout.model.entity(named: owner)?.attribute(named: name) else { continue }
+            attributes.append((attribute, column.name))
+        }
+        attributes.sort { DataModel.namePrecedes($0.attribute.name, $1.attribute.name) }
+        let key = layout.model.naturalKey(of: description, buildKeys: buildKeys)
+        let keyAttributes = key?.names.compactMap { name in attributes.first { $0.attribute.name == name } } ?? []
+        return Naming(keyAttributes: keyAttributes.count == key?.names.count ? keyAttributes : [], contentAttributes: attributes)
+    }
+
+    /// One value as a word of a key: `n` (NULL), `i42`, `r` and 17 significant digits, `t` or
+    /// `b` and the hexadecimal bytes (text compared byte for byte, NUL included).
+    static func keyPart(_ expression: String) -> String {
+        """
+        CASE typeof(\(expression)) WHEN 'integer' THEN 'i' || \(expression) \
+        WHEN 'real' THEN 'r' || printf('%!.17g', \(expression)) WHEN 'text' THEN 't' || hex(\(expression)) \
+        WHEN 'blob' THEN 'b' || hex(\(expression)) ELSE 'n' END
+        """
+    }
+
+    /// Fills `temp.seedgen_names` for every concrete entity of `layout` in `database`.
+    func create(in database: Database) throws(SQLiteError) {
+        try database.execute("""
+            CREATE TEMP TABLE seedgen_names (tbl INTEGER, pk INTEGER, entity TEXT, key TEXT, PRIMARY KEY (tbl, pk)) WITHOUT ROWID
+            """)
+        for entity in layout.entities where !entity.isAbstract {
+            guard let named = namedRows(of: entity) else { continue }
+            let statement = try database.prepare("INSERT INTO temp.seedgen_names (tbl, pk, entity, key) SELECT ?, Z_PK, ?, key FROM (\(named))")
+            try statement.bind([.integer(Int64(tableNumbers[entity.table]!)), .text(entity.name)])
+            try statement.run()
+        }
+        try database.execute("CREATE INDEX temp.seedgen_names_by_key ON seedgen_names (entity, key)")
+    }
+
+    /// `SELECT Z_PK, key` of every object of the concrete `entity`, named as the type's summary
+    /// says (numbered ` #2`, ` #3`, … where names repeat); nil for an abstract entity.
+    func namedRows(of entity: EntityLayout) -> String? {
+        guard let naming = naming(of: entity.name) else { return nil }
+        func parts(_ attributes: [(attribute: AttributeDescription, column: String)]) -> [String] {
+            attributes.map { Self.keyPart(Database.quote($0.column)) }
+        }
+        let columns = naming.contentAttributes.map { Database.quote($0.column) }
+        let content = contentByDigest ? "'c ' || hex(\(Database.rowDigestSQL(columns)))" : Self.words(["'c'"] + parts(naming.contentAttributes))
+        var base = content
+        if !naming.keyAttributes.isEmpty {
+            let given = naming.keyAttributes.map { "\(Database.quote($0.column)) IS NOT NULL" }
+            let key = Self.words(["'k'"] + parts(naming.keyAttributes))
+            base = "CASE WHEN \(given.joined(separator: " AND ")) THEN \(key) ELSE \(content) END"
+        }
+        return """
+            SELECT Z_PK, base || CASE WHEN n > 1 THEN ' #' || n ELSE '' END AS key FROM (
+              SELECT Z_PK, base, ROW_NUMBER() OVER (PARTITION BY base ORDER BY Z_PK) AS n FROM (
+                SELECT Z_PK, \(base) AS base FROM \(Database.quote(entity.table)) WHERE Z_ENT = \(entity.number)))
+            """
+    }
+
+    /// `parts` joined by blanks, as a balanced tree of `||` (a chain of a thousand would pass
+    /// SQLite's limit on an expression's depth).
+    static func words(_ parts: [String]) -> String {
+        guard parts.count > 2 else { return parts.joined(separator: " || ' ' || ") }
+        let middle = parts.count / 2
+        return "(\(words(Array(parts[..<middle])))) || ' ' || (\(words(Array(parts[middle...]))))"
+    }
+
+    /// The object a key names, its values decoded (for reports).
+    func object(entity: String, key: String) -> NamedObject {
+        let naming = naming(of: entity)
+        var words = key.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+        var ordinal = 1
+        if let last = words.last, last.hasPrefix("#"), let number = Int(last.dropFirst()) {
+            ordinal = number
+            words.removeLast()
+        }
+        let isKeyed = words.first == "k"
+        if !isKeyed && contentByDigest {
+            return NamedObject(entity: entity, isKeyed: false, values: [], ordinal: ordinal, contentDigest: words.dropFirst().first)
+        }
+        let attributes = ((isKeyed ? naming?.keyAttributes : naming?.contentAttributes) ?? []).map(\.attribute)
+        let values = words.dropFirst().map(Self.value(ofPart:))
+        return NamedObject(entity: entity, isKeyed: isKeyed,
+                          values: zip(attributes, values).map { NamedObject.Value(attribute: $0, value: $1) }, ordinal: ordinal)
+    }
+
+    /// The value one word of a key stands for (the inverse of `keyPart`).
+    static func value(ofPart part: String) -> SQLValue {
+        let body = part.dropFirst()
+        switch part.first {
+        case "i": return Int64(body).map(SQLValue.integer) ?? .null
+        case "r": return Double(body).map(SQLValue.real) ?? .null
+        case "t": return .text(String(decoding: bytes(ofHex: body), as: UTF8.self))
+        case "b": return .blob(bytes(ofHex: body))
+        default: return .null
+        }
+    }
+
+    private static func bytes(ofHex hex: Substring) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(hex.utf8.count / 2)
+        var high: UInt8?
+        for character in hex.utf8 {
+            let nibble = character <= 57 ? character &- 48 : character &- 55
+            if let first = high {
+                bytes.append(first << 4 | nibble)
+                high = nil
+            } else {
+                high = nibble
+            }
+        }
+        return bytes
+    }
+}

@@ -1,0 +1,63 @@
+/// What `SeedUpdater.update()` did to a store: the objects of the new seed it added, changed
+/// and removed, and those it left as they were because of the user, each named by its key.
+public struct SeedUpdateReport: Sendable, Equatable {
+    /// One object, named by the key that names it in the seeds.
+    public struct Object: Sendable, Hashable, CustomStringConvertible {
+        /// The concrete entity.
+        public var entity: String
+        /// Its key as text: `name="Polen"`, or its first values for an object without a key.
+        public var key: String
+        /// `Team[name="Polen"]`.
+        public var description: String { "\(entity)[\(key)]" }
+    }
+
+    /// False when the store already held the new seed (or an identical one): nothing was written.
+    public var updated: Bool
+    /// Objects the new seed adds, inserted.
+    public var added: [Object] = []
+    /// Objects the new seed changes, changed (the user had not changed them).
+    public var changed: [Object] = []
+    /// Objects the new seed no longer holds, deleted (the user had not changed them, and
+    /// nothing else points at them).
+    public var removed: [Object] = []
+    /// Objects the new seed changes or removes that the user changed since they were installed:
+    /// the user's values stay.
+    public var keptChangedByUser: [Object] = []
+    /// Objects the new seed changes that the user deleted: not brought back.
+    public var keptDeletedByUser: [Object] = []
+    /// Objects the new seed removes that other objects (the user's) still point at: kept, and
+    /// now the user's.
+    public var keptLinked: [Object] = []
+    /// Objects the new seed adds whose key a user's object already holds: the user's object
+    /// stays and takes the seed object's place in its relationships.
+    public var keptUserObject: [Object] = []
+    /// The seed the store now holds (its content digest).
+    public var seedDigest: String?
+}
+
+/// Why a seed update was not made; the store is as it was.
+public struct SeedUpdateError: Error, Sendable, CustomStringConvertible {
+    /// What kind of problem it is.
+    public enum Reason: Sendable, Hashable {
+        /// The store or the new seed cannot be read, or is not of the model.
+        case unreadable
+        /// The store carries no record of the seed it was installed from (built by a seedgen
+        /// without seed updates, or rewritten by something that dropped the record): which of
+        /// its objects the user changed cannot be told.
+        case noSeedRecord
+        /// The store's model version is not the new seed's (migrate it first).
+        case otherModelVersion
+        /// Writing failed; the transaction was rolled back.
+        case writeFailed
+    }
+
+    /// What kind of problem it is.
+    public var reason: Reason
+    /// What is wrong, naming the file.
+    public var description: String
+
+    init(_ reason: Reason, _ description: String) {
+        self.reason = reason
+        self.description = description
+    }
+}

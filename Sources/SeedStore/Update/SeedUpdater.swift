@@ -1,0 +1,106 @@
+import Foundation
+import SeedModel
+
+/// Brings a newer seed into a store installed from an older seed of the same model, keeping
+/// what the user did: in one SQLite transaction, objects the new seed adds are inserted, those
+/// it changes are changed and those it no longer holds are deleted — unless the user changed
+/// them since install (their values stay), deleted them (they stay deleted), or still points
+/// at them (they stay, as the user's). Objects the user made are never touched, nor their
+/// relationships.
+///
+/// Objects are matched by the keys both seeds record (`SeedRecord`); whether the user changed
+/// an object is told by its row's digest against the one its seed recorded. The store's
+/// `Z_PK`s stay, new objects get the next ones (`Z_MAX` kept right), relationships and ordered
+/// positions are carried into the store's numbering. Afterwards the store records the new
+/// seed: applying the same update again changes nothing, and an update from seed 1 straight
+/// to seed 3 works as well as through seed 2.
+public struct SeedUpdater: Sendable {
+    /// The installed store.
+    let storePath: String
+    /// The new seed.
+    let seedPath: String
+    /// The model both are of.
+    let layout: StoreLayout
+
+    /// An updater of the store at `storePath` to the seed at `seedPath`, both of `layout`'s model.
+    public init(storeAt storePath: String, seedAt seedPath: String, layout: StoreLayout) {
+        self.storePath = storePath
+        self.seedPath = seedPath
+        self.layout = layout
+    }
+
+    /// How long an update waits for another connection's write lock, in milliseconds.
+    static let lockWait: Int32 = 60_000
+
+    /// Updates the store, or finds that it holds the new seed already. Throws, with the store
+    /// unchanged, when either file cannot be read or is of another model version, when the
+    /// store carries no seed record, or when writing fails.
+    public func update() throws(SeedUpdateError) -> SeedUpdateReport {
+        let seed = try readSeed()
+        for (path, what) in [(storePath, "store"), (seedPath, "seed")] {
+            let kind = FileSystem.kind(of: path)
+            if kind == .missing { throw SeedUpdateError(.unreadable, "\(path): no such \(what) file") }
+            if let other = kind.notAFile { throw SeedUpdateError(.unreadable, "\(path): \(other), not a \(what) file") }
+        }
+        let database: Database
+        do {
+            database = try Database(path: storePath, mode: .readWrite)
+            database.setBusyTimeout(milliseconds: Self.lockWait)
+            // Reading through a writer's connection rolls back what a killed update left.
+            try database.execute("""
+                PRAGMA synchronous = FULL; PRAGMA fullfsync = ON; PRAGMA checkpoint_fullfsync = ON;
+                PRAGMA cache_size = -32768
+                """)
+            // The new seed read-only, as a snapshot (it is a file nothing writes).
+            try database.run("ATTACH DATABASE ? AS seed", [.text(Database.uri(for: seedPath) + "?mode=ro&immutable=1")])
+            try database.execute("BEGIN IMMEDIATE")
+        } catch {
+            throw SeedUpdateError(.unreadable, "\(storePath): cannot be opened for writing: \(error)")
+        }
+        do {
+            var report = try update(in: database, seed: seed)
+            if !report.updated, FileSystem.kind(of: storePath + "-journal") == .regular {
+                // Under the write lock with nothing written, a journal left here is no hot one.
+                try FileManager.default.removeItem(atPath: storePath + "-journal")
+            }
+            try database.execute(report.updated ? "COMMIT" : "ROLLBACK")
+            try? database.execute("DETACH DATABASE seed")
+            if report.updated { try? database.execute("PRAGMA incremental_vacuum") }
+            report.seedDigest = seed.originDigest
+            return report
+        } catch {
+            try? database.execute("ROLLBACK")
+            if let error = error as? SeedUpdateError { throw error }
+            throw SeedUpdateError(.writeFailed, "\(storePath): the update failed and was rolled back, the store is as it was: \(error)")
+        }
+    }
+
+    /// The new seed's metadata, checked: of the model, with a record.
+    private func readSeed() throws(SeedUpdateError) -> StoreMetadata {
+        do {
+            let file = try StoreFile(path: seedPath)
+            let metadata = try checkedMetadata(file.database, path: seedPath)
+            guard try SeedRecord.isPresent(in: file.database) else {
+                throw SeedUpdateError(.noSeedRecord, "\(seedPath): the new seed carries no record of its objects (\(SeedRecord.table)); build it with this seedgen")
+            }
+            return metadata
+        } catch let error as SeedUpdateError {
+            throw error
+        } catch {
+            throw SeedUpdateError(.unreadable, "\(error)")
+        }
+    }
+
+    /// The metadata of the store open on `database`, which must be of `layout`'s model version.
+    func checkedMetadata(_ database: Database, path: String) throws -> StoreMetadata {
+        guard let bytes = try database.metadataRow()?.plist else {
+            throw SeedUpdateError(.unreadable, "\(path): no metadata row in Z_METADATA")
+        }
+        let metadata = try StoreMetadata(decoding: bytes)
+        let differences = metadata.differences(from: layout.model)
+        guard differences.isEmpty else {
+            throw SeedUpdateError(.otherModelVersion, "\(path): not of the model's current version (\(differences.joined(separator: "; "))); migrate it first (seedgen migrate)")
+        }
+        return metadata
+    }
+}

@@ -1,0 +1,99 @@
+import ArgumentParser
+import Foundation
+import SeedStore
+
+/// `seedgen update`: brings a newer seed into a store installed from an older one, keeping the
+/// user's changes (`SeedUpdater`, the runtime's code path).
+struct UpdateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "update",
+        abstract: "Bring a newer seed into a store installed from an older seed of the model, keeping what the user changed.",
+        discussion: """
+            In one SQLite transaction: objects the new seed adds are inserted (the store's next \
+            Z_PKs, relationships carried into its numbering), objects it changes are changed and \
+            objects it no longer holds are deleted — unless the user changed them since install \
+            (their values stay), deleted them (not brought back), or something of the user's \
+            points at them (kept). Objects the user made are never touched. Objects are matched by \
+            the keys both seeds record (SEEDGEN_SEEDED, written by seedgen build); whether the user \
+            changed one is told by its row's digest. The store then records the new seed: the same \
+            update again changes nothing. Each object is printed with what happened to it (+ added, \
+            ~ changed, - removed, = kept and why), then the counts. Exit status: 0 when the store \
+            was updated or held the seed already; 1 when it cannot be updated (no seed record, \
+            another model version: migrate it first), the store unchanged; 2 when a file cannot \
+            be read or written. Example: seedgen update EMPlan.sqlite --seed EMPlan-2.sqlite \
+            --model EMPlan.xcdatamodeld
+            """
+    )
+
+    @Argument(help: "The installed store (a copy of an older seed, changed by its app).")
+    var store: String
+
+    @Option(help: "The new seed, built by seedgen from the same model.")
+    var seed: String
+
+    @OptionGroup var model: ModelOption
+
+    @Flag(help: "Print the report as JSON.")
+    var json = false
+
+    func run() throws {
+        let layout: StoreLayout
+        do {
+            layout = try model.loadLayout()
+        } catch let failure as CommandFailure {
+            throw CommandFailure(message: failure.message, exitCode: 2)
+        }
+        let report: SeedUpdateReport
+        do {
+            report = try SeedUpdater(storeAt: store, seedAt: seed, layout: layout).update()
+        } catch {
+            switch error.reason {
+            case .noSeedRecord, .otherModelVersion: throw CommandFailure.failed("error: \(error)")
+            case .unreadable, .writeFailed: throw CommandFailure.usage("error: \(error)")
+            }
+        }
+        let groups: [(String, String, [SeedUpdateReport.Object])] = [
+            ("+", "", report.added), ("~", "", report.changed), ("-", "", report.removed),
+            ("=", " kept: the user changed it", report.keptChangedByUser),
+            ("=", " kept: the user deleted it", report.keptDeletedByUser),
+            ("=", " kept: something of the user's points at it", report.keptLinked),
+            ("=", " kept: a user's object holds its key", report.keptUserObject),
+        ]
+        let kept = report.keptChangedByUser.count + report.keptDeletedByUser.count + report.keptLinked.count + report.keptUserObject.count
+        if json {
+            print(try jsonText(Report(report)))
+        } else if !report.updated {
+            print("\(store): holds this seed already; nothing changed")
+        } else {
+            for (sign, why, objects) in groups {
+                for object in objects { print("\(sign) \(object)\(why)") }
+            }
+            print("\(store): \(report.added.count) added, \(report.changed.count) changed, \(report.removed.count) removed, \(kept) kept for the user; it now holds seed \(report.seedDigest ?? "?")")
+        }
+    }
+
+    /// The report in `--json` output.
+    struct Report: Encodable {
+        struct Object: Encodable {
+            var entity: String
+            var key: String
+        }
+
+        var updated: Bool
+        var seedDigest: String?
+        var added, changed, removed, keptChangedByUser, keptDeletedByUser, keptLinked, keptUserObject: [Object]
+
+        init(_ report: SeedUpdateReport) {
+            func objects(_ list: [SeedUpdateReport.Object]) -> [Object] { list.map { Object(entity: $0.entity, key: $0.key) } }
+            updated = report.updated
+            seedDigest = report.seedDigest
+            added = objects(report.added)
+            changed = objects(report.changed)
+            removed = objects(report.removed)
+            keptChangedByUser = objects(report.keptChangedByUser)
+            keptDeletedByUser = objects(report.keptDeletedByUser)
+            keptLinked = objects(report.keptLinked)
+            keptUserObject = objects(report.keptUserObject)
+        }
+    }
+}

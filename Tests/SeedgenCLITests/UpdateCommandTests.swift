@@ -1,0 +1,116 @@
+import Foundation
+import SeedgenTestSupport
+import Testing
+
+/// `seedgen update`: a store installed from seed 1 of `DiffCommandTests.model` (a copy of the
+/// seed), changed as its app would change it (SQL on the copy: a user's values, a user's own
+/// object and link), brought to seed 2 and seed 3.
+@Suite("seedgen update")
+struct UpdateCommandTests {
+    typealias Build = DiffCommandTests
+
+    /// Seed 2 against `DiffCommandTests.v1`: book 1 repriced, book 2 retitled, book 3 and Bob
+    /// removed, book 4 added (by Ann, first on the top shelf).
+    static let v2 = """
+        {"Authors": [{"name": "Ann"}],
+         "Shelves": [{"label": "top", "books": ["4", "1", "2"]}, {"label": "low"}],
+         "Books": [{"isbn": "1", "title": "Caf\\u00e9", "price": 9.0, "authors": ["Ann"]},
+                   {"isbn": "2", "title": "Two", "price": 2.5, "authors": ["Ann"]},
+                   {"isbn": "4", "title": "Four", "price": 4, "authors": ["Ann"]}]}
+        """
+
+    /// The installed store after its user: book 2's title changed, an author Zed of their own
+    /// who wrote book 3.
+    static func install(_ seed: String, as name: String = "installed.sqlite", in directory: TemporaryDirectory) throws -> String {
+        let store = try directory.copy(URL(fileURLWithPath: seed), as: name)
+        try SQLiteShell.execute("""
+            UPDATE ZBOOK SET ZTITLE = 'mine', Z_OPT = Z_OPT + 1 WHERE ZISBN = '2';
+            INSERT INTO ZAUTHOR (Z_PK, Z_ENT, Z_OPT, ZNAME) VALUES ((SELECT Z_MAX + 1 FROM Z_PRIMARYKEY WHERE Z_NAME = 'Author'), 1, 1, 'Zed');
+            UPDATE Z_PRIMARYKEY SET Z_MAX = Z_MAX + 1 WHERE Z_NAME = 'Author';
+            INSERT INTO Z_1BOOKS VALUES ((SELECT Z_PK FROM ZAUTHOR WHERE ZNAME = 'Zed'), (SELECT Z_PK FROM ZBOOK WHERE ZISBN = '3'));
+            """, on: store)
+        return store
+    }
+
+    static func update(_ store: String, to seed: String, _ directory: TemporaryDirectory, json: Bool = false) throws -> SeedgenTool.Result {
+        try SeedgenTool.run(["update", store, "--seed", seed, "--model", directory.path("Shelf.xcdatamodel")] + (json ? ["--json"] : []))
+    }
+
+    @Test("each rule: added, changed, removed; the user's change, object and link kept; Z_MAX right; verify clean; again: nothing")
+    func everyRule() throws {
+        let directory = try Build.setUp()
+        defer { directory.remove() }
+        let seed1 = try Build.build(Build.v1, as: "v1", in: directory)
+        let seed2 = try Build.build(Self.v2, as: "v2", in: directory)
+        let store = try Self.install(seed1, in: directory)
+        let maxBefore = try SQLiteShell.rows(store, "SELECT Z_MAX FROM Z_PRIMARYKEY WHERE Z_NAME = 'Book'")
+        let result = try Self.update(store, to: seed2, directory)
+        #expect(result.status == 0, "\(result.output)\(result.error)")
+        let lines = Set(result.output.split(separator: "\n").map(String.init))
+        for expected in [#"+ Book[isbn="4"]"#, #"~ Book[isbn="1"]"#, #"- Author[name="Bob"]"#,
+                         #"= Book[isbn="2"] kept: the user changed it"#, #"= Book[isbn="3"] kept: something of the user's points at it"#] {
+            #expect(lines.contains(expected), "\(expected) in:\n\(result.output)")
+        }
+        #expect(try SQLiteShell.rows(store, "SELECT ZISBN, ZTITLE, ZPRICE FROM ZBOOK ORDER BY ZISBN")
+                == ["1|Café|9.0", "2|mine|2.5", "3|Three|3.0", "4|Four|4.0"])
+        #expect(try SQLiteShell.rows(store, "SELECT Z_OPT > 1 FROM ZBOOK WHERE ZISBN = '1'") == ["1"])
+        // Book 4 takes the next Z_PK; Z_MAX follows; its author is Ann, its place first on the shelf.
+        #expect(try SQLiteShell.rows(store, "SELECT Z_PK FROM ZBOOK WHERE ZISBN = '4'") == [String(Int(maxBefore[0])! + 1)])
+        #expect(try SQLiteShell.rows(store, "SELECT Z_MAX FROM Z_PRIMARYKEY WHERE Z_NAME = 'Book'") == [String(Int(maxBefore[0])! + 1)])
+        #expect(try SQLiteShell.rows(store, """
+            SELECT a.ZNAME, b.ZISBN FROM Z_1BOOKS j JOIN ZAUTHOR a ON a.Z_PK = j.Z_1AUTHORS JOIN ZBOOK b ON b.Z_PK = j.Z_2BOOKS ORDER BY 1, 2
+            """) == ["Ann|1", "Ann|2", "Ann|4", "Zed|3"])
+        // The new seed's order first (4, 1, then 2, whose place the user's change kept), then the rest.
+        #expect(try SQLiteShell.rows(store, "SELECT ZISBN FROM ZBOOK WHERE ZSHELF IS NOT NULL ORDER BY Z_FOK_SHELF") == ["4", "1", "2", "3"])
+        let verify = try SeedgenTool.run(["verify", store, "--model", directory.path("Shelf.xcdatamodel")])
+        #expect(verify.status == 0, "\(verify.output)")
+        let before = try Data(contentsOf: URL(fileURLWithPath: store))
+        let again = try Self.update(store, to: seed2, directory)
+        #expect(again.status == 0 && again.output.contains("holds this seed already"), "\(again.output)\(again.error)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == before)
+    }
+
+    @Test("seed 1 straight to seed 3 leaves the objects seed 1 → 2 → 3 leaves; the JSON report")
+    func straightToThree() throws {
+        let directory = try Build.setUp()
+        defer { directory.remove() }
+        let seed1 = try Build.build(Build.v1, as: "v1", in: directory)
+        let seed2 = try Build.build(Self.v2, as: "v2", in: directory)
+        let v3 = Self.v2.replacingOccurrences(of: "\"Four\"", with: "\"Vier\"").replacingOccurrences(of: "{\"label\": \"low\"}", with: "{\"label\": \"low\"}, {\"label\": \"new\"}")
+        let seed3 = try Build.build(v3, as: "v3", in: directory)
+        let stepwise = try Self.install(seed1, as: "stepwise.sqlite", in: directory)
+        #expect(try Self.update(stepwise, to: seed2, directory).status == 0)
+        #expect(try Self.update(stepwise, to: seed3, directory).status == 0)
+        let straight = try Self.install(seed1, as: "straight.sqlite", in: directory)
+        let json = try Self.update(straight, to: seed3, directory, json: true)
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+        #expect(json.status == 0 && report["updated"] as? Bool == true)
+        // Shelf has no key: the record names it by a digest of its values.
+        let added = try #require(report["added"] as? [[String: String]])
+        #expect(added.map { $0["entity"]! }.sorted() == ["Book", "Shelf"] && added.contains { $0["key"] == #"isbn="4""# }, "\(added)")
+        #expect(added.contains { $0["entity"] == "Shelf" && $0["key"]!.hasPrefix("values digesting to ") }, "\(added)")
+        let same = try SeedgenTool.run(["diff", stepwise, straight, "--model", directory.path("Shelf.xcdatamodel")])
+        #expect(same.status == 0, "\(same.output)")
+    }
+
+    @Test("no seed record, another model version, a missing seed: refused, the store's bytes unchanged")
+    func refusals() throws {
+        let directory = try Build.setUp()
+        defer { directory.remove() }
+        let seed1 = try Build.build(Build.v1, as: "v1", in: directory)
+        let seed2 = try Build.build(Self.v2, as: "v2", in: directory)
+        let store = try Self.install(seed1, in: directory)
+        try SQLiteShell.execute("DROP TABLE SEEDGEN_SEEDED", on: store)
+        let before = try Data(contentsOf: URL(fileURLWithPath: store))
+        let unrecorded = try Self.update(store, to: seed2, directory)
+        #expect(unrecorded.status == 1 && unrecorded.error.contains("carries no record of the seed it was installed from"), "\(unrecorded.error)")
+        let moody = try #require(Corpus.allStores.first { $0.name == "moody" })
+        let other = try directory.copy(moody.store, as: "moody.sqlite")
+        let wrongModel = try Self.update(other, to: seed2, directory)
+        #expect(wrongModel.status == 1 && wrongModel.error.contains("migrate it first"), "\(wrongModel.error)")
+        let missing = try Self.update(store, to: directory.path("none.sqlite"), directory)
+        #expect(missing.status == 2, "\(missing.error)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path("")).filter { $0.hasSuffix("-journal") }.isEmpty)
+    }
+}
