@@ -57,10 +57,10 @@ def measure(n, runs, seedgen, work, model):
         if os.path.exists(v2):
             os.remove(v2)
         b = run([seedgen, "build", "--model", model, "--output", v2, "--quiet", v2_source])
-        d = run_diff([seedgen, "diff", v1, v2, "--model", model, "--json"], expected, work)
+        d = run_checked([seedgen, "diff", v1, v2, "--model", model, "--json"], 1, diff_counts, expected, work)
         installed = os.path.join(work, "installed.sqlite")
         shutil.copyfile(v1, installed)
-        u = run_update([seedgen, "update", installed, "--seed", v2, "--model", model, "--json"], expected, work)
+        u = run_checked([seedgen, "update", installed, "--seed", v2, "--model", model, "--json"], 0, update_counts, expected, work)
         if i:
             builds.append(b)
             diffs.append(d)
@@ -76,43 +76,32 @@ def measure(n, runs, seedgen, work, model):
             "build_peak": max(b[1] for b in builds) // 1024}
 
 
-def run_diff(cmd, expected, work):
-    """Wall seconds, peak RSS (KiB) and CPU seconds of the diff (exit 1: the seeds differ),
-    checking its counts of products; its JSON goes to a file."""
+def run_checked(cmd, status, counts, expected, work):
+    """Wall seconds, peak RSS (KiB) and CPU seconds of one command that prints JSON (to a file),
+    exiting with `status`; `counts` reads the products added, removed and changed from its JSON,
+    which must be `expected`."""
     import time
-    output = os.path.join(work, "diff.json")
+    output = os.path.join(work, "report.json")
     t0 = time.perf_counter()
     with open(output, "w") as out:
         p = subprocess.Popen(cmd, stdout=out, stderr=subprocess.PIPE)
-        _, status, usage = os.wait4(p.pid, 0)
+        _, code, usage = os.wait4(p.pid, 0)
     wall = time.perf_counter() - t0
-    if os.waitstatus_to_exitcode(status) != 1:
-        sys.exit("diff failed: %s" % p.stderr.read().decode(errors="replace")[-2000:])
+    if os.waitstatus_to_exitcode(code) != status:
+        sys.exit("%s failed: %s" % (cmd[1], p.stderr.read().decode(errors="replace")[-2000:]))
     with open(output) as f:
-        counts = json.load(f)["entities"]["Product"]
-    got = {k: counts[k] for k in ("added", "removed", "changed")}
+        got = counts(json.load(f))
     if got != expected:
-        sys.exit("diff counted %s, expected %s" % (got, expected))
+        sys.exit("%s counted %s, expected %s" % (cmd[1], got, expected))
     return wall, usage.ru_maxrss, usage.ru_utime + usage.ru_stime
 
 
-def run_update(cmd, expected, work):
-    """Wall seconds, peak RSS (KiB) and CPU seconds of the update, checking its counts of products."""
-    import time
-    output = os.path.join(work, "update.json")
-    t0 = time.perf_counter()
-    with open(output, "w") as out:
-        p = subprocess.Popen(cmd, stdout=out, stderr=subprocess.PIPE)
-        _, status, usage = os.wait4(p.pid, 0)
-    wall = time.perf_counter() - t0
-    if os.waitstatus_to_exitcode(status) != 0:
-        sys.exit("update failed: %s" % p.stderr.read().decode(errors="replace")[-2000:])
-    with open(output) as f:
-        report = json.load(f)
-    got = {k: sum(1 for o in report[k] if o["entity"] == "Product") for k in ("added", "removed", "changed")}
-    if got != expected:
-        sys.exit("update counted %s, expected %s" % (got, expected))
-    return wall, usage.ru_maxrss, usage.ru_utime + usage.ru_stime
+def diff_counts(report):
+    return {k: report["entities"]["Product"][k] for k in ("added", "removed", "changed")}
+
+
+def update_counts(report):
+    return {k: sum(1 for o in report[k] if o["entity"] == "Product") for k in ("added", "removed", "changed")}
 
 
 def main():

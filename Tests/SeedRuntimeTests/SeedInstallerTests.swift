@@ -190,6 +190,35 @@ import Glibc
         #expect(try installer(store, seed: newer, policy: .replace).install().action == .alreadyPresent)
     }
 
+    /// The policy `update` on the same path: a newer seed renames Germany's coach (a new key:
+    /// the old coach goes, the new one comes, the team points at it), while the user's rename of
+    /// Poland stays and the store keeps its file.
+    @Test func updatesToANewerSeedKeepingTheUsersChange() throws {
+        defer { directory.remove() }
+        let store = directory.path("data/EMPlan.sqlite")
+        #expect(try installer(store).install().action == .installed)
+        let container = try StoreContainer(storePath: store, layout: layout)
+        try container.writeAndWait { writer in
+            let team = try container.viewContext.fetch("Team", where: "name == 'Polen'")[0].objectID
+            try writer.update(team, ["name": .text("Polska")])
+        }
+        let newer = directory.path("bundle2/EMPlan.sqlite")
+        let setup = try String(contentsOf: RuntimeFixtures.seeds.appendingPathComponent("EMPlan/setup.plist"), encoding: .utf8)
+        let changed = try directory.write(setup.replacingOccurrences(of: "Joachim", with: "Jogi"), to: "bundle2/setup.plist")
+        try RuntimeFixtures.build(layout, at: newer, inputs: [changed])
+        let inode = try FileManager.default.attributesOfItem(atPath: store)[.systemFileNumber] as? Int
+
+        let result = try installer(store, seed: newer, policy: .update).install()
+        guard case .updated(let report) = result.action else { Issue.record("expected an update, got \(result.action)"); return }
+        #expect(report.added.map(\.description).contains { $0.hasPrefix("Coach[") && $0.contains("Jogi") }, "\(report.added)")
+        #expect(report.removed.map(\.description).contains { $0.hasPrefix("Coach[") && $0.contains("Joachim") }, "\(report.removed)")
+        #expect(report.changed.map(\.entity) == ["Team"], "\(report.changed)")
+        #expect(try container.viewContext.count("Team", where: "name == 'Polska'") == 1)
+        #expect(try container.viewContext.count("Coach", where: "givenname == 'Jogi' AND team.name == 'Deutschland'") == 1)
+        #expect(try FileManager.default.attributesOfItem(atPath: store)[.systemFileNumber] as? Int == inode)
+        #expect(try installer(store, seed: newer, policy: .update).install().action == .alreadyPresent)
+    }
+
     @Test func installsFromAReadOnlySeedLocation() throws {
         defer {
             chmod(directory.path("bundle"), 0o755)

@@ -123,7 +123,7 @@ struct StoreMetadataTests {
                 let scalars: [Unicode.Scalar] = ["a", "\0", "\u{7F}", "é", "\u{301}", "\u{FFFD}", "\u{10FFFF}", "\u{1F600}", "\"", " "]
                 return .string(String(String.UnicodeScalarView((0..<Int(next() % 6)).map { _ in pick(scalars) })))
             case 1: return .integer(pick([0, 1, -1, 255, 256, 65_536, Int64(Int32.max), Int64.min, Int64.max, Int64(bitPattern: next())]))
-            case 2: return .real(pick([0.0, -0.0, 0.1, 1.0, 1e20, -1e-300, 5e-324, .infinity, -.infinity, Double(bitPattern: next() >> 2)]))
+            case 2: return .real(pick([0.0, -0.0, 0.1, 1.0, 1e20, -1e-300, .leastNonzeroMagnitude, .infinity, -.infinity, Double(bitPattern: next() >> 2)]))
             case 3: return .boolean(next() % 2 == 0)
             case 4: return .date(pick([0, -978_307_200, 123_456.789, 1e12, Double(Int64(bitPattern: next()) >> 20)]))
             case 5: return .data((0..<Int(next() % 5)).map { _ in UInt8(truncatingIfNeeded: next()) })

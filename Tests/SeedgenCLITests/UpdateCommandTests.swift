@@ -93,6 +93,22 @@ struct UpdateCommandTests {
         #expect(same.status == 0, "\(same.output)")
     }
 
+    @Test("two updates started together: both succeed, one updates, the other finds the seed already there")
+    func twoAtOnce() async throws {
+        let directory = try Build.setUp()
+        defer { directory.remove() }
+        let seed1 = try Build.build(Build.v1, as: "v1", in: directory)
+        let seed2 = try Build.build(Self.v2, as: "v2", in: directory)
+        let store = try Self.install(seed1, in: directory)
+        let arguments = ["update", store, "--seed", seed2, "--model", directory.path("Shelf.xcdatamodel")]
+        async let first = Task.detached { try SeedgenTool.run(arguments) }.value
+        async let second = Task.detached { try SeedgenTool.run(arguments) }.value
+        let results = try await [first, second]
+        #expect(results.allSatisfy { $0.status == 0 }, "\(results.map(\.error))")
+        #expect(results.filter { $0.output.contains("holds this seed already") }.count == 1, "\(results.map(\.output))")
+        #expect(try SQLiteShell.rows(store, "SELECT COUNT(*) FROM ZBOOK WHERE ZISBN = '4'") == ["1"])
+    }
+
     @Test("no seed record, another model version, a missing seed: refused, the store's bytes unchanged")
     func refusals() throws {
         let directory = try Build.setUp()

@@ -6,15 +6,7 @@ extension StoreMetadata {
     /// the model's; seedgen's content digest and seal give way to `seedDigest`, as when the
     /// runtime first changes a seed; every other key, an app's own included, is kept as it was.
     package static func rewriting(_ bytes: [UInt8], for model: DataModel) throws(DecodingError) -> [UInt8] {
-        let whole: PropertyListValue
-        do {
-            whole = try PropertyListValue(decoding: bytes)
-        } catch {
-            throw DecodingError(description: "cannot be carried over: \(error)")
-        }
-        guard case .dictionary(var entries) = whole else {
-            throw DecodingError(description: "the property list is not a dictionary")
-        }
+        var entries = try everyEntry(of: bytes)
         let old = try StoreMetadata(decoding: bytes)
         let hashes = VersionHasher(model: model).entityHashes()
         entries[Key.hashes] = .dictionary(hashes.mapValues { .data($0) })
@@ -25,5 +17,19 @@ extension StoreMetadata {
         entries[Key.contentDigest] = nil
         entries[Key.seal] = nil
         return BinaryPropertyListWriter.encode(.dictionary(entries))
+    }
+
+    /// Every key of a `Z_PLIST` with its whole value, for a rewrite that keeps what it does not own.
+    static func everyEntry(of bytes: [UInt8]) throws(DecodingError) -> [String: PropertyListValue] {
+        let whole: PropertyListValue
+        do {
+            whole = try PropertyListValue(decoding: bytes)
+        } catch {
+            throw DecodingError(description: "cannot be carried over: \(error)")
+        }
+        guard case .dictionary(let entries) = whole else {
+            throw DecodingError(description: "the property list is not a dictionary")
+        }
+        return entries
     }
 }

@@ -4,15 +4,7 @@ extension StoreMetadata {
     /// and seal give way (its bytes are not the seed's); every other key, an app's own
     /// included, is kept as it was.
     package static func updating(_ bytes: [UInt8], toSeed seed: StoreMetadata) throws(DecodingError) -> [UInt8] {
-        let whole: PropertyListValue
-        do {
-            whole = try PropertyListValue(decoding: bytes)
-        } catch {
-            throw DecodingError(description: "cannot be carried over: \(error)")
-        }
-        guard case .dictionary(var entries) = whole else {
-            throw DecodingError(description: "the property list is not a dictionary")
-        }
+        var entries = try everyEntry(of: bytes)
         entries[Key.seedDigest] = seed.originDigest.map(PropertyListValue.string)
         entries[Key.buildKeys] = seed.buildKeys.isEmpty ? nil : .dictionary(seed.buildKeys.mapValues { .array($0.map { .string($0) }) })
         entries[Key.contentDigest] = nil

@@ -49,31 +49,14 @@ public struct StoreMigrator: Sendable {
         _ = try check()
         let database: Database
         do {
-            database = try Database(path: storePath, mode: .readWrite)
-            database.setBusyTimeout(milliseconds: Self.lockWait)
-            // Durable commits (on Apple platforms fsync does not reach stable storage: SQLite's
-            // fullfsync uses F_FULLFSYNC), and a 32 MiB page cache, which also bounds the index
-            // sorter's memory (measured flat from 1M to 2M rows; sorter threads would not be:
-            // each keeps its own lists, and they were no faster).
-            try database.execute("""
-                PRAGMA synchronous = FULL; PRAGMA fullfsync = ON; PRAGMA checkpoint_fullfsync = ON;
-                PRAGMA cache_size = -32768
-                """)
+            database = try Database.durableWriter(path: storePath, lockWait: Self.lockWait)
             try database.execute("BEGIN IMMEDIATE")
         } catch {
             throw MigrationError(.unreadableStore, "\(storePath): cannot be opened for writing: \(error)")
         }
         do {
             let report = try migrate(in: database)
-            if !report.migrated {
-                // A journal still here while this connection holds the write lock and wrote
-                // nothing is no hot one (that was rolled back when the store was read): a dead
-                // writer's, never synced. Nothing a dead run left survives the next.
-                if FileSystem.kind(of: storePath + "-journal") == .regular { try FileManager.default.removeItem(atPath: storePath + "-journal") }
-            }
-            try database.execute(report.migrated ? "COMMIT" : "ROLLBACK")
-            // Give back the pages the old tables held (Core Data's stores keep incremental auto-vacuum).
-            if report.migrated { try? database.execute("PRAGMA incremental_vacuum") }
+            try database.endDurableWrite(wrote: report.migrated)
             return report
         } catch {
             try? database.execute("ROLLBACK")

@@ -44,13 +44,7 @@ public struct SeedUpdater: Sendable {
         }
         let database: Database
         do {
-            database = try Database(path: storePath, mode: .readWrite)
-            database.setBusyTimeout(milliseconds: Self.lockWait)
-            // Reading through a writer's connection rolls back what a killed update left.
-            try database.execute("""
-                PRAGMA synchronous = FULL; PRAGMA fullfsync = ON; PRAGMA checkpoint_fullfsync = ON;
-                PRAGMA cache_size = -32768
-                """)
+            database = try Database.durableWriter(path: storePath, lockWait: Self.lockWait)
             // The new seed read-only, as a snapshot (it is a file nothing writes).
             try database.run("ATTACH DATABASE ? AS seed", [.text(Database.uri(for: seedPath) + "?mode=ro&immutable=1")])
             try database.execute("BEGIN IMMEDIATE")
@@ -59,13 +53,8 @@ public struct SeedUpdater: Sendable {
         }
         do {
             var report = try update(in: database, seed: seed)
-            if !report.updated, FileSystem.kind(of: storePath + "-journal") == .regular {
-                // Under the write lock with nothing written, a journal left here is no hot one.
-                try FileManager.default.removeItem(atPath: storePath + "-journal")
-            }
-            try database.execute(report.updated ? "COMMIT" : "ROLLBACK")
+            try database.endDurableWrite(wrote: report.updated)
             try? database.execute("DETACH DATABASE seed")
-            if report.updated { try? database.execute("PRAGMA incremental_vacuum") }
             report.seedDigest = seed.originDigest
             return report
         } catch {

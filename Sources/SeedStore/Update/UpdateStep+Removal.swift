@@ -50,8 +50,7 @@ extension UpdateStep {
         }
         // What the new seed removes and the store keeps is the user's from now on.
         try database.execute("""
-            DELETE FROM main.\(SeedRecord.table) WHERE EXISTS (SELECT 1 FROM temp.seedgen_state s WHERE s.ENTITY = \(SeedRecord.table).ENTITY
-              AND s.PK = \(SeedRecord.table).PK AND s.NOW IS NOT NULL
+            DELETE FROM main.\(SeedRecord.table) WHERE (ENTITY, PK) IN (SELECT s.ENTITY, s.PK FROM temp.seedgen_state s WHERE s.NOW IS NOT NULL
               AND NOT EXISTS (SELECT 1 FROM temp.seedgen_map m WHERE m.ENTITY = s.ENTITY AND m.KEY = s.KEY));
             DROP TABLE temp.seedgen_gone; DROP TABLE temp.seedgen_kept;
             """)
@@ -101,33 +100,5 @@ extension UpdateStep {
 
     private func otherSide(of join: JoinTableLayout, from side: String) -> EntityLayout {
         store.entity(named: side == join.firstColumn ? join.inverseEntity : join.entity)!
-    }
-
-    /// The record of the new seed: digests of the objects changed, rows for the objects added.
-    /// Objects the user changed or deleted keep their old rows (they stay the user's).
-    func rewriteRecord() throws {
-        for entity in concreteEntities {
-            let digest = SeedRecord.digestSQL(of: entity, in: store, alias: "t")
-            try database.execute("""
-                UPDATE main.\(SeedRecord.table) SET DIGEST = (SELECT \(digest) FROM main.\(table(entity)) t WHERE t.Z_PK = \(SeedRecord.table).PK)
-                WHERE ENTITY = \(entity.number) AND PK IN (SELECT SPK FROM temp.seedgen_map WHERE ENTITY = \(entity.number) AND FATE = 'changed');
-                INSERT INTO main.\(SeedRecord.table) (ENTITY, PK, KEY, DIGEST)
-                SELECT \(entity.number), m.SPK, m.KEY, \(digest) FROM temp.seedgen_map m JOIN main.\(table(entity)) t ON t.Z_PK = m.SPK
-                WHERE m.ENTITY = \(entity.number) AND m.FATE = 'add';
-                """)
-        }
-        try database.execute("DROP TABLE temp.seedgen_map; DROP TABLE temp.seedgen_state")
-    }
-
-    /// `Z_MAX` of each root at least its table's highest `Z_PK`; the metadata `metadata`.
-    func rewriteBookkeeping(metadata: [UInt8]) throws {
-        for table in store.tables {
-            let root = store.entity(named: table.rootEntity)!
-            try database.execute("""
-                UPDATE main.Z_PRIMARYKEY SET Z_MAX = MAX(Z_MAX, IFNULL((SELECT MAX(Z_PK) FROM main.\(Database.quote(table.name))), 0))
-                WHERE Z_ENT = \(root.number)
-                """)
-        }
-        try database.run("UPDATE main.Z_METADATA SET Z_PLIST = ?", [.blob(metadata)])
     }
 }
