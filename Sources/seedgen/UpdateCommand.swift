@@ -1,5 +1,7 @@
 import ArgumentParser
 import Foundation
+import SeedModel
+import SeedModelLoader
 import SeedStore
 
 /// `seedgen update`: brings a newer seed into a store installed from an older one, keeping the
@@ -17,10 +19,12 @@ struct UpdateCommand: ParsableCommand {
             the keys both seeds record (SEEDGEN_SEEDED, written by seedgen build); whether the user \
             changed one is told by its row's digest. The store then records the new seed: the same \
             update again changes nothing. Each object is printed with what happened to it (+ added, \
-            ~ changed, - removed, = kept and why), then the counts. Exit status: 0 when the store \
-            was updated or held the seed already; 1 when it cannot be updated (no seed record, \
-            another model version: migrate it first), the store unchanged; 2 when a file cannot \
-            be read or written. Example: seedgen update EMPlan.sqlite --seed EMPlan-2.sqlite \
+            ~ changed, - removed, = kept and why), then the counts. Given a model bundle \
+            (.xcdatamodeld), a store of an older version is first migrated to the current one as \
+            seedgen migrate does (its own transaction; the seed record is carried over). Exit \
+            status: 0 when the store was updated or held the seed already; 1 when it cannot be \
+            updated (no seed record, a version the bundle lacks or a migration Core Data would \
+            refuse), the store unchanged; 2 when a file cannot be read or written. Example: seedgen update EMPlan.sqlite --seed EMPlan-2.sqlite \
             --model EMPlan.xcdatamodeld
             """
     )
@@ -31,21 +35,22 @@ struct UpdateCommand: ParsableCommand {
     @Option(help: "The new seed, built by seedgen from the same model.")
     var seed: String
 
-    @OptionGroup var model: ModelOption
+    @Option(help: "The model: a bundle (.xcdatamodeld; a store of an older version is migrated first), an .xcdatamodel folder or a 'contents' file.")
+    var model: String
 
     @Flag(help: "Print the report as JSON.")
     var json = false
 
     func run() throws {
-        let layout: StoreLayout
+        let versions: ModelVersions
         do {
-            layout = try model.loadLayout()
-        } catch let failure as CommandFailure {
-            throw CommandFailure(message: failure.message, exitCode: 2)
+            versions = try ModelLoader.loadVersions(from: model)
+        } catch {
+            throw CommandFailure.usage("error: \(error)")
         }
         let report: SeedUpdateReport
         do {
-            report = try SeedUpdater(storeAt: store, seedAt: seed, layout: layout).update()
+            report = try SeedUpdater(storeAt: store, seedAt: seed, versions: versions).update()
         } catch {
             switch error.reason {
             case .noSeedRecord, .otherModelVersion: throw CommandFailure.failed("error: \(error)")
@@ -65,6 +70,7 @@ struct UpdateCommand: ParsableCommand {
         } else if !report.updated {
             print("\(store): holds this seed already; nothing changed")
         } else {
+            if let from = report.migratedFrom { print("\(store): migrated from \(from) to \(versions.current.name) first") }
             for (sign, why, objects) in groups {
                 for object in objects { print("\(sign) \(object)\(why)") }
             }
@@ -81,12 +87,14 @@ struct UpdateCommand: ParsableCommand {
 
         var updated: Bool
         var seedDigest: String?
+        var migratedFrom: String?
         var added, changed, removed, keptChangedByUser, keptDeletedByUser, keptLinked, keptUserObject: [Object]
 
         init(_ report: SeedUpdateReport) {
             func objects(_ list: [SeedUpdateReport.Object]) -> [Object] { list.map { Object(entity: $0.entity, key: $0.key) } }
             updated = report.updated
             seedDigest = report.seedDigest
+            migratedFrom = report.migratedFrom
             added = objects(report.added)
             changed = objects(report.changed)
             removed = objects(report.removed)

@@ -93,6 +93,35 @@ struct UpdateCommandTests {
         #expect(same.status == 0, "\(same.output)")
     }
 
+    @Test("the model changed too: given the bundle, the store is migrated to the new version first, its record carried over, then updated")
+    func modelChangedToo() throws {
+        let directory = try Build.setUp()
+        defer { directory.remove() }
+        let seed1 = try Build.build(Build.v1, as: "v1", in: directory)
+        // Version 2: Book gains pages (a default), Shelf's label is renamed name.
+        let v2Model = Build.model
+            .replacingOccurrences(of: #"<attribute name="price""#, with: #"<attribute name="pages" optional="YES" attributeType="Integer 16" defaultValueString="100" usesScalarValueType="YES"/><attribute name="price""#)
+            .replacingOccurrences(of: #"<attribute name="label" optional="YES" attributeType="String"/>"#, with: #"<attribute name="name" optional="YES" attributeType="String" elementID="label"/>"#)
+        let bundle = try ClubModels.writeBundle([("Shelf", Build.model), ("Shelf 2", v2Model)], current: "Shelf 2", in: directory)
+        let source = try directory.write(Self.v2.replacingOccurrences(of: #""label""#, with: #""name""#), to: "v2.json")
+        let seed2 = directory.path("v2.sqlite")
+        let build = try SeedgenTool.run(["build", "--model", bundle, "--output", seed2, "--quiet", "--key", "Book=isbn", source])
+        #expect(build.status == 0, "\(build.error)")
+        let store = try Self.install(seed1, in: directory)
+        let result = try SeedgenTool.run(["update", store, "--seed", seed2, "--model", bundle])
+        #expect(result.status == 0, "\(result.output)\(result.error)")
+        let lines = Set(result.output.split(separator: "\n").map(String.init))
+        for expected in ["\(store): migrated from Shelf to Shelf 2 first", #"+ Book[isbn="4"]"#, #"~ Book[isbn="1"]"#,
+                         #"= Book[isbn="2"] kept: the user changed it"#] {
+            #expect(lines.contains(expected), "\(expected) in:\n\(result.output)")
+        }
+        // The shelves, renamed and unchanged, were matched through the migration: none added or removed.
+        #expect(!result.output.contains("Shelf["), "\(result.output)")
+        #expect(try SQLiteShell.rows(store, "SELECT ZISBN, ZTITLE, ZPAGES FROM ZBOOK ORDER BY ZISBN") == ["1|Café|100", "2|mine|100", "3|Three|100", "4|Four|100"])
+        let verify = try SeedgenTool.run(["verify", store, "--model", bundle])
+        #expect(verify.status == 0, "\(verify.output)")
+    }
+
     @Test("two updates started together: both succeed, one updates, the other finds the seed already there")
     func twoAtOnce() async throws {
         let directory = try Build.setUp()
@@ -123,7 +152,7 @@ struct UpdateCommandTests {
         let moody = try #require(Corpus.allStores.first { $0.name == "moody" })
         let other = try directory.copy(moody.store, as: "moody.sqlite")
         let wrongModel = try Self.update(other, to: seed2, directory)
-        #expect(wrongModel.status == 1 && wrongModel.error.contains("migrate it first"), "\(wrongModel.error)")
+        #expect(wrongModel.status == 1 && wrongModel.error.contains("cannot be brought to the model's current version first"), "\(wrongModel.error)")
         let missing = try Self.update(store, to: directory.path("none.sqlite"), directory)
         #expect(missing.status == 2, "\(missing.error)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == before)

@@ -33,6 +33,8 @@ public struct SeedUpdateReport: Sendable, Equatable {
     public var keptUserObject: [Object] = []
     /// The seed the store now holds (its content digest).
     public var seedDigest: String?
+    /// The model version the store was migrated from before the update, when it was.
+    public var migratedFrom: String?
 }
 
 /// Why a seed update was not made; the store is as it was.
@@ -45,7 +47,8 @@ public struct SeedUpdateError: Error, Sendable, CustomStringConvertible {
         /// without seed updates, or rewritten by something that dropped the record): which of
         /// its objects the user changed cannot be told.
         case noSeedRecord
-        /// The store's model version is not the new seed's (migrate it first).
+        /// The store's model version is not the new seed's, and it was not (or could not be)
+        /// migrated to it first: the migration's refusal is in the description.
         case otherModelVersion
         /// Writing failed; the transaction was rolled back.
         case writeFailed

@@ -21,12 +21,31 @@ public struct SeedUpdater: Sendable {
     let seedPath: String
     /// The model both are of.
     let layout: StoreLayout
+    /// The model's versions, when a store of an older one is to be migrated first.
+    let versions: ModelVersions?
 
     /// An updater of the store at `storePath` to the seed at `seedPath`, both of `layout`'s model.
     public init(storeAt storePath: String, seedAt seedPath: String, layout: StoreLayout) {
         self.storePath = storePath
         self.seedPath = seedPath
         self.layout = layout
+        self.versions = nil
+    }
+
+    /// An updater of the store at `storePath` to the seed at `seedPath`, a seed of the current
+    /// version of the bundle `versions`: a store of an older version is first migrated to it,
+    /// as Core Data's lightweight migration would (``StoreMigrator``, its own transaction; the
+    /// store's seed record is carried over), then updated. On Apple platforms let Core Data
+    /// migrate instead, and update with the plain initializer.
+    public init(storeAt storePath: String, seedAt seedPath: String, versions: ModelVersions) throws(SeedUpdateError) {
+        self.storePath = storePath
+        self.seedPath = seedPath
+        do {
+            self.layout = try StoreLayout(model: versions.current.model)
+        } catch {
+            throw SeedUpdateError(.unreadable, "the model's current version \(versions.current.name) has no store layout: \(error)")
+        }
+        self.versions = versions
     }
 
     /// How long an update waits for another connection's write lock, in milliseconds.
@@ -37,6 +56,7 @@ public struct SeedUpdater: Sendable {
     /// store carries no seed record, or when writing fails.
     public func update() throws(SeedUpdateError) -> SeedUpdateReport {
         let seed = try readSeed()
+        let migration = try migrateFirst()
         for (path, what) in [(storePath, "store"), (seedPath, "seed")] {
             let kind = FileSystem.kind(of: path)
             if kind == .missing { throw SeedUpdateError(.unreadable, "\(path): no such \(what) file") }
@@ -56,11 +76,29 @@ public struct SeedUpdater: Sendable {
             try database.endDurableWrite(wrote: report.updated)
             try? database.execute("DETACH DATABASE seed")
             report.seedDigest = seed.originDigest
+            report.migratedFrom = migration
             return report
         } catch {
             try? database.execute("ROLLBACK")
             if let error = error as? SeedUpdateError { throw error }
             throw SeedUpdateError(.writeFailed, "\(storePath): the update failed and was rolled back, the store is as it was: \(error)")
+        }
+    }
+
+    /// With the model's versions, migrates a store of an older version to the current one;
+    /// returns the version it was migrated from, nil when it was current (or no versions were given).
+    private func migrateFirst() throws(SeedUpdateError) -> String? {
+        guard let versions else { return nil }
+        do {
+            let report = try StoreMigrator(storeAt: storePath, versions: versions).migrate()
+            return report.migrated ? report.plan.sourceVersion : nil
+        } catch {
+            let reason: SeedUpdateError.Reason = switch error.reason {
+            case .unreadableStore: .unreadable
+            case .writeFailed: .writeFailed
+            default: .otherModelVersion
+            }
+            throw SeedUpdateError(reason, "\(storePath): cannot be brought to the model's current version first: \(error)")
         }
     }
 
