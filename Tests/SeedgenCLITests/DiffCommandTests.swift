@@ -49,6 +49,16 @@ struct DiffCommandTests {
         return store
     }
 
+    /// The EM-Plan seed, built from the repository's `Seeds/`: a store of another model.
+    static func storeOfAnotherModel(in directory: TemporaryDirectory) throws -> String {
+        let store = directory.path("EMPlan.sqlite")
+        let seeds = Corpus.packageRoot.appendingPathComponent("Seeds/EMPlan")
+        let result = try SeedgenTool.run(["build", "--model", seeds.appendingPathComponent("EMPlan.xcdatamodeld").path, "--output", store,
+                                          "--quiet", seeds.appendingPathComponent("setup.plist").path])
+        #expect(result.status == 0, "\(result.error)")
+        return store
+    }
+
     static func setUp() throws -> TemporaryDirectory {
         let directory = try TemporaryDirectory()
         try FileManager.default.createDirectory(atPath: directory.path("Shelf.xcdatamodel"), withIntermediateDirectories: true)
@@ -155,10 +165,9 @@ struct DiffCommandTests {
         let old = try Self.build(Self.v1, as: "v1", in: directory)
         let missing = try Self.diff(old, directory.path("none.sqlite"), directory)
         #expect(missing.status == 2 && missing.error.contains("none.sqlite: no such store file"), "\(missing.error)")
-        let moody = try #require(Corpus.allStores.first { $0.name == "moody" })
-        let other = try directory.copy(moody.store, as: "moody.sqlite")
+        let other = try Self.storeOfAnotherModel(in: directory)
         let wrong = try Self.diff(old, other, directory)
-        #expect(wrong.status == 2 && wrong.error.contains("moody.sqlite: the store is of another version of the model"), "\(wrong.error)")
+        #expect(wrong.status == 2 && wrong.error.contains("EMPlan.sqlite: the store is of another version of the model"), "\(wrong.error)")
         let badModel = try SeedgenTool.run(["diff", old, old, "--model", directory.path("none.xcdatamodel")])
         #expect(badModel.status == 2)
     }
