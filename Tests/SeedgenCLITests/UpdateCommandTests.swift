@@ -122,6 +122,26 @@ struct UpdateCommandTests {
         #expect(verify.status == 0, "\(verify.output)")
     }
 
+    /// A new object linked to an object the user deleted once got a link to the deleted row.
+    @Test("an object the user deleted: not brought back, and nothing the update writes points at it")
+    func deletedByTheUser() throws {
+        let directory = try Build.setUp()
+        defer { directory.remove() }
+        let seed1 = try Build.build(Build.v1, as: "v1", in: directory)
+        let seed2 = try Build.build(Self.v2.replacingOccurrences(of: #""Two""#, with: #""Zwei""#), as: "v2", in: directory)
+        let store = try Self.install(seed1, in: directory)
+        try SQLiteShell.execute("""
+            DELETE FROM Z_1BOOKS WHERE Z_1AUTHORS = (SELECT Z_PK FROM ZAUTHOR WHERE ZNAME = 'Ann');
+            DELETE FROM ZAUTHOR WHERE ZNAME = 'Ann';
+            """, on: store)
+        let result = try Self.update(store, to: seed2, directory)
+        #expect(result.status == 0, "\(result.output)\(result.error)")
+        #expect(try SQLiteShell.rows(store, "SELECT COUNT(*) FROM ZAUTHOR WHERE ZNAME = 'Ann'") == ["0"])
+        #expect(try SQLiteShell.rows(store, "SELECT COUNT(*) FROM Z_1BOOKS WHERE Z_1AUTHORS NOT IN (SELECT Z_PK FROM ZAUTHOR)") == ["0"])
+        let verify = try SeedgenTool.run(["verify", store, "--model", directory.path("Shelf.xcdatamodel")])
+        #expect(verify.status == 0, "\(verify.output)")
+    }
+
     @Test("two updates started together: both succeed, one updates, the other finds the seed already there")
     func twoAtOnce() async throws {
         let directory = try Build.setUp()

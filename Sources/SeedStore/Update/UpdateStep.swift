@@ -3,7 +3,8 @@ import SeedModel
 /// The SQL of one update, on the store's connection (`main`) with the new seed attached
 /// (`seed`), through TEMP tables: `seedgen_state` (each recorded object: its key, the digest
 /// its seed recorded and the one its row has now, NULL when the user deleted it) and
-/// `seedgen_map` (each object of the new seed: its `Z_PK` there and here, its `Fate`, the
+/// `seedgen_map` (each object of the new seed: its `Z_PK` there and here — none here for
+/// one the user deleted, so nothing the update writes points at it — its `Fate`, the
 /// digest the new seed records for it and the one the store's record holds), and after the
 /// changes are found `seedgen_touched`: the rows of `seedgen_map` other than the seeded ones
 /// left as they are (a few in a seed update), which the later steps read instead.
@@ -41,7 +42,8 @@ struct UpdateStep {
         // statistics on TEMP tables, and chose a scan per row over an index that did not cover.
         for entity in concreteEntities {
             try database.execute("""
-                INSERT INTO temp.seedgen_map SELECT \(tableNumber(entity.table)), n.PK, n.ENTITY, n.KEY, s.PK,
+                INSERT INTO temp.seedgen_map SELECT \(tableNumber(entity.table)), n.PK, n.ENTITY, n.KEY,
+                  CASE WHEN s.NOW IS NULL THEN NULL ELSE s.PK END,
                   CASE WHEN s.PK IS NULL THEN '\(SeedUpdater.Fate.add.rawValue)' WHEN s.NOW IS NULL THEN '\(SeedUpdater.Fate.deleted.rawValue)'
                        WHEN s.NOW = s.SEEDED THEN '\(SeedUpdater.Fate.seeded.rawValue)' ELSE '\(SeedUpdater.Fate.user.rawValue)' END,
                   n.DIGEST, s.SEEDED
