@@ -102,7 +102,7 @@ public struct DataModel: Sendable {
     /// The attributes that name an entity's objects in a build: along the lineage, the nearest
     /// entity with a build-time key (`buildKeys`, entity name -> attribute names) or a
     /// uniqueness constraint decides, a build-time key first. Its whole subtree shares the key.
-    public func naturalKey(of entity: EntityDescription, buildKeys: [String: [String]]) -> (names: [String], declaringEntity: EntityDescription)? {
+    package func naturalKey(of entity: EntityDescription, buildKeys: [String: [String]]) -> (names: [String], declaringEntity: EntityDescription)? {
         for owner in lineage(of: entity) {
             if let names = buildKeys[owner.name] { return (names, owner) }
             if let names = owner.uniquenessConstraints.first { return (names, owner) }

@@ -1,6 +1,5 @@
 import ArgumentParser
 import SeedModel
-import SeedModelLoader
 import SeedStore
 
 /// `seedgen migrate`: the lightweight migration Core Data would infer, for a store and a
@@ -36,12 +35,7 @@ struct MigrateCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let versions: ModelVersions
-        do {
-            versions = try ModelLoader.loadVersions(from: model)
-        } catch {
-            throw CommandFailure.usage("error: \(error)")
-        }
+        let versions = try loadModelVersions(model)
         let plan: MigrationPlan
         do {
             let source = try MigrationPlan.sourceVersion(ofStoreAt: store, in: versions)

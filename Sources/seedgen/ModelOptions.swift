@@ -3,6 +3,16 @@ import SeedModel
 import SeedModelLoader
 import SeedStore
 
+/// The versions of the model bundle at `path` (a plain model is one version); one that cannot
+/// be read is a usage error (exit 2) naming the file and line.
+func loadModelVersions(_ path: String) throws -> ModelVersions {
+    do {
+        return try ModelLoader.loadVersions(from: path)
+    } catch {
+        throw CommandFailure.usage("error: \(error)")
+    }
+}
+
 /// `--model M`: the Core Data model to use.
 struct ModelOption: ParsableArguments {
     @Option(name: .long, help: "The Core Data model: an .xcdatamodeld bundle, an .xcdatamodel folder or a 'contents' file.")

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import SeedModel
-import SeedModelLoader
 import SeedStore
 
 /// `seedgen update`: brings a newer seed into a store installed from an older one, keeping the
@@ -42,12 +41,7 @@ struct UpdateCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let versions: ModelVersions
-        do {
-            versions = try ModelLoader.loadVersions(from: model)
-        } catch {
-            throw CommandFailure.usage("error: \(error)")
-        }
+        let versions = try loadModelVersions(model)
         let report: SeedUpdateReport
         do {
             report = try SeedUpdater(storeAt: store, seedAt: seed, versions: versions).update()

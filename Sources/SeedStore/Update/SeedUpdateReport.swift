@@ -34,13 +34,13 @@ public struct SeedUpdateReport: Sendable, Equatable {
     /// The seed the store now holds (its content digest).
     public var seedDigest: String?
     /// The model version the store was migrated from before the update, when it was.
-    public var migratedFrom: String?
+    package var migratedFrom: String?
 }
 
 /// Why a seed update was not made; the store is as it was.
-public struct SeedUpdateError: Error, Sendable, CustomStringConvertible {
+package struct SeedUpdateError: Error, Sendable, CustomStringConvertible {
     /// What kind of problem it is.
-    public enum Reason: Sendable, Hashable {
+    package enum Reason: Sendable, Hashable {
         /// The store or the new seed cannot be read, or is not of the model.
         case unreadable
         /// The store carries no record of the seed it was installed from (built by a seedgen
@@ -55,9 +55,9 @@ public struct SeedUpdateError: Error, Sendable, CustomStringConvertible {
     }
 
     /// What kind of problem it is.
-    public var reason: Reason
+    package var reason: Reason
     /// What is wrong, naming the file.
-    public var description: String
+    package var description: String
 
     init(_ reason: Reason, _ description: String) {
         self.reason = reason

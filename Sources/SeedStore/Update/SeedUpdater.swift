@@ -14,7 +14,7 @@ import SeedModel
 /// positions are carried into the store's numbering. Afterwards the store records the new
 /// seed: applying the same update again changes nothing, and an update from seed 1 straight
 /// to seed 3 works as well as through seed 2.
-public struct SeedUpdater: Sendable {
+package struct SeedUpdater: Sendable {
     /// The installed store.
     let storePath: String
     /// The new seed.
@@ -25,7 +25,7 @@ public struct SeedUpdater: Sendable {
     let versions: ModelVersions?
 
     /// An updater of the store at `storePath` to the seed at `seedPath`, both of `layout`'s model.
-    public init(storeAt storePath: String, seedAt seedPath: String, layout: StoreLayout) {
+    package init(storeAt storePath: String, seedAt seedPath: String, layout: StoreLayout) {
         self.storePath = storePath
         self.seedPath = seedPath
         self.layout = layout
@@ -37,7 +37,7 @@ public struct SeedUpdater: Sendable {
     /// as Core Data's lightweight migration would (``StoreMigrator``, its own transaction; the
     /// store's seed record is carried over), then updated. On Apple platforms let Core Data
     /// migrate instead, and update with the plain initializer.
-    public init(storeAt storePath: String, seedAt seedPath: String, versions: ModelVersions) throws(SeedUpdateError) {
+    package init(storeAt storePath: String, seedAt seedPath: String, versions: ModelVersions) throws(SeedUpdateError) {
         self.storePath = storePath
         self.seedPath = seedPath
         do {
@@ -54,7 +54,7 @@ public struct SeedUpdater: Sendable {
     /// Updates the store, or finds that it holds the new seed already. Throws, with the store
     /// unchanged, when either file cannot be read or is of another model version, when the
     /// store carries no seed record, or when writing fails.
-    public func update() throws(SeedUpdateError) -> SeedUpdateReport {
+    package func update() throws(SeedUpdateError) -> SeedUpdateReport {
         let seed = try readSeed()
         let migration = try migrateFirst()
         for (path, what) in [(storePath, "store"), (seedPath, "seed")] {
