@@ -10,6 +10,8 @@ extension StoreReader {
     /// what `dump`, `fetch` and `diff` check before they read
     /// values, so that a wrong value is never printed or dumped as if it were right.
     package func requireReadableValues(of layout: StoreLayout) throws {
+        let fingerprint = layout.schema + layout.entities.map(\.name)
+        guard !readableLayouts.contains(fingerprint) else { return }
         for table in layout.tables {
             let kind = try file.database.scalar("SELECT type FROM sqlite_master WHERE name = ?", [.text(table.name)])?.text
             guard let kind else { continue }  // a missing table holds no objects (verify reports it)
@@ -27,5 +29,6 @@ extension StoreReader {
                 throw UnreadableStoreError(description: "\(table.name) row \(row[0]) has Z_ENT \(row[1]), not an entity stored in \(table.name) (\(root.subtreeList)); Core Data would misread it (seedgen verify lists every such row)")
             }
         }
+        readableLayouts.insert(fingerprint)
     }
 }

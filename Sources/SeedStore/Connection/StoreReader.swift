@@ -1,6 +1,9 @@
 /// Reads rows from an existing store without changing it (for dumps and tools).
 package final class StoreReader {
     let file: StoreFile
+    /// The layouts (by schema and entity order) whose values `requireReadableValues` found
+    /// readable: a reader is read-only, so its values are checked once per layout, not per fetch.
+    var readableLayouts: Set<[String]> = []
 
     /// Opens the store at `path` read-only.
     package init(path: String) throws {
