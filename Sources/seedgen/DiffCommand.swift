@@ -94,6 +94,7 @@ struct DiffCommand: ParsableCommand {
     /// `Book[isbn="1"]`; an object without a key by its first values, `Note(title="a", …)`.
     static func name(_ object: NamedObject?) -> String {
         guard let object else { return "nil" }
+        if let identifier = object.identifier { return "\(object.entity)[seedgen:id=\(JSONValue(.text(identifier), .string).text)]" }
         let shown = object.isKeyed ? object.values : Array(object.values.filter { $0.value != .null }.prefix(3))
         let values = shown.map { "\($0.attribute.name)=\(JSONValue($0.value, $0.attribute.type).text)" }
         var text = object.isKeyed ? "\(object.entity)[\(values.joined(separator: ", "))]"
@@ -125,17 +126,20 @@ struct DiffCommand: ParsableCommand {
         }
     }
 
-    /// An object by the values that name it: `key` for a keyed one, else `values`.
+    /// An object by what names it: `key` for a keyed one, `identifier` for one its build named
+    /// by a source identifier, else `values`.
     struct ObjectReport: Encodable {
         var entity: String
         var key: [String: JSONValue]?
+        var identifier: String?
         var values: [String: JSONValue]?
         var ordinal: Int
 
         init(_ object: NamedObject) {
             entity = object.entity
+            identifier = object.identifier
             let named = Dictionary(object.values.map { ($0.attribute.name, JSONValue($0.value, $0.attribute.type)) }, uniquingKeysWith: { first, _ in first })
-            if object.isKeyed { key = named } else { values = named }
+            if object.isKeyed { key = named } else if identifier == nil { values = named }
             ordinal = object.ordinal
         }
     }

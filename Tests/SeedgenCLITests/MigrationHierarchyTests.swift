@@ -85,16 +85,16 @@ struct MigrationHierarchyTests {
     @Test("a property moved up, an entity moved out of its hierarchy: values kept; a reference to a moved object becomes nil")
     func movedOutOfTheHierarchy() throws {
         #expect(try Self.migrate(to: Self.movedOut) == [
-            #"<Dump xmlns:seedgen="urn:seedgen:source">"#,
-            #"<Dog breed="lab" name="Rex" seedgen:owner="Owner-1"/>"#,
-            #"<Animal name="Generic" seedgen:owner="Owner-2"/>"#,
-            #"<Cat seedgen:id="Cat-1" lives="9" name="Tom"/>"#,
-            #"<Cat seedgen:id="Cat-2" lives="7" name="Kit"/>"#,
-            #"<Owner seedgen:id="Owner-1" name="Ann"/>"#,
-            #"<Owner seedgen:id="Owner-2" name="Bob"/>"#,
-            #"<Person seedgen:id="Person-1" name="P1" favorite="Rex"/>"#,
-            #"<Person seedgen:id="Person-2" name="P2"/>"#,
-            #"<Person seedgen:id="Person-3" name="P3" favorite="Generic"/>"#,
+            ##"<Dump xmlns:seedgen="urn:seedgen:source">"##,
+            ##"<Dog breed="lab" name="Rex" seedgen:owner="#Owner-1"/>"##,
+            ##"<Animal name="Generic" seedgen:owner="#Owner-2"/>"##,
+            ##"<Cat seedgen:id="#Cat-1" lives="9" name="Tom"/>"##,
+            ##"<Cat seedgen:id="#Cat-2" lives="7" name="Kit"/>"##,
+            ##"<Owner seedgen:id="#Owner-1" name="Ann"/>"##,
+            ##"<Owner seedgen:id="#Owner-2" name="Bob"/>"##,
+            ##"<Person seedgen:id="#Person-1" name="P1" favorite="Rex"/>"##,
+            ##"<Person seedgen:id="#Person-2" name="P2"/>"##,
+            ##"<Person seedgen:id="#Person-3" name="P3" favorite="Generic"/>"##,
             "</Dump>",
         ])
     }
@@ -102,15 +102,15 @@ struct MigrationHierarchyTests {
     @Test("a sub-entity removed: its rows go, and references to them become nil")
     func subEntityRemoved() throws {
         #expect(try Self.migrate(to: Self.dogRemoved) == [
-            #"<Dump xmlns:seedgen="urn:seedgen:source">"#,
-            #"<Cat lives="9" name="Tom" seedgen:owner="Owner-1"/>"#,
-            #"<Cat lives="7" name="Kit" seedgen:owner="Owner-2"/>"#,
-            #"<Animal name="Generic" seedgen:owner="Owner-2"/>"#,
-            #"<Owner seedgen:id="Owner-1" name="Ann"/>"#,
-            #"<Owner seedgen:id="Owner-2" name="Bob"/>"#,
-            #"<Person seedgen:id="Person-1" name="P1"/>"#,
-            #"<Person seedgen:id="Person-2" name="P2" favorite="Kit"/>"#,
-            #"<Person seedgen:id="Person-3" name="P3" favorite="Generic"/>"#,
+            ##"<Dump xmlns:seedgen="urn:seedgen:source">"##,
+            ##"<Cat lives="9" name="Tom" seedgen:owner="#Owner-1"/>"##,
+            ##"<Cat lives="7" name="Kit" seedgen:owner="#Owner-2"/>"##,
+            ##"<Animal name="Generic" seedgen:owner="#Owner-2"/>"##,
+            ##"<Owner seedgen:id="#Owner-1" name="Ann"/>"##,
+            ##"<Owner seedgen:id="#Owner-2" name="Bob"/>"##,
+            ##"<Person seedgen:id="#Person-1" name="P1"/>"##,
+            ##"<Person seedgen:id="#Person-2" name="P2" favorite="Kit"/>"##,
+            ##"<Person seedgen:id="#Person-3" name="P3" favorite="Generic"/>"##,
             "</Dump>",
         ])
     }
@@ -141,8 +141,8 @@ struct MigrationHierarchyTests {
             """
         let lines = try Self.migrate(to: Self.manyClubs, from: Self.orderedClubs, data: data)
         // Not in Z_PK order: the positions were carried over, not made afresh.
-        #expect(lines.contains(#"<Club seedgen:id="Club-1" name="Linz" seedgen:members="Person-3 Person-1 Person-4"/>"#), "\(lines)")
-        #expect(lines.contains(#"<Club seedgen:id="Club-2" name="Wels" seedgen:members="Person-2"/>"#), "\(lines)")
+        #expect(lines.contains(##"<Club seedgen:id="#Club-1" name="Linz" seedgen:members="c a d"/>"##), "\(lines)")
+        #expect(lines.contains(##"<Club seedgen:id="#Club-2" name="Wels" seedgen:members="b"/>"##), "\(lines)")
         #expect(lines.filter { $0.hasPrefix("<Person") }.count == 5, "\(lines)")
     }
 
@@ -153,13 +153,13 @@ struct MigrationHierarchyTests {
             <Person seedgen:id="d" name="Di"/><Club name="Linz" seedgen:members="c a d"/><Club name="Wels" seedgen:members="b"/></Seed>
             """
         let lines = try Self.migrate(to: Self.orderedClubs, from: Self.manyClubs, data: data)
-        #expect(lines.contains(#"<Club seedgen:id="Club-1" name="Linz" seedgen:members="Person-3 Person-1 Person-4"/>"#), "\(lines)")
-        #expect(lines.contains(#"<Club seedgen:id="Club-2" name="Wels" seedgen:members="Person-2"/>"#), "\(lines)")
+        #expect(lines.contains(##"<Club seedgen:id="#Club-1" name="Linz" seedgen:members="c a d"/>"##), "\(lines)")
+        #expect(lines.contains(##"<Club seedgen:id="#Club-2" name="Wels" seedgen:members="b"/>"##), "\(lines)")
         // From an unordered many-to-many: the new ordered list is in Z_PK order.
         let unordered = Self.manyClubs.replacingOccurrences(of: #"toMany="YES" ordered="YES""#, with: #"toMany="YES""#)
         #expect(unordered != Self.manyClubs)
         let numbered = try Self.migrate(to: Self.orderedClubs, from: unordered, data: data)
-        #expect(numbered.contains(#"<Club seedgen:id="Club-1" name="Linz" seedgen:members="Person-1 Person-3 Person-4"/>"#), "\(numbered)")
+        #expect(numbered.contains(##"<Club seedgen:id="#Club-1" name="Linz" seedgen:members="a c d"/>"##), "\(numbered)")
         // Bob in both clubs: which link the to-one keeps is not known.
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

@@ -57,7 +57,7 @@ struct DumpWriter {
                          nils: [String], references: [(name: String, reference: Reference)]) throws(DumpError) {
         switch format {
         case .xml:
-            buffer += "  <\(entity)" + (identifier.map { " seedgen:id=\"\($0)\"" } ?? "")
+            buffer += "  <\(entity)" + (try identifier.map { (identifier) throws(DumpError) in " seedgen:id=\"\(try Self.escape(identifier))\"" } ?? "")
             if !nils.isEmpty { buffer += " seedgen:nil=\"\(nils.joined(separator: " "))\"" }
             for (name, value, attribute) in values {
                 buffer += " \(name)=\"\(try Self.escape(try Self.text(value, of: attribute)))\""
@@ -65,12 +65,12 @@ struct DumpWriter {
             for (name, reference) in references {
                 switch reference {
                 case .key(let key): buffer += " \(name)=\"\(try Self.escape(key))\""
-                case .identifiers(let identifiers, _): buffer += " seedgen:\(name)=\"\(identifiers.joined(separator: " "))\""
+                case .identifiers(let identifiers, _): buffer += " seedgen:\(name)=\"\(try Self.escape(identifiers.joined(separator: " ")))\""
                 }
             }
             buffer += "/>\n"
         case .plist:
-            buffer += "    <dict>" + (identifier.map { "<key>@id</key><string>\($0)</string>" } ?? "")
+            buffer += "    <dict>" + (try identifier.map { (identifier) throws(DumpError) in "<key>@id</key><string>\(try Self.escape(identifier))</string>" } ?? "")
             if !nils.isEmpty { buffer += "<key>@nil</key><array>" + nils.map { "<string>\($0)</string>" }.joined() + "</array>" }
             for (name, value, attribute) in values {
                 buffer += "<key>\(name)</key>\(try Self.plistValue(value, of: attribute))"
@@ -79,7 +79,7 @@ struct DumpWriter {
                 switch reference {
                 case .key(let key): buffer += "<key>\(name)</key><string>\(try Self.escape(key))</string>"
                 case .identifiers(let identifiers, let isList):
-                    let strings = identifiers.map { "<string>\($0)</string>" }.joined()
+                    let strings = try identifiers.map { (identifier) throws(DumpError) in "<string>\(try Self.escape(identifier))</string>" }.joined()
                     buffer += "<key>@\(name)</key>" + (isList ? "<array>\(strings)</array>" : strings)
                 }
             }

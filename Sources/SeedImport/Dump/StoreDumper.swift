@@ -6,8 +6,9 @@ import SeedStore
 /// objects, values, relationships and order: entity XML or an XML property list.
 ///
 /// A to-one names its destination by the natural key the model gives it when the destination
-/// comes earlier in the dump; everything else by a source-local identifier, `Entity-k` for the
-/// k-th object of its entity in `Z_PK` order, so any model can be dumped, keyed or not. Objects
+/// comes earlier in the dump; everything else by a source-local identifier: the one its build
+/// gave it when the seed record keeps it, else `#Entity-k` for the k-th object of its entity in
+/// `Z_PK` order, so any model can be dumped, keyed or not. Objects
 /// come table by table in `Z_PK` order (XML) or entity by entity (plist), the destinations of
 /// keyed to-ones first where the model allows, so a rebuild numbers them in the same order (a
 /// key named before its object would take the next `Z_PK` at first sight); values are written exactly (doubles
@@ -167,10 +168,14 @@ package struct StoreDumper {
         var key: String?
     }
 
-    /// Every row's name, by table and `Z_PK`: `Entity-k` for the k-th object of its entity in
-    /// `Z_PK` order, and its key; warns of `Z_PK` gaps (a rebuild has none).
+    /// Every row's name, by table and `Z_PK`: the identifier its build gave it when the seed
+    /// record keeps one, else `#Entity-k` for the k-th object of its entity in `Z_PK` order (an
+    /// identifier that starts with `#` links objects in one build and is never recorded, so the
+    /// rebuild names its objects as the store did); and its key. Warns of `Z_PK` gaps (a
+    /// rebuild has none).
     private mutating func names(_ reader: StoreReader, _ layout: StoreLayout) throws -> [String: [Int64: ObjectName]] {
         var names: [String: [Int64: ObjectName]] = [:]
+        let recorded = try reader.recordedIdentifiers()
         for table in layout.tables {
             // Per entity in the table: its key and the row positions of the key's values.
             var keys: [Int: (key: NaturalKey, columns: [(Int, AttributeDescription)])] = [:]
@@ -203,7 +208,7 @@ package struct StoreDumper {
                     throw DumpError(description: "\(table.name) row \(pk) has Z_ENT \(row[1]), not an entity of the model")
                 }
                 counts[number, default: 0] += 1
-                var name = ObjectName(entity: entity.name, identifier: "\(entity.name)-\(counts[number]!)")
+                var name = ObjectName(entity: entity.name, identifier: recorded[number]?[pk] ?? "#\(entity.name)-\(counts[number]!)")
                 if let (key, columns) = keys[number], columns.allSatisfy({ row[$0.0] != .null }) {
                     name.key = key.text(of: try columns.map { (column, attribute) throws(DumpError) in try DumpWriter.text(row[column], of: attribute) })
                 }

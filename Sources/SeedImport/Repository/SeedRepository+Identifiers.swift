@@ -3,10 +3,18 @@ import SeedStore
 
 /// Source-local identifiers: a name an input gives an object (`seedgen:id` in entity XML, `@id`
 /// in a property list) so that any file of the build can refer to it, whatever the model's
-/// constraints. One namespace per build; never stored. Identifiers compare as bytes (they are
+/// constraints. One namespace per build. The seed record keeps an object's identifier as its
+/// name when the object has no natural key (a later seed giving the same identifier updates
+/// it), unless the identifier starts with `#`: such are local to the build (a dump names
+/// objects without a name of their own so). Identifiers compare as bytes (they are
 /// kept in a `KeyTable`, as text keys): NFC and NFD spellings are two identifiers, as they are
 /// two keys.
 extension SeedRepository {
+    /// Whether `identifier` only links objects within its build (`#…`) and is never recorded.
+    static func isLocalIdentifier(_ identifier: String) -> Bool {
+        identifier.utf8.first == UInt8(ascii: "#")
+    }
+
     /// How the identifier table keeps `identifier`.
     static func identifierBytes(_ identifier: String) -> KeyBytes {
         var bytes = KeyBytes()

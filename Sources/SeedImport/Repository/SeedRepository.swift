@@ -245,6 +245,9 @@ public final class SeedRepository {
         }
         if let identifier, identified == nil {
             identifiers.add(Self.identifierBytes(identifier), primaryKey: object.primaryKey, entityNumber: object.entityNumber)
+            if !Self.isLocalIdentifier(identifier) {
+                builder.sourceIdentifiers.append((object.entityNumber, object.primaryKey, identifier))
+            }
             if isNew && !plan.tracksDefinitions { plan.primaryKeys.define(object.primaryKey, at: location) }
         }
         // What is left: a merged object's references by ledger, and references taking the general path.

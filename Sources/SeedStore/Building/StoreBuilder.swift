@@ -30,6 +30,10 @@ public final class StoreBuilder {
     /// The build-time keys that named objects (entity name -> attribute names), recorded in
     /// the metadata (`org.seedgen.keys`) for `seedgen diff`; none by default.
     package var buildKeys: [String: [String]] = [:]
+    /// The source identifiers (`seedgen:id`, `@id`) the build gave objects, with each object's
+    /// `Z_ENT` and `Z_PK`: the seed record names an object without a key by its identifier, so
+    /// a later seed that gives it the same identifier updates it.
+    package var sourceIdentifiers: [(entity: Int, primaryKey: Int64, identifier: String)] = []
     private var indexesCreated = false
 
     /// What `finish` wrote.
@@ -156,7 +160,8 @@ public final class StoreBuilder {
             try update.bind([.integer(max), .integer(Int64(root.number))])
             try update.run()
         }
-        try SeedRecord.write(in: database, layout: layout, buildKeys: buildKeys)
+        try SeedRecord.write(in: database, layout: layout, buildKeys: buildKeys, identifiers: sourceIdentifiers)
+        sourceIdentifiers = []
         try database.execute("COMMIT")
         // Let a second connection read the scratch database while this one copies it.
         // The scratch database has no auto-vacuum (cheaper inserts); its copy gets Core Data's

@@ -23,12 +23,16 @@ package struct NamedObject: Sendable, Hashable {
     /// For an object without a key named by a digest of its values (a seed record's name):
     /// the digest in hexadecimal; `values` is then empty.
     package var contentDigest: String? = nil
+    /// For an object its build named by a source identifier (`seedgen:id`, `@id`) that the
+    /// seed record keeps: the identifier; `values` is then empty.
+    package var identifier: String? = nil
 }
 
 extension NamedObject {
     /// The values that name the object as one line: `name="Polen"`, `number=3`; for an object
     /// without a key its first three values given, then `…`; ` #2` for the second of a name.
     package var keyText: String {
+        if let identifier { return "seedgen:id=\(Self.text(.text(identifier), .string))" }
         if let contentDigest { return "values digesting to \(contentDigest.prefix(12).lowercased())…" + (ordinal > 1 ? " #\(ordinal)" : "") }
         let given = isKeyed ? values : values.filter { $0.value != .null }
         var parts = given.prefix(isKeyed ? given.count : 3).map { "\($0.attribute.name)=\(Self.text($0.value, $0.attribute.type))" }

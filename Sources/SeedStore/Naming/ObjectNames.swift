@@ -8,9 +8,19 @@ import SeedModel
 /// A key is text that is equal in two stores exactly when the values that name the object
 /// are equal byte for byte: `k` and the key attributes' values when the entity has a natural
 /// key (a build-time key recorded in the store, else the model's uniqueness constraint) and
-/// the object gives all of them; otherwise `c` and the values of every attribute (the object
-/// is named by what it holds). Objects whose names are equal get ` #2`, ` #3`, … in `Z_PK` order.
+/// the object gives all of them; else `i` and the source identifier its build gave it
+/// (`seedgen:id`, `@id`), when the seed record keeps one; otherwise `c` and the values of every
+/// attribute (the object is named by what it holds). Objects named by their values whose names
+/// are equal get ` #2`, ` #3`, … in `Z_PK` order.
 struct ObjectNames {
+    /// Where the identifiers a build gave its objects are kept: a table of `(ENTITY, PK, KEY)`
+    /// rows whose `KEY` is an identifier name (`i t…`), for the entity numbered `entity` there
+    /// (the seed record; or, while a store is built, the build's identifiers).
+    struct Identifiers {
+        var table: String
+        var entity: Int
+    }
+
     /// What names one concrete entity's objects: attributes with the columns that store them.
     struct Naming {
         /// The key attributes, when the entity has a natural key.
@@ -68,13 +78,16 @@ struct ObjectNames {
         """
     }
 
-    /// Fills `temp.seedgen_names` for every concrete entity of `layout` in `database`.
+    /// Fills `temp.seedgen_names` for every concrete entity of `layout` in `database`: objects
+    /// the store's seed record names by identifier keep those names.
     func create(in database: Database) throws(SQLiteError) {
+        let recorded = try database.scalar("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", [.text(SeedRecord.table)]) != nil
         try database.execute("""
             CREATE TEMP TABLE seedgen_names (tbl INTEGER, pk INTEGER, entity TEXT, key TEXT, PRIMARY KEY (tbl, pk)) WITHOUT ROWID
             """)
         for entity in layout.entities where !entity.isAbstract {
-            guard let named = namedRows(of: entity) else { continue }
+            let identifiers = recorded ? Identifiers(table: "main.\(SeedRecord.table)", entity: entity.number) : nil
+            guard let named = namedRows(of: entity, identifiedIn: identifiers) else { continue }
             let statement = try database.prepare("INSERT INTO temp.seedgen_names (tbl, pk, entity, key) SELECT ?, Z_PK, ?, key FROM (\(named))")
             try statement.bind([.integer(Int64(tableNumbers[entity.table]!)), .text(entity.name)])
             try statement.run()
@@ -83,12 +96,14 @@ struct ObjectNames {
     }
 
     /// `SELECT Z_PK, key` of every object of the concrete `entity`, named as the type's summary
-    /// says (with `condition`, only the rows it holds for); nil for an abstract entity. Only
+    /// says (with `condition`, only the rows it holds for; with `identifiers`, an object without
+    /// a key that has an identifier there is named by it); nil for an abstract entity. Only
     /// objects named by their values are numbered
     /// (` #2`, ` #3`, … where names repeat): a key is unique among the objects that give all
     /// its values (a uniqueness constraint's index, or a build that merged by `--key`), and
-    /// numbering sorts every row (it took three quarters of the seed record's time).
-    func namedRows(of entity: EntityLayout, onlyWhere condition: String? = nil) -> String? {
+    /// numbering sorts every row (it took three quarters of the seed record's time); an
+    /// identifier names one object of its build.
+    func namedRows(of entity: EntityLayout, onlyWhere condition: String? = nil, identifiedIn identifiers: Identifiers? = nil) -> String? {
         guard let naming = naming(of: entity.name) else { return nil }
         func parts(_ attributes: [(attribute: AttributeDescription, column: String)]) -> [String] {
             attributes.map { Self.keyPart(Database.quote($0.column)) }
@@ -102,10 +117,16 @@ struct ObjectNames {
             keyed = "SELECT Z_PK, \(Self.words(["'k'"] + parts(naming.keyAttributes))) AS key \(rows) AND \(given) UNION ALL "
             unkeyed = " AND NOT (\(given))"
         }
+        var identified = "", unidentified = ""
+        if let identifiers {
+            let identifier = "(SELECT r.KEY FROM \(identifiers.table) r WHERE r.ENTITY = \(identifiers.entity) AND r.PK = Z_PK AND substr(r.KEY, 1, 2) = 'i ')"
+            identified = "SELECT Z_PK, key FROM (SELECT Z_PK, \(identifier) AS key \(rows)\(unkeyed)) WHERE key IS NOT NULL UNION ALL "
+            unidentified = " AND \(identifier) IS NULL"
+        }
         return """
-            \(keyed)SELECT Z_PK, base || CASE WHEN n > 1 THEN ' #' || n ELSE '' END AS key FROM (
+            \(keyed)\(identified)SELECT Z_PK, base || CASE WHEN n > 1 THEN ' #' || n ELSE '' END AS key FROM (
               SELECT Z_PK, base, ROW_NUMBER() OVER (PARTITION BY base ORDER BY Z_PK) AS n FROM (
-                SELECT Z_PK, \(content) AS base \(rows)\(unkeyed)))
+                SELECT Z_PK, \(content) AS base \(rows)\(unkeyed)\(unidentified)))
             """
     }
 
@@ -125,6 +146,10 @@ struct ObjectNames {
         if let last = words.last, last.hasPrefix("#"), let number = Int(last.dropFirst()) {
             ordinal = number
             words.removeLast()
+        }
+        if words.first == "i" {
+            let identifier = words.dropFirst().first.map(Self.value(ofPart:))?.text ?? ""
+            return NamedObject(entity: entity, isKeyed: false, values: [], ordinal: 1, identifier: identifier)
         }
         let isKeyed = words.first == "k"
         if !isKeyed && contentByDigest {

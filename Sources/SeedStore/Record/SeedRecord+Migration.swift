@@ -31,7 +31,8 @@ extension SeedRecord {
         try database.execute("CREATE TEMP TABLE seedgen_rebased AS SELECT * FROM \(table) WHERE 0")
         for step in plan.entities {
             guard let sourceName = step.source, let old = source.entity(named: sourceName), let new = destination.entity(named: step.name),
-                  !new.isAbstract, let named = names.namedRows(of: new) else { continue }
+                  !new.isAbstract,
+                  let named = names.namedRows(of: new, identifiedIn: .init(table: "main.\(table)", entity: old.number)) else { continue }
             try database.execute("""
                 INSERT INTO temp.seedgen_rebased
                 SELECT \(new.number), t.Z_PK, n.key, \(digestSQL(of: new, in: destination, alias: "t"))

@@ -3,7 +3,8 @@ import SeedModel
 /// What a seed records of each object it holds, so that a later seed can update a store
 /// installed from it without touching what the user changed: the table `SEEDGEN_SEEDED`, one
 /// row per object — its entity number and `Z_PK`, the key that names it (`ObjectNames`: the
-/// build's key or the model's uniqueness constraint, else a digest of its values) and a 16-byte digest of
+/// build's key or the model's uniqueness constraint, else the source identifier the build gave
+/// it, else a digest of its values) and a 16-byte digest of
 /// its row as the seed wrote it (`seedgen_digest` over every column of its entity but `Z_PK`,
 /// `Z_ENT`, `Z_OPT` and its positions in ordered to-manys).
 ///
@@ -45,13 +46,22 @@ package enum SeedRecord {
     }
 
     /// Writes the record of every object of `database` (a store being built, inside its
-    /// transaction), named under `buildKeys`.
-    static func write(in database: Database, layout: StoreLayout, buildKeys: [String: [String]]) throws(SQLiteError) {
+    /// transaction), named under `buildKeys`, or by the source identifier the build gave it.
+    static func write(in database: Database, layout: StoreLayout, buildKeys: [String: [String]],
+                      identifiers: [(entity: Int, primaryKey: Int64, identifier: String)] = []) throws(SQLiteError) {
         database.registerRowDigest()
         try database.execute(createSQL)
+        try database.execute("CREATE TEMP TABLE seedgen_identifiers (ENTITY INTEGER, PK INTEGER, KEY TEXT, PRIMARY KEY (ENTITY, PK)) WITHOUT ROWID")
+        defer { try? database.execute("DROP TABLE temp.seedgen_identifiers") }
+        let identify = try database.prepare("INSERT OR IGNORE INTO temp.seedgen_identifiers VALUES (?, ?, 'i t' || hex(?))")
+        for (entity, primaryKey, identifier) in identifiers {
+            try identify.bind([.integer(Int64(entity)), .integer(primaryKey), .text(identifier)])
+            try identify.run()
+        }
         let names = ObjectNames(layout: layout, buildKeys: buildKeys, contentByDigest: true)
         for entity in layout.entities where !entity.isAbstract {
-            guard let named = names.namedRows(of: entity) else { continue }
+            let identified = identifiers.isEmpty ? nil : ObjectNames.Identifiers(table: "temp.seedgen_identifiers", entity: entity.number)
+            guard let named = names.namedRows(of: entity, identifiedIn: identified) else { continue }
             try database.execute("""
                 INSERT INTO \(table) (ENTITY, PK, KEY, DIGEST)
                 SELECT \(entity.number), t.Z_PK, n.key, \(digestSQL(of: entity, in: layout, alias: "t"))
