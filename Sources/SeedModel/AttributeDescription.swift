@@ -1,5 +1,5 @@
 /// An attribute of an entity, as declared in the model file.
-public struct AttributeDescription: Sendable, Hashable {
+public struct AttributeDescription: Sendable, Hashable, Codable {
     /// The attribute's name.
     public var name: String
     /// The storage type.
@@ -28,7 +28,7 @@ public struct AttributeDescription: Sendable, Hashable {
     package var validation: Validation = Validation()
 
     /// An attribute's validation rules, as the model writes them.
-    package struct Validation: Sendable, Hashable {
+    package struct Validation: Sendable, Hashable, Codable {
         /// `minValueString`: the least number, or for a String the least length.
         package var minimum: String?
         /// `maxValueString`: the greatest number, or for a String the greatest length.

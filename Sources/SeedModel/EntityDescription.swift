@@ -1,5 +1,5 @@
 /// An entity of a Core Data model, with its own (not inherited) properties.
-public struct EntityDescription: Sendable, Hashable {
+public struct EntityDescription: Sendable, Hashable, Codable {
     /// The entity's name.
     public var name: String
     /// The parent entity's name (single inheritance), if any.

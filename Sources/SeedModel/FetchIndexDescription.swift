@@ -1,7 +1,7 @@
 /// A compound index declared on an entity (`<fetchIndex>`), which Core Data creates in the store.
-public struct FetchIndexDescription: Sendable, Hashable {
+public struct FetchIndexDescription: Sendable, Hashable, Codable {
     /// One element of a fetch index.
-    public struct Element: Sendable, Hashable {
+    public struct Element: Sendable, Hashable, Codable {
         /// The indexed property, or nil for an expression element.
         public var property: String?
         /// The expression (`lowercase:(name)`) of an expression element.
@@ -37,7 +37,7 @@ public struct FetchIndexDescription: Sendable, Hashable {
 
 /// A legacy compound index (`<compoundIndex>`): an index over several attributes, as models
 /// made before fetch indexes declare it.
-package struct CompoundIndexDescription: Sendable, Hashable {
+package struct CompoundIndexDescription: Sendable, Hashable, Codable {
     /// The indexed properties, in order.
     package var properties: [String]
     /// The line of the `<compoundIndex>` element.

@@ -1,5 +1,5 @@
 /// A named fetch request stored in the model (`NSManagedObjectModel.fetchRequestTemplate(forName:)`).
-public struct FetchRequestTemplate: Sendable, Hashable {
+public struct FetchRequestTemplate: Sendable, Hashable, Codable {
     /// The template's name, e.g. `initialisationCheck`.
     public var name: String
     /// The entity it fetches.
@@ -26,7 +26,7 @@ public struct FetchRequestTemplate: Sendable, Hashable {
 }
 
 /// A fetched property: a stored fetch request on an entity, with no column in the store.
-public struct FetchedPropertyDescription: Sendable, Hashable {
+public struct FetchedPropertyDescription: Sendable, Hashable, Codable {
     /// The property's name.
     public var name: String
     /// The entity it fetches.

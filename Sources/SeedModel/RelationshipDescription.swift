@@ -1,7 +1,7 @@
 /// A relationship of an entity, as declared in the model file.
-public struct RelationshipDescription: Sendable, Hashable {
+public struct RelationshipDescription: Sendable, Hashable, Codable {
     /// What happens to the destination when the source is deleted.
-    public enum DeletionRule: String, Sendable, Hashable {
+    public enum DeletionRule: String, Sendable, Hashable, Codable {
         case nullify = "Nullify"
         case cascade = "Cascade"
         case deny = "Deny"

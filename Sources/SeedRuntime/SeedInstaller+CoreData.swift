@@ -16,7 +16,9 @@ extension ModelIdentity {
 extension SeedInstaller {
     /// Installs `seed` as the store `container` will open, before `loadPersistentStores`: at the
     /// URL of its first store description (Core Data's default place when it has none), for its
-    /// model, when no store is there yet (see `install()`).
+    /// model, when no store is there yet (see `install()`). With the policy `.update`, a store
+    /// installed from an older seed gets this one's objects (migrated first when the seed is of
+    /// a newer model version), so Core Data then opens a store with nothing left to migrate.
     ///
     /// ```swift
     /// let container = NSPersistentContainer(name: "Shelf")

@@ -25,8 +25,9 @@ public struct SeedInstaller: Sendable {
         /// Bring the seed into the store when it differs from the seed the store holds, keeping
         /// what the user did (`SeedUpdater`): the seed's new objects added, its changes and
         /// removals made except where the user changed or deleted the object or still points
-        /// at it; the user's own objects untouched. Needs the model's layout; the store must be
-        /// of the seed's model version (on Apple platforms Core Data migrates it first).
+        /// at it; the user's own objects untouched. A store of an older model version is first
+        /// migrated to the seed's, as Core Data's lightweight migration would, with the models
+        /// the seed and the store carry (so do it before Core Data opens the store).
         case update
     }
 
@@ -128,14 +129,15 @@ public struct SeedInstaller: Sendable {
         return InstallReport(action: .replaced(backup: backup), storePath: storePath, seed: comparison, cleanedUp: cleanedUp)
     }
 
-    /// Brings the seed into the store in place, in one SQLite transaction (`SeedUpdater`).
+    /// Brings the seed into the store in place, in one SQLite transaction (`SeedUpdater`): with
+    /// the models the seed and the store carry (a store of an older model version is migrated
+    /// first), else, for a seed that carries none, with the installer's layout.
     func updateStore() throws(InstallError) -> SeedUpdateReport {
-        guard let layout else {
-            throw InstallError(.updateFailed(path: storePath, problem: "no model layout"),
-                               "cannot update \(storePath): the policy update needs the model's layout (an installer made with a StoreLayout)")
-        }
         do {
-            return try SeedUpdater(storeAt: storePath, seedAt: seedPath, layout: layout).update()
+            if let layout, !SeedUpdater.seedCarriesModel(at: seedPath) {
+                return try SeedUpdater(storeAt: storePath, seedAt: seedPath, layout: layout).update()
+            }
+            return try SeedUpdater(storeAt: storePath, seedAt: seedPath, model: model).update()
         } catch {
             throw InstallError(.updateFailed(path: storePath, problem: error.description), "cannot update \(storePath): \(error)")
         }

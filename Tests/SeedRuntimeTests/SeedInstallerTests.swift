@@ -1,5 +1,6 @@
 import Foundation
 import SeedModel
+import SeedModelLoader
 import SeedRuntime
 import SeedStore
 import SeedgenTestSupport
@@ -217,6 +218,48 @@ import Glibc
         #expect(try container.viewContext.count("Coach", where: "givenname == 'Jogi' AND team.name == 'Deutschland'") == 1)
         #expect(try FileManager.default.attributesOfItem(atPath: store)[.systemFileNumber] as? Int == inode)
         #expect(try installer(store, seed: newer, policy: .update).install().action == .alreadyPresent)
+    }
+
+    /// The policy `update` as an app on Apple platforms meets it, knowing its model only by its
+    /// hashes: seed 2 is of a model version that adds `Team.nickname`; the installed store (seed
+    /// 1, the user's rename of Poland) is migrated with the models both seeds carry, then
+    /// updated, before anything opens it. It verifies against version 2 and carries its model.
+    @Test func updatesAcrossAModelChangeKnowingOnlyTheModelsHashes() throws {
+        defer { directory.remove() }
+        let store = directory.path("data/EMPlan.sqlite")
+        #expect(try installer(store).install().action == .installed)
+        let container = try StoreContainer(storePath: store, layout: layout)
+        try container.writeAndWait { writer in
+            let team = try container.viewContext.fetch("Team", where: "name == 'Polen'")[0].objectID
+            try writer.update(team, ["name": .text("Polska")])
+        }
+        let source = try String(contentsOf: RuntimeFixtures.seeds.appendingPathComponent("EMPlan/EMPlan.xcdatamodeld/EMPlan.xcdatamodel/contents"), encoding: .utf8)
+        let team = #"<relationship name="coach" optional="YES" maxCount="1" deletionRule="Cascade""#
+        let nickname = source.replacingOccurrences(of: team, with: #"<attribute name="nickname" optional="YES" attributeType="String"/>"# + team)
+        #expect(nickname != source)
+        let layout2 = try StoreLayout(model: try ModelLoader.load(from: try directory.write(nickname, to: "EMPlan 2.xcdatamodel/contents")))
+        let newer = directory.path("bundle2/EMPlan.sqlite")
+        let setup = try String(contentsOf: RuntimeFixtures.seeds.appendingPathComponent("EMPlan/setup.plist"), encoding: .utf8)
+        let changed = try directory.write(setup.replacingOccurrences(of: "Joachim", with: "Jogi"), to: "bundle2/setup.plist")
+        try RuntimeFixtures.build(layout2, at: newer, inputs: [changed])
+
+        let app = SeedInstaller(seedPath: newer, storePath: store, model: ModelIdentity(model: layout2.model), policy: .update)
+        let result = try app.install()
+        guard case .updated(let report) = result.action else { Issue.record("expected an update, got \(result.action)"); return }
+        #expect(report.migratedFrom == "the installed seed's model")
+        #expect(report.added.map(\.description).contains { $0.hasPrefix("Coach[") && $0.contains("Jogi") }, "\(report.added)")
+        #expect(try StoreVerifier(storePath: store, layout: layout2).verify().isEmpty)
+        let migrated = try StoreContainer(storePath: store, layout: layout2)
+        #expect(try migrated.viewContext.count("Team", where: "name == 'Polska'") == 1)
+        #expect(try migrated.viewContext.count("Coach", where: "givenname == 'Jogi' AND team.name == 'Deutschland'") == 1)
+        #expect(try app.install().action == .alreadyPresent)
+        // A seed of a model that is not the app's (seed 1 now) is not brought in: the store stays as it is.
+        let before = RuntimeFixtures.bytes(store)
+        let other = try SeedInstaller(seedPath: seed, storePath: store, model: ModelIdentity(model: layout2.model), policy: .update).install()
+        #expect(other.action == .alreadyPresent)
+        guard case .unavailable(let why) = other.seed else { Issue.record("\(other.seed)"); return }
+        #expect(why.contains("made for another model"), "\(why)")
+        #expect(RuntimeFixtures.bytes(store) == before)
     }
 
     @Test func installsFromAReadOnlySeedLocation() throws {

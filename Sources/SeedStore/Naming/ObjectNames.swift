@@ -81,7 +81,7 @@ struct ObjectNames {
     /// Fills `temp.seedgen_names` for every concrete entity of `layout` in `database`: objects
     /// the store's seed record names by identifier keep those names.
     func create(in database: Database) throws(SQLiteError) {
-        let recorded = try database.scalar("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", [.text(SeedRecord.table)]) != nil
+        let recorded = try SeedRecord.isPresent(in: database)
         try database.execute("""
             CREATE TEMP TABLE seedgen_names (tbl INTEGER, pk INTEGER, entity TEXT, key TEXT, PRIMARY KEY (tbl, pk)) WITHOUT ROWID
             """)

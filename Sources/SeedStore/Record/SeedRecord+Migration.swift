@@ -1,9 +1,9 @@
 import SeedModel
 
 extension SeedRecord {
-    /// True when the store open on `database` holds a seed record.
-    static func isPresent(in database: Database) throws(SQLiteError) -> Bool {
-        try database.scalar("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", [.text(table)]) != nil
+    /// True when the store open on `database` holds a seed record (or the record's table `name`).
+    static func isPresent(_ name: String = table, in database: Database) throws(SQLiteError) -> Bool {
+        try database.scalar("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", [.text(name)]) != nil
     }
 
     /// Before a migration rebuilds the tables: notes which recorded objects still hold what the
@@ -49,5 +49,6 @@ extension SeedRecord {
             INSERT INTO \(table) SELECT * FROM temp.seedgen_rebased;
             DROP TABLE temp.seedgen_rebased; DROP TABLE temp.seedgen_unchanged;
             """)
+        try writeModel(destination.model, in: database)
     }
 }

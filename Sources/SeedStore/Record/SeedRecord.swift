@@ -51,6 +51,7 @@ package enum SeedRecord {
                       identifiers: [(entity: Int, primaryKey: Int64, identifier: String)] = []) throws(SQLiteError) {
         database.registerRowDigest()
         try database.execute(createSQL)
+        try writeModel(layout.model, in: database)
         try database.execute("CREATE TEMP TABLE seedgen_identifiers (ENTITY INTEGER, PK INTEGER, KEY TEXT, PRIMARY KEY (ENTITY, PK)) WITHOUT ROWID")
         defer { try? database.execute("DROP TABLE temp.seedgen_identifiers") }
         let identify = try database.prepare("INSERT OR IGNORE INTO temp.seedgen_identifiers VALUES (?, ?, 'i t' || hex(?))")

@@ -3,9 +3,7 @@ extension StoreReader {
     /// by `Z_ENT` and `Z_PK`; none when the store has no record (so that a dump gives them back
     /// and its rebuild names the same objects the same way).
     package func recordedIdentifiers() throws(SQLiteError) -> [Int: [Int64: String]] {
-        guard try file.database.scalar("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", [.text(SeedRecord.table)]) != nil else {
-            return [:]
-        }
+        guard try SeedRecord.isPresent(in: file.database) else { return [:] }
         var identifiers: [Int: [Int64: String]] = [:]
         let statement = try file.database.prepare("SELECT ENTITY, PK, substr(KEY, 3) FROM \(SeedRecord.table) WHERE substr(KEY, 1, 2) = 'i '")
         while try statement.step() {

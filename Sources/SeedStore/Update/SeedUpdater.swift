@@ -35,8 +35,8 @@ package struct SeedUpdater: Sendable {
     /// An updater of the store at `storePath` to the seed at `seedPath`, a seed of the current
     /// version of the bundle `versions`: a store of an older version is first migrated to it,
     /// as Core Data's lightweight migration would (``StoreMigrator``, its own transaction; the
-    /// store's seed record is carried over), then updated. On Apple platforms let Core Data
-    /// migrate instead, and update with the plain initializer.
+    /// store's seed record is carried over), then updated. Without the bundle, the models the
+    /// seed and the store carry serve (`init(storeAt:seedAt:model:)`).
     package init(storeAt storePath: String, seedAt seedPath: String, versions: ModelVersions) throws(SeedUpdateError) {
         self.storePath = storePath
         self.seedPath = seedPath

@@ -13,6 +13,7 @@ extension UpdateStep {
                 """)
         }
         try database.execute("DROP TABLE temp.seedgen_map; DROP TABLE temp.seedgen_state; DROP TABLE temp.seedgen_touched")
+        try SeedRecord.writeModel(store.model, in: database)
     }
 
     /// `Z_MAX` of each root at least its table's highest `Z_PK`; the metadata `metadata`.
