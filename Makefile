@@ -80,11 +80,12 @@ bench-runtime: deps
 	@[ -f $(BENCH_DIR)/events-2m.xml ] || python3 ../shared/bench/gen_events.py 2000000 $(BENCH_DIR)/events-2m.xml
 	.build/release/seedgen-bench $(BENCH_DIR)/events-1m.xml $(BENCH_DIR)/events-2m.xml --runs $(BENCH_RUNS)
 
-# The round-trip properties at length (make test runs 150 cases): PROPERTY_CASES generated
-# object sets, each written in every source format, built, compared and dumped back.
+# The properties at length (make test runs 150 cases): PROPERTY_CASES generated object sets,
+# each written in every source format, built, compared and dumped back; migrated; and a third
+# as many seed updates (seed 1, seed 2 made from it, a user's changes; make test runs 50).
 PROPERTY_CASES ?= 3000
 property: deps
-	SEEDGEN_PROPERTY_CASES=$(PROPERTY_CASES) $(SWIFT) test --filter RoundTripPropertyTests
+	SEEDGEN_PROPERTY_CASES=$(PROPERTY_CASES) $(SWIFT) test --filter 'RoundTripPropertyTests|MigrationPropertyTests|UpdatePropertyTests'
 
 # 100 builds killed with SIGKILL at random moments (make test kills 10): the older store stays
 # byte for byte or a whole new one replaces it; the next build leaves no temporary behind. Then
