@@ -191,9 +191,11 @@ import Glibc
         #expect(try installer(store, seed: newer, policy: .replace).install().action == .alreadyPresent)
     }
 
-    /// The policy `update` on the same path: a newer seed renames Germany's coach (a new key:
-    /// the old coach goes, the new one comes, the team points at it), while the user's rename of
-    /// Poland stays and the store keeps its file.
+    /// The policy `update` on the same path, every rule through the runtime: a newer seed renames
+    /// Germany's coach (a new key: the old coach goes, the new one comes, the team points at it)
+    /// and moves Borussia Dortmund's players to another club; the user renamed Poland, changed
+    /// Piszczek's club, deleted Greece's coach and added a player of their own. The user's
+    /// changes, deletion and player stay; the store keeps its file.
     @Test func updatesToANewerSeedKeepingTheUsersChange() throws {
         defer { directory.remove() }
         let store = directory.path("data/EMPlan.sqlite")
@@ -202,10 +204,15 @@ import Glibc
         try container.writeAndWait { writer in
             let team = try container.viewContext.fetch("Team", where: "name == 'Polen'")[0].objectID
             try writer.update(team, ["name": .text("Polska")])
+            let piszczek = try container.viewContext.fetch("Player", where: "name == 'Piszczek'")[0].objectID
+            try writer.update(piszczek, ["club": .text("mine")])
+            try writer.delete(try container.viewContext.fetch("Coach", where: "name == 'Santos'")[0].objectID)
+            try writer.relate(try writer.insert("Player", ["givenname": .text("Fan"), "name": .text("Eins")]), "team", to: team)
         }
         let newer = directory.path("bundle2/EMPlan.sqlite")
         let setup = try String(contentsOf: RuntimeFixtures.seeds.appendingPathComponent("EMPlan/setup.plist"), encoding: .utf8)
-        let changed = try directory.write(setup.replacingOccurrences(of: "Joachim", with: "Jogi"), to: "bundle2/setup.plist")
+        let changed = try directory.write(setup.replacingOccurrences(of: "Joachim", with: "Jogi")
+                                            .replacingOccurrences(of: "Borussia Dortmund", with: "BVB"), to: "bundle2/setup.plist")
         try RuntimeFixtures.build(layout, at: newer, inputs: [changed])
         let inode = try FileManager.default.attributesOfItem(atPath: store)[.systemFileNumber] as? Int
 
@@ -213,9 +220,16 @@ import Glibc
         guard case .updated(let report) = result.action else { Issue.record("expected an update, got \(result.action)"); return }
         #expect(report.added.map(\.description).contains { $0.hasPrefix("Coach[") && $0.contains("Jogi") }, "\(report.added)")
         #expect(report.removed.map(\.description).contains { $0.hasPrefix("Coach[") && $0.contains("Joachim") }, "\(report.removed)")
-        #expect(report.changed.map(\.entity) == ["Team"], "\(report.changed)")
+        #expect(Set(report.changed.map(\.entity)) == ["Team", "Player"], "\(report.changed)")
+        #expect(report.keptChangedByUser.map(\.description) == [#"Player[givenname="Łukasz", name="Piszczek"]"#], "\(report.keptChangedByUser)")
         #expect(try container.viewContext.count("Team", where: "name == 'Polska'") == 1)
         #expect(try container.viewContext.count("Coach", where: "givenname == 'Jogi' AND team.name == 'Deutschland'") == 1)
+        #expect(try container.viewContext.count("Player", where: "club == 'Borussia Dortmund'") == 0)
+        #expect(try container.viewContext.count("Player", where: "club == 'BVB'") == 6)
+        #expect(try container.viewContext.count("Player", where: "name == 'Piszczek' AND club == 'mine'") == 1)
+        #expect(try container.viewContext.count("Coach", where: "name == 'Santos'") == 0)
+        #expect(try container.viewContext.count("Player", where: "givenname == 'Fan' AND team.name == 'Polska'") == 1)
+        #expect(try StoreVerifier(storePath: store, layout: layout).verify().filter { !$0.isNote }.isEmpty)
         #expect(try FileManager.default.attributesOfItem(atPath: store)[.systemFileNumber] as? Int == inode)
         #expect(try installer(store, seed: newer, policy: .update).install().action == .alreadyPresent)
     }

@@ -6,7 +6,7 @@ extension UpdateStep {
     func markChanges() throws {
         // Tables whose objects keep their Z_PKs from the new seed to the store: a to-one into one
         // of them is the same number in both.
-        let sameNumbers = Set(try database.rows("SELECT TBL FROM temp.seedgen_map GROUP BY TBL HAVING MAX(SPK IS NOT NPK) = 0").compactMap(\.first?.integer))
+        let sameNumbers = Set(try database.rows("SELECT TBL FROM temp.seedgen_map GROUP BY TBL HAVING MAX(IFNULL(SPK, RPK) IS NOT NPK) = 0").compactMap(\.first?.integer))
         for entity in concreteEntities {
             // Compared as this store would hold it: the same digest as the record's means the
             // same row. Where every to-one leads into such a table the new seed's own recorded

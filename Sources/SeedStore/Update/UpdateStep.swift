@@ -28,7 +28,7 @@ struct UpdateStep {
         try database.execute("""
             CREATE TEMP TABLE seedgen_state (ENTITY INTEGER, PK INTEGER, KEY TEXT, SEEDED BLOB, NOW BLOB, PRIMARY KEY (ENTITY, KEY)) WITHOUT ROWID;
             CREATE TEMP TABLE seedgen_map (TBL INTEGER, NPK INTEGER, ENTITY INTEGER, KEY TEXT, SPK INTEGER, FATE TEXT,
-              NDIGEST BLOB, SDIGEST BLOB, PRIMARY KEY (TBL, NPK)) WITHOUT ROWID;
+              NDIGEST BLOB, SDIGEST BLOB, RPK INTEGER, PRIMARY KEY (TBL, NPK)) WITHOUT ROWID;
             """)
         for entity in concreteEntities {
             try database.execute("""
@@ -46,7 +46,7 @@ struct UpdateStep {
                   CASE WHEN s.NOW IS NULL THEN NULL ELSE s.PK END,
                   CASE WHEN s.PK IS NULL THEN '\(SeedUpdater.Fate.add.rawValue)' WHEN s.NOW IS NULL THEN '\(SeedUpdater.Fate.deleted.rawValue)'
                        WHEN s.NOW = s.SEEDED THEN '\(SeedUpdater.Fate.seeded.rawValue)' ELSE '\(SeedUpdater.Fate.user.rawValue)' END,
-                  n.DIGEST, s.SEEDED
+                  n.DIGEST, s.SEEDED, s.PK
                 FROM seed.\(SeedRecord.table) n LEFT JOIN temp.seedgen_state s ON s.ENTITY = n.ENTITY AND s.KEY = n.KEY
                 WHERE n.ENTITY = \(entity.number)
                 """)
@@ -75,7 +75,7 @@ struct UpdateStep {
                            try database.scalar("SELECT IFNULL(MAX(Z_PK), 0) FROM main.\(Database.quote(table.name))")?.integer ?? 0)
             try database.execute("""
                 INSERT OR REPLACE INTO temp.seedgen_map
-                SELECT TBL, NPK, ENTITY, KEY, \(base) + ROW_NUMBER() OVER (ORDER BY NPK), FATE, NDIGEST, SDIGEST FROM temp.seedgen_map
+                SELECT TBL, NPK, ENTITY, KEY, \(base) + ROW_NUMBER() OVER (ORDER BY NPK), FATE, NDIGEST, SDIGEST, RPK FROM temp.seedgen_map
                 WHERE TBL = \(tableNumber(table.name)) AND FATE = 'add'
                 """)
         }
@@ -84,19 +84,22 @@ struct UpdateStep {
     /// The new seed's row `alias` of `entity` as this store would hold it: each column (with
     /// `positions`, its places in ordered to-manys too), a to-one's destination `Z_PK` carried
     /// into the store's numbering (NULL when the user deleted the destination).
-    func carried(_ entity: EntityLayout, alias: String, positions: Bool = true) -> [(column: String, value: String)] {
+    /// With `asRecorded`, a to-one to an object the user deleted keeps the number the record
+    /// gives it (to tell whether the seed changed the row), instead of none (what is written).
+    func carried(_ entity: EntityLayout, alias: String, positions: Bool = true, asRecorded: Bool = false) -> [(column: String, value: String)] {
         SeedRecord.columns(of: entity, in: store, positions: positions).map { column in
             let value = "\(alias).\(Database.quote(column.name))"
             guard case .foreignKey(_, _, let destination) = column.role, let target = store.entity(named: destination) else {
                 return (column.name, value)
             }
-            return (column.name, "(SELECT m.SPK FROM temp.seedgen_map m WHERE m.TBL = \(tableNumber(target.table)) AND m.NPK = \(value))")
+            let number = asRecorded ? "IFNULL(m.SPK, m.RPK)" : "m.SPK"
+            return (column.name, "(SELECT \(number) FROM temp.seedgen_map m WHERE m.TBL = \(tableNumber(target.table)) AND m.NPK = \(value))")
         }
     }
 
-    /// `seedgen_digest` of the new seed's row `alias` as this store would hold it: comparable
-    /// with the record's digests.
+    /// `seedgen_digest` of the new seed's row `alias` as the record would hold it: comparable
+    /// with the record's digests (an object the user deleted by the number it had).
     func carriedDigest(_ entity: EntityLayout, alias: String) -> String {
-        Database.rowDigestSQL(carried(entity, alias: alias, positions: false).map(\.value))
+        Database.rowDigestSQL(carried(entity, alias: alias, positions: false, asRecorded: true).map(\.value))
     }
 }

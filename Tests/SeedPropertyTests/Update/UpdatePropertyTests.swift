@@ -8,8 +8,8 @@ import Testing
 /// The seed-update property: seed 1 of generated objects (`Sample`: every attribute type's edge
 /// values, a to-one, a many-to-many, an ordered to-many), seed 2 made from it by keeping,
 /// changing (another sample's values) and removing objects at random and adding others, a store
-/// installed from seed 1 that its user changed (some objects' text, an object of their own that
-/// points at a seeded one). After `SeedUpdater` the store holds exactly what the rules say —
+/// installed from seed 1 that its user changed (some objects' text, one deleted with Core Data's
+/// nullify rules, an object of their own that points at a seeded one). After `SeedUpdater` the store holds exactly what the rules say —
 /// value for value, strings byte for byte, each to-one's destination by key — its many-to-many
 /// links lie between the two seeds', it verifies clean, the report names what it did, and a
 /// second update writes nothing. The diff of the two seeds counts what seed 2 added and removed,
@@ -33,6 +33,11 @@ struct UpdatePropertyTests {
     }
 
     static func key(_ sample: Sample) -> [UInt8] { Array((sample.name.string ?? "").utf8) }
+
+    /// Each member's list owner, by key.
+    static func owners(_ contents: Contents) -> [[UInt8]: [UInt8]] {
+        Dictionary(contents.members.flatMap { owner, members in members.map { ($0, owner) } }, uniquingKeysWith: { first, _ in first })
+    }
 
     /// Seed 2: each object of seed 1 kept (half), changed to carry `others`' values (a quarter)
     /// or removed (a quarter); then `others`' objects whose keys seed 1 lacks, added.
@@ -104,38 +109,63 @@ struct UpdatePropertyTests {
             let itself = StoreDiff.Counts.total(try StoreDiff(old: seed1, new: seed1, layout: layout).run { _ in }.values)
             #expect(itself.same == keys1.count && itself.changed + itself.added + itself.removed == 0, "\(itself)")
 
-            // The user: changes the text of some objects, makes one of their own pointing at one of seed 1's.
-            let changedByUser = Set(contents1.rows.keys.filter { _ in choices.next(3) == 0 })
-            let pointedAt = contents1.rows.keys.sorted { $0.lexicographicallyPrecedes($1) }[choices.next(contents1.rows.count)]
+            // The user: changes the text of some objects, deletes one (its relationships nullified,
+            // as Core Data's rules do: the objects that pointed at it change too), and makes one
+            // of their own pointing at one of seed 1's.
+            let sortedKeys = contents1.rows.keys.sorted { $0.lexicographicallyPrecedes($1) }
+            let pointedAt = sortedKeys[choices.next(sortedKeys.count)]
+            let deletable = sortedKeys.filter { $0 != pointedAt }
+            let deleted = deletable.isEmpty || choices.next(2) == 0 ? nil : deletable[choices.next(deletable.count)]
+            let changedByUser = Set(contents1.rows.keys.filter { $0 != deleted && choices.next(3) == 0 })
+            let memberOf1 = Self.owners(contents1), memberOf2 = Self.owners(contents2)
+            func parentKey(_ row: [SQLValue]) -> [UInt8]? { row[parent].text.map { Array($0.utf8) } }
+            let nullified = Set(contents1.rows.compactMap { key, row in
+                deleted != nil && key != deleted && (parentKey(row) == deleted || memberOf1[key] == deleted) ? key : nil
+            })
             do {
                 let database = try Database(path: store, mode: .readWrite)
+                func named(_ key: [UInt8]) -> SQLValue { .text(String(decoding: key, as: UTF8.self)) }
                 for key in changedByUser {
-                    try database.run("UPDATE ZSAMPLE SET ZTEXT = ?, Z_OPT = Z_OPT + 1 WHERE ZNAME = ?", [.text(Self.userText), .text(String(decoding: key, as: UTF8.self))])
+                    try database.run("UPDATE ZSAMPLE SET ZTEXT = ?, Z_OPT = Z_OPT + 1 WHERE ZNAME = ?", [.text(Self.userText), named(key)])
+                }
+                if let deleted {
+                    let position = try #require(layout.toOneColumns(for: "memberOf", of: "Sample")?.order)
+                    let (join, _) = try #require(layout.joinTableSide(for: "friends", of: "Sample"))
+                    let pk = try #require(try database.scalar("SELECT Z_PK FROM ZSAMPLE WHERE ZNAME = ?", [named(deleted)]))
+                    try database.run("UPDATE ZSAMPLE SET ZPARENT = NULL, Z_OPT = Z_OPT + 1 WHERE ZPARENT = ?", [pk])
+                    try database.run("UPDATE ZSAMPLE SET ZMEMBEROF = NULL, \(position) = NULL, Z_OPT = Z_OPT + 1 WHERE ZMEMBEROF = ?", [pk])
+                    try database.run("DELETE FROM \(join.name) WHERE \(join.firstColumn) = ?1 OR \(join.secondColumn) = ?1", [pk])
+                    try database.run("DELETE FROM ZSAMPLE WHERE Z_PK = ?", [pk])
                 }
                 try database.run("""
                     INSERT INTO ZSAMPLE (Z_PK, Z_ENT, Z_OPT, ZNAME, ZPARENT) VALUES
                       ((SELECT Z_MAX + 1 FROM Z_PRIMARYKEY WHERE Z_NAME = 'Sample'), 1, 1, ?, (SELECT Z_PK FROM ZSAMPLE WHERE ZNAME = ?))
-                    """, [.text(String(decoding: Self.userKey, as: UTF8.self)), .text(String(decoding: pointedAt, as: UTF8.self))])
+                    """, [named(Self.userKey), named(pointedAt)])
                 try database.execute("UPDATE Z_PRIMARYKEY SET Z_MAX = Z_MAX + 1 WHERE Z_NAME = 'Sample'")
             }
 
-            // What the rules leave: seed 2's objects as seed 2 has them, unless the user changed
-            // them; seed 1's removed objects only when the user changed them or a kept object's
-            // to-one (parent, memberOf) points at them; the user's object as they made it.
+            // What the rules leave: seed 2's objects as seed 2 has them (a to-one to the deleted
+            // object none), unless the user changed them; the deleted object deleted; seed 1's
+            // removed objects only when the user changed them or a kept object's to-one (parent,
+            // memberOf) points at them; the user's object as they made it.
+            let byUser = changedByUser.union(nullified)
             var userRow = [SQLValue](repeating: .null, count: parent + 1)
             userRow[0] = .text(String(decoding: Self.userKey, as: UTF8.self))
             userRow[parent] = .text(String(decoding: pointedAt, as: UTF8.self))
-            let memberOf1 = Dictionary(contents1.members.flatMap { owner, members in members.map { ($0, owner) } }, uniquingKeysWith: { first, _ in first })
             var expected = Contents()
-            for (key, row) in contents2.rows where !changedByUser.contains(key) { expected.rows[key] = row }
+            for (key, var row) in contents2.rows where !byUser.contains(key) && key != deleted {
+                if parentKey(row) == deleted { row[parent] = .null }
+                expected.rows[key] = row
+            }
             var toOnes: [[UInt8]] = [pointedAt]
             func pointedAtBy(_ row: [SQLValue], of key: [UInt8]) {
-                if case .text(let destination) = row[parent] { toOnes.append(Array(destination.utf8)) }
-                if let owner = memberOf1[key] { toOnes.append(owner) }
+                if let destination = parentKey(row) { toOnes.append(destination) }
+                if let owner = memberOf1[key], owner != deleted { toOnes.append(owner) }
             }
-            for key in changedByUser {
+            for key in byUser {
                 var row = contents1.rows[key]!
-                row[text] = .text(Self.userText)
+                if changedByUser.contains(key) { row[text] = .text(Self.userText) }
+                if parentKey(row) == deleted { row[parent] = .null }
                 expected.rows[key] = row
                 pointedAtBy(row, of: key)
             }
@@ -145,7 +175,10 @@ struct UpdatePropertyTests {
                 pointedAtBy(row, of: key)
             }
             expected.rows[Self.userKey] = userRow
-
+            // The objects seed 2 changes: another value (bytes and storage class), to-one destination or list owner.
+            let changedBySeed = Set(keys1.intersection(keys2).filter { key in
+                zip(contents1.rows[key]!, contents2.rows[key]!).contains { !$0.isIdentical(to: $1) } || memberOf1[key] != memberOf2[key]
+            })
             let report = try SeedUpdater(storeAt: store, seedAt: seed2, layout: layout).update()
             // A seed 2 that holds what seed 1 did (everything kept) is no update: nothing is written.
             let seedsDiffer = counts.added + counts.removed + counts.changed > 0
@@ -156,8 +189,8 @@ struct UpdatePropertyTests {
             found.members = [:]
             let difference = RoundTripPropertyTests.difference(found, expected)
             #expect(difference == nil, "\(difference ?? "")\nchanged by the user: \(changedByUser.map { String(decoding: $0, as: UTF8.self) }), the user's object points at \(String(decoding: pointedAt, as: UTF8.self))")
-            // Links: seed 2's between objects the user did not change are there; none that neither seed had.
-            let seeded = Set(contents2.rows.keys).subtracting(changedByUser)
+            // Links: seed 2's between objects the user did not change (or delete) are there; none that neither seed had.
+            let seeded = keys2.subtracting(byUser).subtracting([deleted].compactMap { $0 })
             let wanted = contents2.friends.filter { $0.allSatisfy(seeded.contains) }
             #expect(wanted.isSubset(of: links), "missing links: \(wanted.subtracting(links))")
             #expect(links.isSubset(of: contents1.friends.union(contents2.friends)), "links neither seed had: \(links.subtracting(contents1.friends.union(contents2.friends)))")
@@ -168,7 +201,17 @@ struct UpdatePropertyTests {
             #expect(findings.isEmpty, "\(findings)")
             #expect(Set(report.added.map { Array($0.key.utf8) }).count == report.added.count)
             #expect(report.added.count == Set(contents2.rows.keys).subtracting(contents1.rows.keys).count)
-            #expect(report.keptChangedByUser.count <= changedByUser.count)
+            func keys(_ objects: [SeedUpdateReport.Object]) -> Set<String> { Set(objects.map(\.key)) }
+            func keyTexts(_ keys: Set<[UInt8]>) -> Set<String> {
+                Set(keys.map { "name=" + NamedObject.text(.text(String(decoding: $0, as: UTF8.self)), .string) })
+            }
+            let removedBySeed = keys1.subtracting(keys2), deletedKeys = Set([deleted].compactMap { $0 })
+            let keptLinked = Set(expected.rows.keys).intersection(removedBySeed).subtracting(byUser)
+            #expect(keys(report.keptChangedByUser) == keyTexts(byUser.intersection(changedBySeed.union(removedBySeed))), "kept as the user changed them")
+            #expect(keys(report.keptDeletedByUser) == keyTexts(deletedKeys.intersection(changedBySeed)), "kept deleted")
+            #expect(keys(report.changed) == keyTexts(changedBySeed.subtracting(byUser).subtracting(deletedKeys)), "changed")
+            #expect(keys(report.keptLinked) == keyTexts(keptLinked), "kept as something points at them")
+            #expect(keys(report.removed) == keyTexts(removedBySeed.subtracting(byUser).subtracting(deletedKeys).subtracting(keptLinked)), "removed")
             let bytes = try Data(contentsOf: URL(fileURLWithPath: store))
             #expect(try !SeedUpdater(storeAt: store, seedAt: seed2, layout: layout).update().updated)
             #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == bytes)
