@@ -15,9 +15,9 @@ struct DiffCommand: ParsableCommand {
             added). Z_PK numbers do not matter: two builds of the same data hold the same \
             objects. Changed objects list each attribute and relationship that differs, old and \
             new value; text is compared byte for byte. Both stores must be of the model's \
-            current version. Exit status: 0 when the stores hold the same objects, 1 when they \
-            differ, 2 when one cannot be read. Example: seedgen diff v1.sqlite v2.sqlite \
-            --model EMPlan.xcdatamodeld
+            current version (the new store's own model, which seedgen builds carry, when --model \
+            is left out). Exit status: 0 when the stores hold the same objects, 1 when they \
+            differ, 2 when one cannot be read. Example: seedgen diff v1.sqlite v2.sqlite
             """
     )
 
@@ -27,7 +27,8 @@ struct DiffCommand: ParsableCommand {
     @Argument(help: "The new store.")
     var new: String
 
-    @OptionGroup var model: ModelOption
+    @Option(help: "The Core Data model (an .xcdatamodeld bundle, an .xcdatamodel folder or a 'contents' file); without it, the model the new store carries (a seed seedgen built).")
+    var model: String?
 
     @Flag(help: "Print the differences as JSON (one object per difference, then the counts).")
     var json = false
@@ -35,9 +36,11 @@ struct DiffCommand: ParsableCommand {
     func run() throws {
         let layout: StoreLayout
         do {
-            layout = try model.loadLayout()
+            layout = try model.map { try loadModelVersions($0).current.model }.map { try StoreLayout(model: $0) } ?? carriedLayout(of: new)
         } catch let failure as CommandFailure {
             throw CommandFailure(message: failure.message, exitCode: 2)
+        } catch {
+            throw CommandFailure.usage("error: \(error)")
         }
         let diff = StoreDiff(old: old, new: new, layout: layout)
         var differs = false

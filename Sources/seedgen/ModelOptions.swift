@@ -13,6 +13,21 @@ func loadModelVersions(_ path: String) throws -> ModelVersions {
     }
 }
 
+/// The store layout of the model the seed at `path` carries (seedgen builds carry theirs), for
+/// commands whose `--model` may be left out; a store that carries none is a usage error.
+func carriedLayout(of path: String) throws -> StoreLayout {
+    do {
+        guard let model = try SeedRecord.carriedModel(at: path) else {
+            throw CommandFailure.usage("error: \(path) carries no model (\(SeedRecord.modelTable): a seed this seedgen built); give it with --model")
+        }
+        return try StoreLayout(model: model)
+    } catch let failure as CommandFailure {
+        throw failure
+    } catch {
+        throw CommandFailure.usage("error: \(path): its model cannot be read: \(error)")
+    }
+}
+
 /// `--model M`: the Core Data model to use.
 struct ModelOption: ParsableArguments {
     @Option(name: .long, help: "The Core Data model: an .xcdatamodeld bundle, an .xcdatamodel folder or a 'contents' file.")

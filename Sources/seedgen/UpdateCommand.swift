@@ -18,13 +18,13 @@ struct UpdateCommand: ParsableCommand {
             the keys both seeds record (SEEDGEN_SEEDED, written by seedgen build); whether the user \
             changed one is told by its row's digest. The store then records the new seed: the same \
             update again changes nothing. Each object is printed with what happened to it (+ added, \
-            ~ changed, - removed, = kept and why), then the counts. Given a model bundle \
-            (.xcdatamodeld), a store of an older version is first migrated to the current one as \
-            seedgen migrate does (its own transaction; the seed record is carried over). Exit \
+            ~ changed, - removed, = kept and why), then the counts. A store of an older model \
+            version is first migrated to the seed's as seedgen migrate does (its own transaction; \
+            the seed record is carried over), with the bundle --model names, or without --model \
+            with the models the seed and the store carry (seedgen builds carry theirs). Exit \
             status: 0 when the store was updated or held the seed already; 1 when it cannot be \
             updated (no seed record, a version the bundle lacks or a migration Core Data would \
-            refuse), the store unchanged; 2 when a file cannot be read or written. Example: seedgen update EMPlan.sqlite --seed EMPlan-2.sqlite \
-            --model EMPlan.xcdatamodeld
+            refuse), the store unchanged; 2 when a file cannot be read or written. Example: seedgen update EMPlan.sqlite --seed EMPlan-2.sqlite
             """
     )
 
@@ -34,17 +34,21 @@ struct UpdateCommand: ParsableCommand {
     @Option(help: "The new seed, built by seedgen from the same model.")
     var seed: String
 
-    @Option(help: "The model: a bundle (.xcdatamodeld; a store of an older version is migrated first), an .xcdatamodel folder or a 'contents' file.")
-    var model: String
+    @Option(help: "The model: a bundle (.xcdatamodeld; a store of an older version is migrated first), an .xcdatamodel folder or a 'contents' file. Without it, the models the seed and the store carry.")
+    var model: String?
 
     @Flag(help: "Print the report as JSON.")
     var json = false
 
     func run() throws {
-        let versions = try loadModelVersions(model)
+        let versions = try model.map(loadModelVersions)
         let report: SeedUpdateReport
         do {
-            report = try SeedUpdater(storeAt: store, seedAt: seed, versions: versions).update()
+            if let versions {
+                report = try SeedUpdater(storeAt: store, seedAt: seed, versions: versions).update()
+            } else {
+                report = try SeedUpdater(storeAt: store, seedAt: seed).update()
+            }
         } catch {
             switch error.reason {
             case .noSeedRecord, .otherModelVersion: throw CommandFailure.failed("error: \(error)")
@@ -64,7 +68,7 @@ struct UpdateCommand: ParsableCommand {
         } else if !report.updated {
             print("\(store): holds this seed already; nothing changed")
         } else {
-            if let from = report.migratedFrom { print("\(store): migrated from \(from) to \(versions.current.name) first") }
+            if let from = report.migratedFrom { print("\(store): migrated from \(from) to \(versions?.current.name ?? "the new seed's model") first") }
             for (sign, why, objects) in groups {
                 for object in objects { print("\(sign) \(object)\(why)") }
             }

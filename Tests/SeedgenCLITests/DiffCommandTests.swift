@@ -70,6 +70,21 @@ struct DiffCommandTests {
         try SeedgenTool.run(["diff", old, new, "--model", directory.path("Shelf.xcdatamodel")] + (json ? ["--json"] : []))
     }
 
+    @Test("without --model, the new store's own model (a seed carries it); a store that carries none: exit 2, saying to give --model")
+    func modelCarriedByTheStore() throws {
+        let directory = try Self.setUp()
+        defer { directory.remove() }
+        let old = try Self.build(Self.v1, as: "v1", in: directory)
+        let new = try Self.build(Self.v1.replacingOccurrences(of: "Three", with: "3"), as: "v2", in: directory)
+        let given = try Self.diff(old, new, directory)
+        let carried = try SeedgenTool.run(["diff", old, new])
+        #expect(given.status == 1 && carried.status == 1, "\(carried.error)")
+        #expect(carried.output == given.output && carried.output.contains(#"~ Book[isbn="3"]: title "Three" -> "3""#), "\(carried.output)")
+        try SQLiteShell.execute("DROP TABLE SEEDGEN_MODEL", on: new)
+        let none = try SeedgenTool.run(["diff", old, new])
+        #expect(none.status == 2 && none.error.contains("carries no model") && none.error.contains("--model"), "\(none.error)")
+    }
+
     @Test("the same objects in another order (other Z_PKs) are the same: exit 0")
     func sameObjectsOtherNumbers() throws {
         let directory = try Self.setUp()

@@ -93,8 +93,9 @@ struct UpdateCommandTests {
         #expect(same.status == 0, "\(same.output)")
     }
 
-    @Test("the model changed too: given the bundle, the store is migrated to the new version first, its record carried over, then updated")
-    func modelChangedToo() throws {
+    @Test("the model changed too: with the bundle, or without --model by the models the seeds carry, the store is migrated to the new version first, its record carried over, then updated",
+          arguments: [true, false])
+    func modelChangedToo(givenTheBundle: Bool) throws {
         let directory = try Build.setUp()
         defer { directory.remove() }
         let seed1 = try Build.build(Build.v1, as: "v1", in: directory)
@@ -108,10 +109,11 @@ struct UpdateCommandTests {
         let build = try SeedgenTool.run(["build", "--model", bundle, "--output", seed2, "--quiet", "--key", "Book=isbn", source])
         #expect(build.status == 0, "\(build.error)")
         let store = try Self.install(seed1, in: directory)
-        let result = try SeedgenTool.run(["update", store, "--seed", seed2, "--model", bundle])
+        let result = try SeedgenTool.run(["update", store, "--seed", seed2] + (givenTheBundle ? ["--model", bundle] : []))
         #expect(result.status == 0, "\(result.output)\(result.error)")
         let lines = Set(result.output.split(separator: "\n").map(String.init))
-        for expected in ["\(store): migrated from Shelf to Shelf 2 first", #"+ Book[isbn="4"]"#, #"~ Book[isbn="1"]"#,
+        let migrated = givenTheBundle ? "Shelf to Shelf 2" : "the installed seed's model to the new seed's model"
+        for expected in ["\(store): migrated from \(migrated) first", #"+ Book[isbn="4"]"#, #"~ Book[isbn="1"]"#,
                          #"= Book[isbn="2"] kept: the user changed it"#] {
             #expect(lines.contains(expected), "\(expected) in:\n\(result.output)")
         }

@@ -21,8 +21,13 @@ extension SeedRecord {
         try database.run("INSERT INTO main.\(modelTable) (MODEL) VALUES (?)", [.text(String(decoding: json, as: UTF8.self))])
     }
 
-    /// The model the store open on `database` carries, nil when it carries none (a store seedgen
+    /// The model the store or seed at `path` carries, nil when it carries none (a store seedgen
     /// did not build, or built before seeds carried their model).
+    package static func carriedModel(at path: String) throws -> DataModel? {
+        try model(in: try StoreFile(path: path).database, path: path)
+    }
+
+    /// The model the store open on `database` carries, nil when it carries none.
     static func model(in database: Database, path: String) throws -> DataModel? {
         guard try isPresent(modelTable, in: database), let json = try database.scalar("SELECT MODEL FROM \(modelTable) LIMIT 1")?.text else { return nil }
         let decoder = JSONDecoder()

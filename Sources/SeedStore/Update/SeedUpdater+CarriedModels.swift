@@ -2,15 +2,17 @@ import SeedModel
 
 extension SeedUpdater {
     /// An updater that needs no model source: the new seed's model is the one the seed carries
-    /// (`SEEDGEN_MODEL`), which must be `model` (the app's, as its entity version hashes); a store
-    /// of another version is first migrated from the model its own seed carried, as Core Data's
-    /// lightweight migration would (``StoreMigrator``). So an app on Apple platforms, which
-    /// has only its compiled model, updates and migrates before Core Data opens the store.
-    package init(storeAt storePath: String, seedAt seedPath: String, model: ModelIdentity) throws(SeedUpdateError) {
+    /// (`SEEDGEN_MODEL`), which must be `model` when given (the app's, as its entity version
+    /// hashes); a store of another version is first migrated from the model its own seed
+    /// carried, as Core Data's lightweight migration would (``StoreMigrator``). So an app on
+    /// Apple platforms, which has only its compiled model, updates and migrates before Core
+    /// Data opens the store.
+    package init(storeAt storePath: String, seedAt seedPath: String, model: ModelIdentity? = nil) throws(SeedUpdateError) {
         guard let seedModel = try Self.carriedModel(at: seedPath) else {
-            throw SeedUpdateError(.unreadable, "\(seedPath): the seed carries no model (\(SeedRecord.modelTable)); build it with this seedgen, or update with the model's source")
+            throw SeedUpdateError(.unreadable, "\(seedPath): the seed carries no model (\(SeedRecord.modelTable)); build it with this seedgen, or give the model")
         }
         let seedIdentity = ModelIdentity(model: seedModel)
+        let model = model ?? seedIdentity
         guard seedIdentity == model else {
             let differing = Set(model.entityVersionHashes.keys).union(seedIdentity.entityVersionHashes.keys)
                 .filter { model.entityVersionHashes[$0] != seedIdentity.entityVersionHashes[$0] }.sorted()
@@ -32,7 +34,7 @@ extension SeedUpdater {
     /// The model the store or seed at `path` carries; nil when it carries none.
     private static func carriedModel(at path: String) throws(SeedUpdateError) -> DataModel? {
         do {
-            return try SeedRecord.model(in: try StoreFile(path: path).database, path: path)
+            return try SeedRecord.carriedModel(at: path)
         } catch {
             throw SeedUpdateError(.unreadable, "\(path): its model cannot be read: \(error)")
         }
