@@ -25,6 +25,33 @@ import Glibc
         SeedInstaller(seedPath: seed ?? self.seed, storePath: store, layout: layout, policy: policy)
     }
 
+    /// Installs the seed at `data/EMPlan.sqlite`, then the user renames Poland Polska and does
+    /// `more` (given Poland) through the runtime; the store and its container.
+    func installedAndChanged(_ more: (ObjectWriter, StoreContainer, ObjectID) throws -> Void = { _, _, _ in }) throws -> (String, StoreContainer) {
+        let store = directory.path("data/EMPlan.sqlite")
+        #expect(try installer(store).install().action == .installed)
+        let container = try StoreContainer(storePath: store, layout: layout)
+        try container.writeAndWait { writer in
+            let team = try container.viewContext.fetch("Team", where: "name == 'Polen'")[0].objectID
+            try writer.update(team, ["name": .text("Polska")])
+            try more(writer, container, team)
+        }
+        return (store, container)
+    }
+
+    /// A newer seed, `bundle2/EMPlan.sqlite`, of `layout` (the fixture's by default): Seeds/EMPlan's
+    /// setup with Germany's coach renamed Jogi and `replacements`.
+    func newerSeed(_ replacements: [(String, String)] = [], layout: StoreLayout? = nil) throws -> String {
+        let newer = directory.path("bundle2/EMPlan.sqlite")
+        var setup = try String(contentsOf: RuntimeFixtures.seeds.appendingPathComponent("EMPlan/setup.plist"), encoding: .utf8)
+        for (old, new) in [("Joachim", "Jogi")] + replacements {
+            #expect(setup.contains(old))
+            setup = setup.replacingOccurrences(of: old, with: new)
+        }
+        try RuntimeFixtures.build(layout ?? self.layout, at: newer, inputs: [try directory.write(setup, to: "bundle2/setup.plist")])
+        return newer
+    }
+
     /// A FIFO as the seed, or at the store's path, once hung the install forever under its lock.
     @Test func refusesSpecialFilesAtOnce() throws {
         defer { directory.remove() }
@@ -161,19 +188,9 @@ import Glibc
 
     @Test func reportsANewerSeedAndAppliesThePolicy() throws {
         defer { directory.remove() }
-        let store = directory.path("data/EMPlan.sqlite")
-        #expect(try installer(store).install().action == .installed)
-        // The user changes the store; a new app version ships a seed with one more match note.
-        let container = try StoreContainer(storePath: store, layout: layout)
-        try container.writeAndWait { writer in
-            let team = try container.viewContext.fetch("Team", where: "name == 'Polen'")[0].objectID
-            try writer.update(team, ["name": .text("Polska")])
-        }
-        let newer = directory.path("bundle2/EMPlan.sqlite")
-        let setup = try String(contentsOf: RuntimeFixtures.seeds.appendingPathComponent("EMPlan/setup.plist"), encoding: .utf8)
-        #expect(setup.contains("Joachim"))
-        let changed = try directory.write(setup.replacingOccurrences(of: "Joachim", with: "Jogi"), to: "bundle2/setup.plist")
-        try RuntimeFixtures.build(layout, at: newer, inputs: [changed])
+        // The user changes the store; a new app version ships a seed with Germany's coach renamed.
+        let (store, container) = try installedAndChanged()
+        let newer = try newerSeed()
 
         let kept = try installer(store, seed: newer).install()
         #expect(kept.action == .alreadyPresent)
@@ -198,22 +215,13 @@ import Glibc
     /// changes, deletion and player stay; the store keeps its file.
     @Test func updatesToANewerSeedKeepingTheUsersChange() throws {
         defer { directory.remove() }
-        let store = directory.path("data/EMPlan.sqlite")
-        #expect(try installer(store).install().action == .installed)
-        let container = try StoreContainer(storePath: store, layout: layout)
-        try container.writeAndWait { writer in
-            let team = try container.viewContext.fetch("Team", where: "name == 'Polen'")[0].objectID
-            try writer.update(team, ["name": .text("Polska")])
+        let (store, container) = try installedAndChanged { writer, container, poland in
             let piszczek = try container.viewContext.fetch("Player", where: "name == 'Piszczek'")[0].objectID
             try writer.update(piszczek, ["club": .text("mine")])
             try writer.delete(try container.viewContext.fetch("Coach", where: "name == 'Santos'")[0].objectID)
-            try writer.relate(try writer.insert("Player", ["givenname": .text("Fan"), "name": .text("Eins")]), "team", to: team)
+            try writer.relate(try writer.insert("Player", ["givenname": .text("Fan"), "name": .text("Eins")]), "team", to: poland)
         }
-        let newer = directory.path("bundle2/EMPlan.sqlite")
-        let setup = try String(contentsOf: RuntimeFixtures.seeds.appendingPathComponent("EMPlan/setup.plist"), encoding: .utf8)
-        let changed = try directory.write(setup.replacingOccurrences(of: "Joachim", with: "Jogi")
-                                            .replacingOccurrences(of: "Borussia Dortmund", with: "BVB"), to: "bundle2/setup.plist")
-        try RuntimeFixtures.build(layout, at: newer, inputs: [changed])
+        let newer = try newerSeed([("Borussia Dortmund", "BVB")])
         let inode = try FileManager.default.attributesOfItem(atPath: store)[.systemFileNumber] as? Int
 
         let result = try installer(store, seed: newer, policy: .update).install()
@@ -240,22 +248,13 @@ import Glibc
     /// updated, before anything opens it. It verifies against version 2 and carries its model.
     @Test func updatesAcrossAModelChangeKnowingOnlyTheModelsHashes() throws {
         defer { directory.remove() }
-        let store = directory.path("data/EMPlan.sqlite")
-        #expect(try installer(store).install().action == .installed)
-        let container = try StoreContainer(storePath: store, layout: layout)
-        try container.writeAndWait { writer in
-            let team = try container.viewContext.fetch("Team", where: "name == 'Polen'")[0].objectID
-            try writer.update(team, ["name": .text("Polska")])
-        }
+        let (store, _) = try installedAndChanged()
         let source = try String(contentsOf: RuntimeFixtures.seeds.appendingPathComponent("EMPlan/EMPlan.xcdatamodeld/EMPlan.xcdatamodel/contents"), encoding: .utf8)
         let team = #"<relationship name="coach" optional="YES" maxCount="1" deletionRule="Cascade""#
         let nickname = source.replacingOccurrences(of: team, with: #"<attribute name="nickname" optional="YES" attributeType="String"/>"# + team)
         #expect(nickname != source)
         let layout2 = try StoreLayout(model: try ModelLoader.load(from: try directory.write(nickname, to: "EMPlan 2.xcdatamodel/contents")))
-        let newer = directory.path("bundle2/EMPlan.sqlite")
-        let setup = try String(contentsOf: RuntimeFixtures.seeds.appendingPathComponent("EMPlan/setup.plist"), encoding: .utf8)
-        let changed = try directory.write(setup.replacingOccurrences(of: "Joachim", with: "Jogi"), to: "bundle2/setup.plist")
-        try RuntimeFixtures.build(layout2, at: newer, inputs: [changed])
+        let newer = try newerSeed(layout: layout2)
 
         let app = SeedInstaller(seedPath: newer, storePath: store, model: ModelIdentity(model: layout2.model), policy: .update)
         let result = try app.install()
