@@ -25,7 +25,9 @@ public enum FirstStart {
     /// removed by the next start if this one is killed) and installed in its place with the
     /// installer's checks; the old file is kept.
     public static func run(_ installer: SeedInstaller, fill: (String) throws -> Void) throws -> Outcome {
-        try installer.withLock { () throws(InstallError) -> Outcome in
+        // An initialised store in a directory this process cannot write: nothing to do there.
+        if installer.reportWithoutWriting() != nil, (try? installer.storeIsInitialised()) == true { return .alreadyInitialised }
+        return try installer.withLock { () throws(InstallError) -> Outcome in
             let report = try installer.installLocked()
             guard report.action == .alreadyPresent else { return .installedSeed }
             if try installer.storeIsInitialised() { return .alreadyInitialised }

@@ -78,7 +78,27 @@ public struct SeedInstaller: Sendable {
 
     /// Installs the seed when no store exists; otherwise compares and applies the policy.
     public func install() throws(InstallError) -> InstallReport {
-        try withLock { () throws(InstallError) in try installLocked() }
+        if let report = reportWithoutWriting() { return report }
+        return try withLock { () throws(InstallError) in try installLocked() }
+    }
+
+    /// A store that is there, in a directory this process cannot write (an app's read-only
+    /// container, a store shipped on read-only media): nothing could be installed, cleaned up or
+    /// locked there, and nothing needs to be when the policy keeps the store. So the store is
+    /// reported as it is, with nothing written; nil when there is something to do (the lock,
+    /// and its clear error, come next).
+    func reportWithoutWriting() -> InstallReport? {
+        guard FileSystem.kind(of: storePath) == .regular, !FileManager.default.isWritableFile(atPath: directory) else { return nil }
+        let comparison = compareWithSeed()
+        let keeps: Bool
+        switch policy {
+        case .keep: keeps = true
+        case .replaceIfNotInitialised:
+            if case .unavailable = comparison { keeps = true } else { keeps = (try? storeIsInitialised()) == true }
+        case .replace, .update:
+            if case .differs = comparison { keeps = false } else { keeps = true }
+        }
+        return keeps ? InstallReport(action: .alreadyPresent, storePath: storePath, seed: comparison, cleanedUp: []) : nil
     }
 
     /// Runs `body` holding the store's lock, in a directory that exists.

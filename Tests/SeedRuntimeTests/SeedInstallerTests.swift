@@ -287,6 +287,41 @@ import Glibc
         #expect(RuntimeFixtures.listing(directory.path("bundle")) == ["EMPlan.sqlite"])
     }
 
+    /// A store already there in a directory the app cannot write (a read-only container):
+    /// `.alreadyPresent`, and nothing written there, not even the lock. Root writes anywhere, so
+    /// as root the check runs as `nobody`, through the EM-Plan app's start (`FirstStart`).
+    @Test func alreadyPresentInAReadOnlyDirectory() throws {
+        defer {
+            chmod(directory.path("data"), 0o755)
+            directory.remove()
+        }
+        let store = directory.path("data/EMPlan.sqlite")
+        #expect(try installer(store).install().action == .installed)
+        try FileManager.default.removeItem(atPath: directory.path("data/.EMPlan.sqlite.seedgen-lock"))
+        chmod(directory.path("data"), 0o555)
+        if geteuid() != 0 {
+            #expect(try installer(store).install().action == .alreadyPresent)
+            #expect(try installer(store, policy: .update).install().action == .alreadyPresent)
+        } else {
+            for (path, mode) in [(directory.url.path, 0o755), (directory.path("bundle"), 0o755), (seed, 0o644), (store, 0o644)] {
+                chmod(path, mode_t(mode))
+            }
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+            process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", try #require(SeedgenTool.program(named: "emplan")).path, "status",
+                                 "--data-dir", directory.path("data"), "--seed", seed,
+                                 "--model", RuntimeFixtures.seeds.appendingPathComponent("EMPlan/EMPlan.xcdatamodeld").path]
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = output
+            try process.run()
+            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0 && text.contains("initialisationCheck: initialised"), "\(text)")
+        }
+        #expect(RuntimeFixtures.listing(directory.path("data")) == ["EMPlan.sqlite"])
+    }
+
     @Test func failsClearlyWithoutWritePermission() throws {
         defer {
             chmod(directory.path("locked"), 0o755)
