@@ -96,6 +96,8 @@ struct BuildCommand: ParsableCommand {
         }
         let summary: StoreBuilder.Summary
         var imported = started
+        let interrupts = Interrupts.removingTemporaries(beside: output, purposes: StoreBuilder.temporaryPurposes)
+        defer { withExtendedLifetime(interrupts) {} }
         do {
             let builder = try StoreBuilder(layout: layout, outputPath: output)
             let importer = SeedImporter(builder: builder, options: options)

@@ -1,6 +1,9 @@
 import Foundation
 import SeedgenTestSupport
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `seedgen build` killed with SIGKILL at random moments, with an older store at `--output`:
 /// the older store stays byte for byte, or a whole new store is in its place; the next build
@@ -19,6 +22,37 @@ import Testing
         </entity>
         </model>
         """
+
+    /// Ctrl-C or SIGTERM while the scratch database is being written: exit 130 or 143, the older
+    /// store as it was, and none of the build's temporaries beside it (not even until the next run).
+    @Test(arguments: [SIGINT, SIGTERM])
+    func interruptedBuildRemovesItsTemporaries(signal: Int32) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try directory.write(Self.model, to: "Events.xcdatamodel/contents")
+        let rows = (0..<300_000).map { "<Event latitude=\"\($0)\" note=\"event number \($0)\"/>" }
+        let input = try directory.write("<Events>\n" + rows.joined(separator: "\n") + "\n</Events>\n", to: "events.xml")
+        let output = directory.path("out.sqlite")
+        #expect(try SeedgenTool.run(["build", "--model", directory.path("Events.xcdatamodel"), "--output", output, "--quiet",
+                                     try directory.write("<Events><Event note=\"older\"/></Events>", to: "older.xml")]).status == 0)
+        let older = try Data(contentsOf: URL(fileURLWithPath: output))
+        let process = Process()
+        process.executableURL = try #require(SeedgenTool.program(named: "seedgen"))
+        process.arguments = ["build", "--model", directory.path("Events.xcdatamodel"), "--output", output, "--quiet", input]
+        try process.run()
+        let deadline = Date().addingTimeInterval(60)
+        func temporaries() -> [String] {
+            ((try? FileManager.default.contentsOfDirectory(atPath: directory.url.path)) ?? []).filter { $0.hasPrefix(".out.sqlite.seedgen-") }
+        }
+        while temporaries().isEmpty && process.isRunning && Date() < deadline { usleep(2_000) }
+        #expect(!temporaries().isEmpty, "the build never wrote its scratch database")
+        usleep(200_000)
+        kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit && process.terminationStatus == 128 + signal, "\(process.terminationReason) \(process.terminationStatus)")
+        #expect(temporaries() == [])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: output)) == older)
+    }
 
     @Test func killedBuildsKeepTheOlderStoreOrLeaveAWholeNewOne() throws {
         let directory = try TemporaryDirectory()

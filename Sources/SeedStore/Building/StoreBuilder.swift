@@ -30,6 +30,10 @@ public final class StoreBuilder {
     /// The build-time keys that named objects (entity name -> attribute names), recorded in
     /// the metadata (`org.seedgen.keys`) for `seedgen diff`; none by default.
     package var buildKeys: [String: [String]] = [:]
+    /// What a build's temporaries beside the output are named for: the scratch database, the copy.
+    static let scratchPurpose = "seedgen-scratch", copyPurpose = "seedgen-tmp"
+    /// Both (what a dead or interrupted build leaves).
+    package static let temporaryPurposes = [scratchPurpose, copyPurpose]
     /// The source identifiers (`seedgen:id`, `@id`) the build gave objects, with each object's
     /// `Z_ENT` and `Z_PK`: the seed record names an object without a key by its identifier, so
     /// a later seed that gives it the same identifier updates it.
@@ -57,8 +61,8 @@ public final class StoreBuilder {
         }
         try DurableFile.requireWritableDestination(outputPath)
         // What killed builds left beside the output (scratch databases, their journals, copies).
-        DurableFile.removeDeadTemporaries(beside: outputPath, purposes: ["seedgen-scratch", "seedgen-tmp"])
-        let scratchPath = DurableFile.temporaryPath(beside: outputPath, purpose: "seedgen-scratch")
+        DurableFile.removeDeadTemporaries(beside: outputPath, purposes: Self.temporaryPurposes)
+        let scratchPath = DurableFile.temporaryPath(beside: outputPath, purpose: Self.scratchPurpose)
         let database = try Database(path: scratchPath, mode: .create)
         do {
             try Self.startStore(of: layout, in: database)
@@ -169,7 +173,7 @@ public final class StoreBuilder {
         try database.execute("PRAGMA auto_vacuum = INCREMENTAL")
         let digestJob = try ContentDigest.Job(path: scratchPath, database: database)
         digestJob.start()
-        let temporary = DurableFile.temporaryPath(beside: outputPath, purpose: "seedgen-tmp")
+        let temporary = DurableFile.temporaryPath(beside: outputPath, purpose: Self.copyPurpose)
         let content: ContentDigest.Summary
         var fileDigest: FileDigestThread?
         let fileSHA256: String

@@ -92,6 +92,19 @@ package enum DurableFile {
     /// Returns the paths removed.
     @discardableResult
     package static func removeDeadTemporaries(beside destination: String, purposes: [String]) -> [String] {
+        removeTemporaries(beside: destination, purposes: purposes) { !FileSystem.isRunning($0) }
+    }
+
+    /// Removes this process's own temporaries beside `destination` (a command interrupted by a
+    /// signal, on its way out); returns the paths removed.
+    @discardableResult
+    package static func removeOwnTemporaries(beside destination: String, purposes: [String]) -> [String] {
+        removeTemporaries(beside: destination, purposes: purposes) { $0 == FileSystem.processID }
+    }
+
+    /// Removes the temporaries beside `destination` for one of `purposes` whose process id
+    /// `owner` accepts.
+    private static func removeTemporaries(beside destination: String, purposes: [String], owner: (Int32) -> Bool) -> [String] {
         let url = URL(fileURLWithPath: destination)
         let directory = url.deletingLastPathComponent()
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
@@ -101,7 +114,7 @@ package enum DurableFile {
                 let prefix = ".\(url.lastPathComponent).\(purpose)-"
                 guard name.hasPrefix(prefix) else { continue }
                 let rest = name.dropFirst(prefix.count)
-                guard let pid = rest.split(separator: "-").first.flatMap({ Int32($0) }), pid > 0, !FileSystem.isRunning(pid) else { continue }
+                guard let pid = rest.split(separator: "-").first.flatMap({ Int32($0) }), pid > 0, owner(pid) else { continue }
                 let path = directory.appendingPathComponent(name).path
                 if (try? FileSystem.unlink(path)) != nil { removed.append(path) }
             }
