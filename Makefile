@@ -6,7 +6,7 @@ SEEDS_OUT := build/seeds
 SEEDGEN := .build/release/seedgen
 SYSTEM_PACKAGES := libxml2-dev libsqlite3-dev pkg-config
 
-.PHONY: all deps seed test bench bench-runtime release clean kill-test sanitize fuzz property
+.PHONY: all deps seed test bench bench-runtime release clean kill-test sanitize fuzz property docs
 
 all: seed
 
@@ -162,6 +162,24 @@ fuzz: deps
 		rm -rf $(FUZZ_TMP); \
 		if ls $(FUZZ_DIR) | grep -qE '^(crash|timeout|oom|leak)-'; then \
 			echo "fuzz $$target: the input that failed is in $(FUZZ_DIR) (log: $(FUZZ_DIR)/$$target.log)"; exit 1; fi; \
+	done
+
+# The documentation: first the command-line reference, Sources/seedgen/seedgen.docc, made anew
+# from the commands' own help by swift-argument-parser's plugin (a release build; the seed apps'
+# references it also writes are not kept) — a committed one that is stale fails; then each
+# module's DocC catalog built with its symbols by swift-docc-plugin into build/docs/<Target>,
+# where a broken symbol or article link, or any other warning, fails.
+DOC_TARGETS := SeedModel SeedModelLoader SeedStore SeedImport SeedRuntime seedgen
+docs: deps
+	$(SWIFT) package --disable-sandbox --allow-writing-to-package-directory generate-docc-reference
+	rm -rf Sources/emplan/emplan.docc Sources/laptimer/laptimer.docc Sources/locations/locations.docc
+	@git diff --quiet -- Sources/seedgen/seedgen.docc || { git --no-pager diff --stat -- Sources/seedgen/seedgen.docc; \
+		echo "docs: the committed command-line reference was stale; commit Sources/seedgen/seedgen.docc as regenerated"; exit 1; }
+	@mkdir -p build/docs; for target in $(DOC_TARGETS); do \
+		rm -rf build/docs/$$target; \
+		$(SWIFT) package --disable-sandbox generate-documentation --target $$target --warnings-as-errors \
+			--output-path build/docs/$$target >build/docs-$$target.log 2>&1 || { grep -E 'error|warning' build/docs-$$target.log; exit 1; }; \
+		echo "docs: build/docs/$$target"; \
 	done
 
 clean:

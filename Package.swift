@@ -22,6 +22,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
         // Tests only: generators and seeds for the round-trip properties (Swift Testing).
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        // `make docs` only: builds the DocC catalogs and checks their links.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // C system libraries, each behind a tiny module map and shim.h.
