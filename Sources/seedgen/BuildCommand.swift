@@ -13,7 +13,7 @@ struct BuildCommand: ParsableCommand {
             The store is built beside OUT under a temporary name and renamed into place only when \
             complete: on any error nothing appears at OUT and an older file there stays. The same \
             model and inputs give a byte-identical file. Errors name file:line:column and the \
-            entity and attribute, and exit 1.
+            entity and attribute, and exit 1; a missing input or model, or a bad option, exits 2.
             """
     )
 
@@ -87,7 +87,7 @@ struct BuildCommand: ParsableCommand {
         let layout = try model.loadLayout(era: FrameworkEra(version: frameworkVersion))
         try readKeysAndSections(into: &options, model: layout.model)
         for input in inputs where !FileManager.default.isReadableFile(atPath: input) {
-            throw CommandFailure.failed("error: \(input): no such readable file")
+            throw CommandFailure.usage("error: \(input): no such readable file")
         }
         // The store replaces the file at --output: never one of the inputs (or the model).
         let target = URL(fileURLWithPath: output).resolvingSymlinksInPath().standardized.path

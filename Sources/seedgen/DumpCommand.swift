@@ -60,6 +60,8 @@ struct DumpCommand: ParsableCommand {
             }
         } catch let failure as CommandFailure {
             throw failure
+        } catch let error as SQLiteError {
+            throw CommandFailure.usage("error: cannot dump \(store): \(error)")  // not a store SQLite can read
         } catch {
             throw CommandFailure.failed("error: cannot dump \(store): \(error)")
         }

@@ -1,15 +1,24 @@
 import ArgumentParser
+import Foundation
 import SeedModel
 import SeedModelLoader
 import SeedStore
 
-/// The versions of the model bundle at `path` (a plain model is one version); one that cannot
-/// be read is a usage error (exit 2) naming the file and line.
+/// The versions of the model bundle at `path` (a plain model is one version): a model that is
+/// not there is exit 2, one that is wrong exit 1, naming the file and line.
 func loadModelVersions(_ path: String) throws -> ModelVersions {
+    try requireModelFile(path)
     do {
         return try ModelLoader.loadVersions(from: path)
     } catch {
-        throw CommandFailure.usage("error: \(error)")
+        throw CommandFailure.failed("error: \(error)")
+    }
+}
+
+/// Exit 2 (a file that cannot be read) when nothing is at the model's path.
+func requireModelFile(_ path: String) throws {
+    guard FileManager.default.fileExists(atPath: path) else {
+        throw CommandFailure.usage("error: \(path): no such model file or folder")
     }
 }
 
@@ -33,8 +42,9 @@ struct ModelOption: ParsableArguments {
     @Option(name: .long, help: "The Core Data model: an .xcdatamodeld bundle, an .xcdatamodel folder or a 'contents' file.")
     var model: String
 
-    /// Loads the model; a bad model is an input error (exit 1) naming file and line.
+    /// Loads the model; a missing one is exit 2, a bad one an input error (exit 1) naming file and line.
     func load() throws -> DataModel {
+        try requireModelFile(model)
         do {
             return try ModelLoader.load(from: model)
         } catch {

@@ -6,6 +6,13 @@ struct Seedgen: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "seedgen",
         abstract: "Build the default database an app ships with, in Core Data's own SQLite layout, and check stores.",
+        discussion: """
+            Exit status, for every command: 0 when it did its job (a clean store, stores that hold \
+            the same objects); 1 when the data or a store is wrong (an input error, which names \
+            file:line:column, a model error, verify's findings, stores that differ, a migration or \
+            update refused); 2 for a usage error or a file that cannot be read (missing, a \
+            directory, not a store SQLite can open). Each command's help says what its 0 and 1 mean.
+            """,
         version: "0.1.0",
         subcommands: [BuildCommand.self, VerifyCommand.self, FetchCommand.self, InspectCommand.self, DumpCommand.self, HashCommand.self, MigrateCommand.self, DiffCommand.self, UpdateCommand.self]
     )

@@ -8,7 +8,8 @@ struct VerifyCommand: ParsableCommand {
         abstract: "Check a store (ours or one Core Data wrote) for damage and against a model.",
         discussion: """
             Exit status: 0 when clean, 1 with findings (one line each: what, where, expected, \
-            found), 2 when the store or model cannot be read at all. Notes (lines starting with \
+            found; a file that is not SQLite is one, 'integrity'), 2 when the store or model is \
+            missing or cannot be opened. Notes (lines starting with \
             'note:') tell of what a healthy store may hold, such as what a forward migration by \
             Core Data left or a template seedgen fetch cannot run; they do not make a store unclean.
             """
