@@ -15,11 +15,12 @@ public final class SeedImporter {
     }
 
     /// Imports one file: entity XML, an XML property list (root `<plist>`), a binary plist,
-    /// JSON (a `.json` file, or one that starts with `{`) or CSV (a `.csv` file, of the entity
-    /// `entity` names or else of the entity its file name names).
-    public func importFile(_ path: String, entity: String? = nil, progress: ((Int, Int) -> Void)? = nil) throws(InputError) {
+    /// JSON or CSV (of the entity `entity` names or else of the entity its file name names), as
+    /// its extension or first bytes tell, or as `format` says for a file whose name does not.
+    public func importFile(_ path: String, entity: String? = nil, format: SourceFormat? = nil,
+                           progress: ((Int, Int) -> Void)? = nil) throws(InputError) {
         try InputFile.requireRegularFile(path)
-        switch try InputFile.format(of: path) {
+        switch try InputFile.format(of: path, given: format) {
         case .binaryPropertyList:
             try importBinaryPropertyList(path)
         case .json:

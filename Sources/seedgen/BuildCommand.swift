@@ -43,6 +43,9 @@ struct BuildCommand: ParsableCommand {
     @Option(name: .customLong("entity"), help: ArgumentHelp("The entity of the CSV files' rows, where their file names do not name it (Products.csv is Product's).", valueName: "name"))
     var csvEntity: String?
 
+    @Option(help: ArgumentHelp("The format of inputs whose names do not tell it (.xml, .plist, .json, .csv do; a binary plist is known by its bytes).", valueName: "xml|plist|json|csv"))
+    var format: SourceFormat?
+
     @Option(name: .customLong("framework-version"),
             help: ArgumentHelp("Write the layout Core Data of this framework version writes (NSPersistenceFrameworkVersion; default \(FrameworkEra.newest.version), the newest era), and record it.", valueName: "N"))
     var frameworkVersion: Int = FrameworkEra.newest.version
@@ -103,7 +106,7 @@ struct BuildCommand: ParsableCommand {
             let importer = SeedImporter(builder: builder, options: options)
             let progress = Progress(enabled: !quiet && !json && isatty(2) != 0, repository: importer.repository, started: started)
             for input in inputs {
-                try importer.importFile(input, entity: csvEntity) { progress.report(input, $0, $1) }
+                try importer.importFile(input, entity: csvEntity, format: format) { progress.report(input, $0, $1) }
             }
             progress.done()
             defer { for warning in importer.repository.warnings { printError("seedgen: warning: \(warning)") } }
@@ -174,7 +177,9 @@ struct BuildCommand: ParsableCommand {
         }
         if let csvEntity {
             guard model.entity(named: csvEntity) != nil else { throw CommandFailure.usage("--entity \(csvEntity): the model has no entity '\(csvEntity)'") }
-            guard inputs.contains(where: { $0.lowercased().hasSuffix(".csv") }) else { throw CommandFailure.usage("--entity names the entity of CSV files, and no input is a .csv file") }
+            guard format == .csv || inputs.contains(where: { $0.lowercased().hasSuffix(".csv") }) else {
+                throw CommandFailure.usage("--entity names the entity of CSV files, and no input is a .csv file (nor --format csv)")
+            }
         }
     }
 
@@ -213,3 +218,6 @@ final class Progress {
         if enabled { FileHandle.standardError.write(Data("\n".utf8)) }
     }
 }
+
+/// `--format xml|plist|json|csv`.
+extension SourceFormat: ExpressibleByArgument {}

@@ -223,6 +223,29 @@ struct BadInputTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).sorted() == ["Notes.xcdatamodel", "notes.xml"])
     }
 
+    @Test("a file whose name and first bytes tell no format is refused as of an unknown type, naming --format; --format names it; XML and JSON are known by their first character")
+    func unknownFileType() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try directory.write(CupModel.contents, to: "Cup.xcdatamodel/contents")
+        let model = directory.path("Cup.xcdatamodel"), output = directory.path("out.sqlite")
+        let groups = try directory.write("name\nA\nB\n", to: "groups.txt")
+        let bare = try directory.write("name\nA\n", to: "groups")
+        let refused = try SeedgenTool.run(["build", "--model", model, "--output", output, groups])
+        #expect(refused.status == 1 && refused.error.contains("groups.txt: unknown file type (.txt): name its format with --format xml, plist, json, csv"), "\(refused)")
+        let noExtension = try SeedgenTool.run(["build", "--model", model, "--output", output, bare])
+        #expect(noExtension.status == 1 && noExtension.error.contains("unknown file type (no extension)"), "\(noExtension)")
+        #expect(!FileManager.default.fileExists(atPath: output))
+        let named = try SeedgenTool.run(["build", "--model", model, "--output", output, "--quiet", "--format", "csv", "--entity", "Group", groups])
+        #expect(named.status == 0, "\(named)")
+        #expect(try SQLiteShell.rows(output, "SELECT ZNAME FROM ZGROUP ORDER BY ZNAME") == ["A", "B"])
+        let xml = try directory.write("<Cup><Group name=\"C\"/></Cup>", to: "cup.txt")
+        let json = try directory.write(#" {"Groups": [{"name": "D"}]}"#, to: "cup.data")
+        #expect(try SeedgenTool.run(["build", "--model", model, "--output", output, "--quiet", xml, json]).status == 0)
+        #expect(try SQLiteShell.rows(output, "SELECT ZNAME FROM ZGROUP ORDER BY ZNAME") == ["C", "D"])
+        #expect(try SeedgenTool.run(["build", "--model", model, "--output", output, "--format", "yaml", groups]).status == 2)
+    }
+
     @Test("a missing input file is named; exit 2 (a file that cannot be read)")
     func missingInput() throws {
         let directory = try TemporaryDirectory()

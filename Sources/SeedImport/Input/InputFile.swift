@@ -30,20 +30,28 @@ extension InputFile {
         case xml, binaryPropertyList, json, csv
     }
 
-    /// A file's format: by its first bytes (`bplist00`; `{` or `[` after white space is JSON),
-    /// else by its extension (`.json`, `.csv`); anything else is read as XML.
-    static func format(of path: String) throws(InputError) -> Format {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw InputError("cannot open the file", at: InputLocation(file: path, line: 0, column: 0))
-        }
+    /// A file's format: a binary plist by its first bytes (`bplist00`); else `given`, when the
+    /// command line names one; else by its extension (`.xml`, `.plist`, `.json`, `.csv`); else
+    /// by its first character after white space (`<` XML, `{` or `[` JSON, a UTF-16 byte order
+    /// mark XML). Anything else is refused as of an unknown type, never guessed.
+    static func format(of path: String, given: SourceFormat? = nil) throws(InputError) -> Format {
+        let location = InputLocation(file: path, line: 0, column: 0)
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw InputError("cannot open the file", at: location) }
         let head = [UInt8](handle.readData(ofLength: 64))
         try? handle.close()
         if head.starts(with: "bplist00".utf8) { return .binaryPropertyList }
+        let named = given ?? SourceFormat(rawValue: URL(fileURLWithPath: path).pathExtension.lowercased())
+        switch named {
+        case .xml?, .plist?: return .xml
+        case .json?: return .json
+        case .csv?: return .csv
+        case nil: break
+        }
         let body = head.starts(with: [0xEF, 0xBB, 0xBF]) ? head.dropFirst(3) : head[...]
         let first = body.first(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D })
-        let suffix = path.lowercased()
-        if suffix.hasSuffix(".csv") { return .csv }
-        if suffix.hasSuffix(".json") || first == UInt8(ascii: "{") || first == UInt8(ascii: "[") { return .json }
-        return .xml
+        if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") { return .json }
+        if first == UInt8(ascii: "<") || head.starts(with: [0xFE, 0xFF]) || head.starts(with: [0xFF, 0xFE]) { return .xml }
+        let suffix = URL(fileURLWithPath: path).pathExtension
+        throw InputError("unknown file type (\(suffix.isEmpty ? "no extension" : "." + suffix)): name its format with --format \(SourceFormat.allCases.map(\.rawValue).joined(separator: ", "))", at: location)
     }
 }
