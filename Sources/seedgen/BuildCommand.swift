@@ -13,7 +13,9 @@ struct BuildCommand: ParsableCommand {
             The store is built beside OUT under a temporary name and renamed into place only when \
             complete: on any error nothing appears at OUT and an older file there stays. The same \
             model and inputs give a byte-identical file. Errors name file:line:column and the \
-            entity and attribute, and exit 1; a missing input or model, or a bad option, exits 2.
+            entity and attribute, and exit 1; a missing input or model, or a bad option, exits 2. \
+            Example: seedgen build --model Seeds/EMPlan/EMPlan.xcdatamodeld --output EMPlan.sqlite \
+            Seeds/EMPlan/setup.plist
             """
     )
 
