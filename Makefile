@@ -6,7 +6,7 @@ SEEDS_OUT := build/seeds
 SEEDGEN := .build/release/seedgen
 SYSTEM_PACKAGES := libxml2-dev libsqlite3-dev pkg-config
 
-.PHONY: all deps seed test bench bench-runtime release clean kill-test sanitize fuzz property docs
+.PHONY: all deps seed test bench bench-runtime release install clean kill-test sanitize fuzz property docs
 
 all: seed
 
@@ -28,6 +28,12 @@ deps:
 
 release: deps
 	$(SWIFT) build -c release --product seedgen
+
+# `make install PREFIX=~/.local` puts seedgen in PREFIX/bin (default /usr/local).
+PREFIX ?= /usr/local
+install: release
+	install -d $(PREFIX)/bin
+	install -m 755 .build/release/seedgen $(PREFIX)/bin/seedgen
 
 # Every folder Seeds/<Name>/ holds <Name>.xcdatamodeld and its source data files;
 # each becomes build/seeds/<Name>.sqlite, which must then verify clean.

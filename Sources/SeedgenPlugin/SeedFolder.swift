@@ -50,7 +50,7 @@ struct SeedFolder {
             inputs = Self.sources(in: files)
             options = []
         }
-        guard !inputs.isEmpty else { throw Problem(description: "\(url.path): no source files (.xml, .plist, .json, .csv)") }
+        // No source files: the seed is an empty store of the model (LapTimer's).
     }
 
     /// The folder's source files in name order: never the manifest, never a hidden file.

@@ -12,6 +12,8 @@ public struct StoreOpenError: Error, Sendable, CustomStringConvertible {
         case badMetadata
         /// The model has no fetch request template of that name.
         case noTemplate(String)
+        /// The seed carries no model (`StoreLayout(modelCarriedBy:)`; seeds seedgen builds carry theirs).
+        case noModel
     }
 
     /// What kind of problem it is.
