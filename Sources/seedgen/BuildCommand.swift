@@ -106,15 +106,18 @@ struct BuildCommand: ParsableCommand {
         do {
             let builder = try StoreBuilder(layout: layout, outputPath: output)
             let importer = SeedImporter(builder: builder, options: options)
-            let progress = Progress(enabled: !quiet && !json && isatty(2) != 0, repository: importer.repository, started: started)
-            for input in inputs {
-                try importer.importFile(input, entity: csvEntity, format: format) { progress.report(input, $0, $1) }
+            let progress = BuildProgress(enabled: !quiet && !json && isatty(2) != 0, repository: importer.repository, inputs: inputs, started: started)
+            defer { progress.endLine() }
+            for (index, input) in inputs.enumerated() {
+                try importer.importFile(input, entity: csvEntity, format: format) { progress.report(file: index, read: $0, of: $1) }
             }
-            progress.done()
             defer { for warning in importer.repository.warnings { printError("seedgen: warning: \(warning)") } }
+            progress.phase("resolving references, defaults and required values")
             try importer.finish()
             imported = Date()
+            progress.phase("indexes, content digest, copy, seal and sync")
             summary = try builder.finish()
+            progress.done()
         } catch let error as InputError {
             throw CommandFailure.failed("error: \(error)")
         } catch let failure as DurableFile.Failure {
@@ -190,34 +193,6 @@ struct BuildCommand: ParsableCommand {
         if text == "UTC" || text == "Z" { return 0 }
         let probe = "2001-01-01T00:00:00" + text
         return DatePattern.iso8601.secondsSinceReferenceDate(probe).map { -Int($0) }
-    }
-}
-
-/// A progress line on standard error, when it is a terminal: bytes read and rows per second.
-final class Progress {
-    let enabled: Bool
-    let repository: SeedRepository
-    let started: Date
-    private var lastShown = Date.distantPast
-
-    init(enabled: Bool, repository: SeedRepository, started: Date) {
-        self.enabled = enabled
-        self.repository = repository
-        self.started = started
-    }
-
-    func report(_ file: String, _ read: Int, _ total: Int) {
-        guard enabled, Date().timeIntervalSince(lastShown) > 0.2 || read == total else { return }
-        lastShown = Date()
-        let seconds = max(Date().timeIntervalSince(started), 0.001)
-        let line = String(format: "\r%@: %.1f of %.1f MB, %d rows, %.0f rows/s   ",
-                          (file as NSString).lastPathComponent, Double(read) / 1e6, Double(total) / 1e6,
-                          repository.rowsWritten, Double(repository.rowsWritten) / seconds)
-        FileHandle.standardError.write(Data(line.utf8))
-    }
-
-    func done() {
-        if enabled { FileHandle.standardError.write(Data("\n".utf8)) }
     }
 }
 
