@@ -4,7 +4,7 @@ import SeedModelLoader
 import SeedgenTestSupport
 import Testing
 
-/// A seed carries its model as `DataModel`'s JSON (`SEEDGEN_MODEL`): decoded, it must be the
+/// A seed carries its model as JSON (`DataModel.json()`) (`SEEDGEN_MODEL`): decoded, it must be the
 /// model that was encoded — every description, so its version hashes and everything a layout
 /// or a migration reads — and encoding it again must give the same bytes (a build stays
 /// reproducible). Checked on every model the repository has, and on the corpus's.
@@ -20,9 +20,7 @@ struct ModelCodingTests {
     }
 
     static func encoded(_ model: DataModel) throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(model)
+        model.json()
     }
 
     @Test("decode(encode(model)) is the model (descriptions, fetch requests, hashes); encoding again gives the same bytes; no path in it")
@@ -31,9 +29,7 @@ struct ModelCodingTests {
         #expect(models.count >= 6)
         for (path, model) in models {
             let json = try Self.encoded(model)
-            let decoder = JSONDecoder()
-            decoder.userInfo[DataModel.sourceKey] = "carried"
-            let decoded = try decoder.decode(DataModel.self, from: json)
+            let decoded = try DataModel(json: json, source: "carried")
             #expect(decoded.entities == model.entities, "\(path)")
             #expect(decoded.fetchRequests == model.fetchRequests, "\(path)")
             #expect(decoded.versionIdentifier == model.versionIdentifier, "\(path)")
@@ -47,6 +43,6 @@ struct ModelCodingTests {
     @Test("a carried model that breaks the model's rules is refused as a loaded one would be")
     func inconsistentModelRefused() throws {
         let json = #"{"entities":[{"attributes":[],"compoundIndexes":[],"fetchIndexes":[],"fetchedProperties":[],"isAbstract":false,"line":1,"name":"A","parentName":"Missing","relationships":[],"uniquenessConstraints":[],"userInfo":{}}],"fetchRequests":[],"versionIdentifier":""}"#
-        #expect(throws: ModelError.self) { try JSONDecoder().decode(DataModel.self, from: Data(json.utf8)) }
+        #expect(throws: ModelError.self) { try DataModel(json: Data(json.utf8), source: "carried") }
     }
 }

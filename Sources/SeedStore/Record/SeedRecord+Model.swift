@@ -2,7 +2,7 @@ import Foundation
 import SeedModel
 
 /// The model a seed was built with, carried in the seed file (`SEEDGEN_MODEL`, one row of JSON:
-/// `DataModel`'s `Codable` form, keys sorted, so a build stays reproducible). A store installed
+/// `DataModel.json()`, keys sorted, so a build stays reproducible). A store installed
 /// from the seed carries it too: an update needs no model source to read the new seed, and one
 /// whose model changed finds the store's version in the store itself and migrates it first —
 /// on Linux and on Apple platforms alike.
@@ -12,13 +12,8 @@ extension SeedRecord {
 
     /// Writes `model` as the seed's model, replacing the one the store held.
     static func writeModel(_ model: DataModel, in database: Database) throws(SQLiteError) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        guard let json = try? encoder.encode(model) else {
-            preconditionFailure("a model's descriptions hold strings, numbers and flags only")
-        }
         try database.execute("DROP TABLE IF EXISTS main.\(modelTable); CREATE TABLE main.\(modelTable) (MODEL TEXT)")
-        try database.run("INSERT INTO main.\(modelTable) (MODEL) VALUES (?)", [.text(String(decoding: json, as: UTF8.self))])
+        try database.run("INSERT INTO main.\(modelTable) (MODEL) VALUES (?)", [.text(String(decoding: model.json(), as: UTF8.self))])
     }
 
     /// The model the store or seed at `path` carries, nil when it carries none (a store seedgen
@@ -30,8 +25,6 @@ extension SeedRecord {
     /// The model the store open on `database` carries, nil when it carries none.
     static func model(in database: Database, path: String) throws -> DataModel? {
         guard try isPresent(modelTable, in: database), let json = try database.scalar("SELECT MODEL FROM \(modelTable) LIMIT 1")?.text else { return nil }
-        let decoder = JSONDecoder()
-        decoder.userInfo[DataModel.sourceKey] = "\(path) (\(modelTable))"
-        return try decoder.decode(DataModel.self, from: Data(json.utf8))
+        return try DataModel(json: Data(json.utf8), source: "\(path) (\(modelTable))")
     }
 }
