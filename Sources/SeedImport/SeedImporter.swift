@@ -7,6 +7,9 @@ import SeedStore
 public final class SeedImporter {
     /// The repository every file writes into.
     public let repository: SeedRepository
+    /// How many files read so far held one entity's objects (CSV, TSV, a JSON array, JSON
+    /// Lines): the files an `entity` given to `importFile` can apply to.
+    package private(set) var filesOfOneEntity = 0
 
     /// An importer writing into `builder`.
     public init(builder: StoreBuilder, options: ImportOptions = ImportOptions()) {
@@ -15,20 +18,24 @@ public final class SeedImporter {
     }
 
     /// Imports one file: entity XML, an XML property list (root `<plist>`), a binary plist,
-    /// JSON or CSV (of the entity `entity` names or else of the entity its file name names), as
-    /// its extension or first bytes tell, or as `format` says for a file whose name does not.
+    /// JSON, or one entity's objects in CSV, TSV, a JSON array or JSON Lines (the entity `entity`
+    /// names, or else the one the file's name names), as its extension or first bytes tell, or as
+    /// `format` says for a file whose name does not.
     public func importFile(_ path: String, entity: String? = nil, format: SourceFormat? = nil,
                            progress: ((Int, Int) -> Void)? = nil) throws(InputError) {
         try InputFile.requireRegularFile(path)
-        switch try InputFile.format(of: path, given: format) {
+        let kind = try InputFile.format(of: path, given: format)
+        switch kind {
         case .binaryPropertyList:
             try importBinaryPropertyList(path)
-        case .json:
-            var reader = try JSONSourceReader(path: path, repository: repository, progress: progress)
+        case .json, .jsonLines:
+            var reader = try JSONSourceReader(path: path, entity: entity, lines: kind == .jsonLines, repository: repository, progress: progress)
+            if try reader.read() == .oneEntity { filesOfOneEntity += 1 }
+        case .csv, .tsv:
+            let delimiter: Unicode.Scalar = kind == .tsv ? "\t" : repository.options.csvDelimiter
+            var reader = try CSVSourceReader(path: path, entity: entity, delimiter: delimiter, repository: repository, progress: progress)
             try reader.read()
-        case .csv:
-            var reader = try CSVSourceReader(path: path, entity: entity, repository: repository, progress: progress)
-            try reader.read()
+            filesOfOneEntity += 1
         case .xml:
             try importXML(path, progress: progress)
         }

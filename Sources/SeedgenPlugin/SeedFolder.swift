@@ -14,7 +14,7 @@ struct SeedFolder {
     let inputs: [URL]
     let options: [String]
 
-    static let sourceExtensions: Set<String> = ["xml", "plist", "json", "csv"]
+    static let sourceExtensions: Set<String> = ["xml", "plist", "json", "jsonl", "ndjson", "csv", "tsv"]
 
     /// The seed folders of a `Seeds` folder (none when it does not exist), by name.
     static func all(in seeds: URL) throws -> [SeedFolder] {

@@ -42,11 +42,14 @@ struct BuildCommand: ParsableCommand {
     @Option(name: .customLong("section"), help: ArgumentHelp("A property-list section name for an entity, beyond its own name and its English plural: Section=Entity.", valueName: "spec"))
     var sections: [String] = []
 
-    @Option(name: .customLong("entity"), help: ArgumentHelp("The entity of the CSV files' rows, where their file names do not name it (Products.csv is Product's).", valueName: "name"))
+    @Option(name: .customLong("entity"), help: ArgumentHelp("The entity of the objects in CSV, TSV, JSON Lines files and JSON arrays, where their file names do not name it (Products.csv holds Product's).", valueName: "name"))
     var csvEntity: String?
 
-    @Option(help: ArgumentHelp("The format of inputs whose names do not tell it (.xml, .plist, .json, .csv do; a binary plist is known by its bytes).", valueName: "xml|plist|json|csv"))
+    @Option(help: ArgumentHelp("The format of inputs whose names do not tell it (.xml, .plist, .json, .jsonl, .csv, .tsv do; a binary plist is known by its bytes).", valueName: "xml|plist|json|jsonl|csv|tsv"))
     var format: SourceFormat?
+
+    @Option(help: ArgumentHelp("The character between the fields of CSV files, e.g. ';' or tab (TSV files use tabs).", valueName: "char"))
+    var delimiter: FieldDelimiter?
 
     @Option(name: .customLong("framework-version"),
             help: ArgumentHelp("Write the layout Core Data of this framework version writes (NSPersistenceFrameworkVersion; default \(FrameworkEra.newest.version), the newest era), and record it.", valueName: "N"))
@@ -111,6 +114,7 @@ struct BuildCommand: ParsableCommand {
             for (index, input) in inputs.enumerated() {
                 try importer.importFile(input, entity: csvEntity, format: format) { progress.report(file: index, read: $0, of: $1) }
             }
+            if csvEntity != nil, importer.filesOfOneEntity == 0 { throw CommandFailure.usage(Self.entityWithoutUse) }
             defer { for warning in importer.repository.warnings { printError("seedgen: warning: \(warning)") } }
             progress.phase("resolving references, defaults and required values")
             try importer.finish()
@@ -118,6 +122,8 @@ struct BuildCommand: ParsableCommand {
             progress.phase("indexes, content digest, copy, seal and sync")
             summary = try builder.finish()
             progress.done()
+        } catch let failure as CommandFailure {
+            throw failure
         } catch let error as InputError {
             throw CommandFailure.failed("error: \(error)")
         } catch let failure as DurableFile.Failure {
@@ -158,7 +164,7 @@ struct BuildCommand: ParsableCommand {
         return options
     }
 
-    /// `--key`, `--section` and `--entity`, checked against the model.
+    /// `--key`, `--section`, `--entity` and `--delimiter`, checked against the model and the inputs.
     private func readKeysAndSections(into options: inout ImportOptions, model: DataModel) throws {
         for spec in keys {
             let parts = spec.split(separator: "=", maxSplits: 1).map(String.init)
@@ -182,9 +188,22 @@ struct BuildCommand: ParsableCommand {
         }
         if let csvEntity {
             guard model.entity(named: csvEntity) != nil else { throw CommandFailure.usage("--entity \(csvEntity): the model has no entity '\(csvEntity)'") }
-            guard format == .csv || inputs.contains(where: { $0.lowercased().hasSuffix(".csv") }) else {
-                throw CommandFailure.usage("--entity names the entity of CSV files, and no input is a .csv file (nor --format csv)")
+            guard hasInput(of: [.csv, .tsv, .json, .jsonl]) else {
+                throw CommandFailure.usage(Self.entityWithoutUse)
             }
+        }
+        if let delimiter {
+            guard hasInput(of: [.csv]) else { throw CommandFailure.usage("--delimiter separates the fields of CSV files, and no input is a .csv file (nor --format csv)") }
+            options.csvDelimiter = delimiter.scalar
+        }
+    }
+
+    static let entityWithoutUse = "--entity names the entity of the objects in CSV, TSV, JSON Lines files and JSON arrays, and no input is one"
+
+    /// True when an input is of one of `formats`, by its extension or else by `--format`.
+    private func hasInput(of formats: Set<SourceFormat>) -> Bool {
+        inputs.contains { input in
+            (SourceFormat(fileExtension: URL(fileURLWithPath: input).pathExtension) ?? format).map(formats.contains) ?? false
         }
     }
 
@@ -196,5 +215,5 @@ struct BuildCommand: ParsableCommand {
     }
 }
 
-/// `--format xml|plist|json|csv`.
+/// `--format xml|plist|json|jsonl|csv|tsv`.
 extension SourceFormat: ExpressibleByArgument {}

@@ -9,12 +9,19 @@ struct DumpCommand: ParsableCommand {
         commandName: "dump",
         abstract: "Write a store's objects as entity XML or an XML plist; building from it gives the same objects.",
         discussion: """
-            Rebuild with: seedgen build --model M --output OUT DUMP.xml (add --framework-version N \
-            for a store an older Core Data wrote). Every object gets an identifier (seedgen:id, \
-            @id in a plist) and relationships name objects by it, so any model can be dumped: the \
-            one its build gave it when the seed record keeps it, else #Entity-k (never recorded). The \
-            rebuilt store has the same objects, values, relationships and order; it is byte-identical \
-            when the store's Z_PK values have no gaps (stores seedgen wrote).
+            Writes every object of the store, table by table in Z_PK order, with its attribute \
+            values exactly as stored: text as written, numbers in shortest round-trip form, data \
+            as base64, dates as ISO 8601 in UTC with the fraction digits that give the stored \
+            seconds back (2024-05-01T09:30:00.25Z), or as @ and the seconds since 2001 with \
+            --dates seconds, or where no ISO 8601 text would give them back or the attribute's \
+            own dateFormat reads its dates. Rebuild with: seedgen build --model M --output OUT \
+            DUMP.xml (add --framework-version N for a store an older Core Data wrote). Every \
+            object gets an identifier (seedgen:id, @id in a plist) and relationships name objects \
+            by it, so any model can be dumped: the one its build gave it when the seed record \
+            keeps it, else #Entity-k (never recorded). The rebuilt store has the same objects, \
+            values, relationships and order; it is byte-identical when the store's Z_PK values \
+            have no gaps (stores seedgen wrote). Example: seedgen dump build/seeds/EMPlan.sqlite \
+            --model Seeds/EMPlan/EMPlan.xcdatamodeld --output EMPlan.xml
             """
     )
 
@@ -24,7 +31,10 @@ struct DumpCommand: ParsableCommand {
     @OptionGroup var model: ModelOption
 
     @Option(help: "The output format: xml (entity XML) or plist (an XML property list).")
-    var format: String = "xml"
+    var format: StoreDumper.Format = .xml
+
+    @Option(help: ArgumentHelp("How dates are written: iso8601 (UTC, exact) or seconds (@ and the seconds since 2001-01-01T00:00:00Z, as stored).", valueName: "iso8601|seconds"))
+    var dates: StoreDumper.DateStyle = .iso8601
 
     @Option(name: .shortAndLong, help: "Write to this file (atomically) instead of standard output.")
     var output: String?
@@ -34,9 +44,9 @@ struct DumpCommand: ParsableCommand {
     }
 
     func run() throws {
-        guard let format = StoreDumper.Format(rawValue: format) else { throw CommandFailure.usage("--format takes xml or plist, not '\(self.format)'") }
         guard FileManager.default.isReadableFile(atPath: store) else { throw CommandFailure.usage("error: \(store): no such readable store") }
         var dumper = StoreDumper(storePath: store, layout: try model.loadLayout())
+        dumper.dates = dates
         do {
             if let output {
                 // The same files as build's --output: never a directory, FIFO or device.
@@ -68,3 +78,9 @@ struct DumpCommand: ParsableCommand {
         for warning in dumper.warnings.prefix(10) { printError("seedgen: warning: \(warning)") }
     }
 }
+
+/// `dump --format xml|plist`.
+extension StoreDumper.Format: ExpressibleByArgument {}
+
+/// `dump --dates iso8601|seconds`.
+extension StoreDumper.DateStyle: ExpressibleByArgument {}

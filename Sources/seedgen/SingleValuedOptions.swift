@@ -5,10 +5,10 @@ import ArgumentParser
 enum SingleValuedOptions {
     /// Each subcommand's options that take one value (with their short names).
     static let bySubcommand: [String: Set<String>] = [
-        "build": ["--model", "--output", "--date-format", "--time-zone", "--entity", "--framework-version"],
+        "build": ["--model", "--output", "--date-format", "--time-zone", "--entity", "--format", "--delimiter", "--framework-version"],
         "verify": ["--model"],
         "fetch": ["--model", "--entity", "--predicate", "--template", "--limit", "--offset"],
-        "dump": ["--model", "--format", "--output", "-o"],
+        "dump": ["--model", "--format", "--dates", "--output", "-o"],
         "hash": ["--model"],
     ]
 

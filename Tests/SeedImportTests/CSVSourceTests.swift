@@ -52,7 +52,18 @@ struct CSVSourceTests {
         _ = try builder.finish()
         #expect(try run.rows("SELECT b.ZISBN, a.ZNAME FROM ZBOOK b JOIN ZAUTHOR a ON a.Z_PK = b.ZAUTHOR") == ["1|Ann"])
         let wrong = try Self.error("isbn\n1\n", entity: "Shelf")
-        #expect(wrong.message == "the model has no entity 'Shelf'")
+        #expect(wrong.message == "the model has no entity 'Shelf' (--entity)")
+    }
+
+    @Test("a delimiter is one ASCII character other than a quote, a line break, a letter or a digit", arguments: ["\"", "\n", "\r", "a", "7", "é"] as [Unicode.Scalar])
+    func delimiters(_ delimiter: Unicode.Scalar) throws {
+        let run = try ImportRun(model: SourceFormatTests.model)
+        defer { run.directory.remove() }
+        var options = ImportOptions()
+        options.csvDelimiter = delimiter
+        let error = try #require(throws: InputError.self) { try run.build([("Books.csv", "isbn\n1\n")], options: options) }
+        #expect(error.message.contains("cannot separate fields"), "\(error)")
+        #expect(!FileManager.default.fileExists(atPath: run.output))
     }
 
     @Test("empty is nil, \"\" is the empty string; identifiers in @ columns; blank lines skipped; CRLF")

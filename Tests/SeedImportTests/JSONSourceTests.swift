@@ -1,5 +1,6 @@
 import Foundation
 import SeedImport
+import SeedStore
 import SeedgenTestSupport
 import Testing
 
@@ -29,7 +30,9 @@ struct JSONSourceTests {
         ("{\"Books\": [{\"isbn\": \"1", 1, 21, "a string without its closing quote"),
         ("{\"Books\": []} {}", 1, 15, "more after the root object"),
         ("", 1, 1, "the JSON document is empty"),
-        ("[{\"isbn\": \"1\"}]", 1, 1, "the root must be an object of sections (entity names to arrays or objects of objects), not an array"),
+        ("[{\"isbn\": \"1\"}]", 0, 0, "section 'shelf' names no entity of the model (Author, Book, Series); map it with --section shelf=Entity; or name the entity of this file's objects with --entity"),
+        ("\"Books\"", 1, 1, "the root must be an object of sections (entity names to arrays or objects of objects) or an array of one entity's objects, not a string"),
+        ("{\"Books\": []}\n{\"Books\": []}", 2, 1, "more after the root object (JSON Lines, one object a line, are read from a .jsonl file or with --format jsonl)"),
         ("{\"Books\": 3}", 1, 11, "section 'Books' must be an array or an object of objects, not a number"),
         ("{\"Books\": [], \"Books\": []}", 1, 15, "the root object gives the section 'Books' twice"),
         ("{\"Shelves\": []}", 1, 2, "section 'Shelves' names no entity of the model"),
@@ -39,6 +42,42 @@ struct JSONSourceTests {
         #expect(error.location.file.hasSuffix("shelf.json"))
         #expect((error.location.line, error.location.column) == (line, column), "\(error)")
         #expect(error.message.contains(message), "\(error)")
+    }
+
+    @Test("JSON Lines: one object a line, each mistake at its line", arguments: [
+        ("{\"isbn\": \"1\", \"title\": \"A\"}\n{\"isbn\": \"2\",\n \"title\": \"B\"}\n", 2, 1, "an object over lines 2–3: JSON Lines hold one object a line"),
+        ("{\"isbn\": \"1\", \"title\": \"A\"} {\"isbn\": \"2\", \"title\": \"B\"}\n", 1, 29, "more after the object on this line: JSON Lines hold one object a line"),
+        ("\n[\"1\"]\n", 2, 1, "each line of a JSON Lines file is one Book object, not an array"),
+        ("{\"isbn\": \"1\", \"title\": \"A\"}\n{\"isbn\": \"2\"", 2, 13, "the document ends inside an object"),
+        ("{\"isbn\": \"1\", \"title\": \"A\", \"pages\": \"many\"}\n", 1, 38, "Book.pages"),
+    ] as [(String, Int, Int, String)])
+    func jsonLines(_ text: String, _ line: Int, _ column: Int, _ message: String) throws {
+        let error = try SourceFormatTests.error(text, file: "Books.jsonl")
+        #expect(error.location.file.hasSuffix("Books.jsonl"))
+        #expect((error.location.line, error.location.column) == (line, column), "\(error)")
+        #expect(error.message.contains(message), "\(error)")
+    }
+
+    @Test("a root array holds the objects of the entity given, or of the one the file's name names")
+    func rootArrays() throws {
+        let run = try ImportRun(model: SourceFormatTests.model)
+        defer { run.directory.remove() }
+        let books = try run.directory.write(#"[{"isbn": "1", "title": "One", "author": "Ann"}]"#, to: "export-2024.json")
+        let authors = try run.directory.write(#"{"name": "Ann"}"#, to: "people.jsonl")
+        let series = try run.directory.write("{\"publisher\": \"Tor\", \"name\": \"S\"}\n", to: "Series.jsonl")
+        let builder = try StoreBuilder(layout: run.layout, outputPath: run.output)
+        let importer = SeedImporter(builder: builder)
+        try importer.importFile(books, entity: "Book")
+        try importer.importFile(authors, entity: "Author")
+        try importer.importFile(series)
+        try importer.finish()
+        _ = try builder.finish()
+        #expect(try run.rows("SELECT b.ZISBN, a.ZNAME FROM ZBOOK b JOIN ZAUTHOR a ON a.Z_PK = b.ZAUTHOR") == ["1|Ann"])
+        #expect(try run.rows("SELECT ZPUBLISHER, ZNAME FROM ZSERIES") == ["Tor|S"])
+        let unnamed = try SourceFormatTests.error("{\"isbn\": \"1\"}\n", file: "export.jsonl")
+        #expect(unnamed.message.hasSuffix("or name the entity of this file's objects with --entity"), "\(unnamed)")
+        let wrong = try SourceFormatTests.error("[]", file: "Books.json", entity: "Shelf")
+        #expect(wrong.message == "the model has no entity 'Shelf' (--entity)")
     }
 
     @Test("values are checked against their attributes in JSON's words, at the value", arguments: [

@@ -99,6 +99,30 @@ struct SourceFormatTests {
         ("Series.csv", "\u{FEFF}publisher,name\nTor,Stormlight\n\nParnassus,Earthsea"),
     ]
 
+    /// The same objects as exporters write them: one entity a file, as JSON arrays, JSON Lines,
+    /// TSV and CSV with semicolons.
+    static let jsonArrays = [
+        ("Books.json", #"[{"isbn": "1", "title": "The Way of Kings, \"1\"", "pages": 1007, "price": 9.99, "copies": 9007199254740993, "author": "Brandon Sanderson", "series": "Tor|Stormlight", "notes": "line one\nline two", "cover": "AAECAw=="}, {"isbn": "2", "title": "A Wizard of Earthsea \u2014 \u00fc", "author": "Ursula K. Le Guin", "series": "Parnassus|Earthsea", "notes": ""}]"#),
+        ("Authors.json", #"[{"name": "Brandon Sanderson", "born": "1975-12-19T00:00:00Z", "active": true, "rating": 4.5}, {"name": "Ursula K. Le Guin", "active": false}]"#),
+        ("Series.json", #"[{"publisher": "Tor", "name": "Stormlight"}, {"publisher": "Parnassus", "name": "Earthsea"}]"#),
+    ]
+    static let jsonLines = [
+        ("Books.jsonl", #"""
+            {"isbn": "1", "title": "The Way of Kings, \"1\"", "pages": 1007, "price": 9.99, "copies": 9007199254740993, "author": "Brandon Sanderson", "series": "Tor|Stormlight", "notes": "line one\nline two", "cover": "AAECAw=="}
+            {"isbn": "2", "title": "A Wizard of Earthsea \u2014 \u00fc", "author": "Ursula K. Le Guin", "series": "Parnassus|Earthsea", "notes": ""}
+
+            """#),
+        ("Authors.ndjson", "{\"name\": \"Brandon Sanderson\", \"born\": \"1975-12-19T00:00:00Z\", \"active\": true, \"rating\": 4.5}\r\n\r\n{\"name\": \"Ursula K. Le Guin\", \"active\": false}"),
+        ("Series.jsonl", "{\"publisher\": \"Tor\", \"name\": \"Stormlight\"}\n{\"publisher\": \"Parnassus\", \"name\": \"Earthsea\"}\n"),
+    ]
+    static let tsv = csv.map { name, text in
+        (name.replacingOccurrences(of: ".csv", with: ".tsv"),
+         text.replacingOccurrences(of: ",", with: "\t").replacingOccurrences(of: "Kings\t", with: "Kings,"))
+    }
+    static let semicolons = csv.map { name, text in
+        (name, text.replacingOccurrences(of: ",", with: ";").replacingOccurrences(of: "Kings;", with: "Kings,"))
+    }
+
     /// The error `text`, saved as `file`, gives with the shelf model; nothing may be written.
     static func error(_ text: String, file: String, entity: String? = nil) throws -> InputError {
         let run = try ImportRun(model: model)
@@ -115,7 +139,7 @@ struct SourceFormatTests {
         return (try run.build(files).fileSHA256, run)
     }
 
-    @Test("entity XML, an XML plist, JSON and CSV of the same objects build byte-identical stores")
+    @Test("entity XML, an XML plist, JSON, JSON arrays, JSON Lines, CSV, TSV and CSV with semicolons of the same objects build byte-identical stores")
     func sameBytes() throws {
         let (xml, run) = try Self.build([("shelf.xml", Self.xml)])
         defer { run.directory.remove() }
@@ -128,8 +152,13 @@ struct SourceFormatTests {
         ])
         #expect(try run.rows("SELECT b.ZISBN, a.ZNAME, s.ZNAME FROM ZBOOK b JOIN ZAUTHOR a ON a.Z_PK = b.ZAUTHOR JOIN ZSERIES s ON s.Z_PK = b.ZSERIES ORDER BY 1")
                 == ["1|Brandon Sanderson|Stormlight", "2|Ursula K. Le Guin|Earthsea"])
-        for (format, files) in [("plist", [("shelf.plist", Self.plist)]), ("json", [("shelf.json", Self.json)]), ("csv", Self.csv)] {
-            let (sha256, other) = try Self.build(files)
+        var semicolons = ImportOptions()
+        semicolons.csvDelimiter = ";"
+        for (format, files, options) in [("plist", [("shelf.plist", Self.plist)], ImportOptions()), ("json", [("shelf.json", Self.json)], ImportOptions()),
+                                         ("csv", Self.csv, ImportOptions()), ("JSON arrays", Self.jsonArrays, ImportOptions()),
+                                         ("JSON Lines", Self.jsonLines, ImportOptions()), ("tsv", Self.tsv, ImportOptions()), ("csv with ;", Self.semicolons, semicolons)] {
+            let other = try ImportRun(model: Self.model)
+            let sha256 = try other.build(files, options: options).fileSHA256
             defer { other.directory.remove() }
             let rows = try other.rows("SELECT * FROM ZBOOK")
             #expect(sha256 == xml, "\(format): \(rows)")

@@ -73,6 +73,81 @@ struct DatePatternTests {
     }
 }
 
+@Suite("Dates written back (dump)")
+struct DateTextTests {
+    /// Foundation's ISO 8601 text of `seconds`, to the millisecond, in UTC.
+    static func foundation(_ seconds: Double) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.string(from: Date(timeIntervalSinceReferenceDate: seconds))
+    }
+
+    @Test("every whole second and millisecond of years 1 to 9999 is written as ISO 8601 that reads back to the same bits, as Foundation writes it; any double reads back exactly or gets no text")
+    func exactISO8601() throws {
+        var generator = SystemRandomNumberGenerator()
+        for round in 0..<20_000 {
+            let whole = Double(Int64.random(in: -63_000_000_000...252_000_000_000, using: &generator))
+            let seconds = round % 2 == 0 ? whole : whole + Double(Int.random(in: 0..<1000, using: &generator)) / 1000
+            let text = try #require(DatePattern.iso8601.exactText(secondsSinceReferenceDate: seconds), "\(seconds)")
+            #expect(DatePattern.iso8601.secondsSinceReferenceDate(text)?.bitPattern == seconds.bitPattern, "\(text)")
+            if (1_000_000_000...2_000_000_000).contains(seconds) {  // Foundation's calendar agrees for these years; it always writes 3 digits
+                let foundation = Self.foundation(seconds).replacingOccurrences(of: ".000Z", with: "Z")
+                #expect(text == foundation || text + "00Z" == foundation.replacingOccurrences(of: "0Z", with: "Z") + "00Z" || foundation.hasPrefix(text.dropLast()), "\(text) \(foundation)")
+            }
+            let any = Double.random(in: -1e11...1e11, using: &generator)
+            if let text = DatePattern.iso8601.exactText(secondsSinceReferenceDate: any) {
+                #expect(DatePattern.iso8601.secondsSinceReferenceDate(text)?.bitPattern == any.bitPattern, "\(text)")
+            }
+        }
+        #expect(DatePattern.iso8601.exactText(secondsSinceReferenceDate: 0) == "2001-01-01T00:00:00Z")
+        #expect(DatePattern.iso8601.exactText(secondsSinceReferenceDate: -0.25) == "2000-12-31T23:59:59.75Z")
+        #expect(DatePattern.iso8601.exactText(secondsSinceReferenceDate: -63_113_904_000) == "0001-01-01T00:00:00Z")
+        #expect(DatePattern.iso8601.exactText(secondsSinceReferenceDate: -63_113_904_001) == nil, "year 0 is not written")
+        #expect(DatePattern.iso8601.exactText(secondsSinceReferenceDate: .nan) == nil)
+        #expect(DatePattern.iso8601.exactText(secondsSinceReferenceDate: 8.64e15) == nil)
+    }
+
+    /// Before, the fraction was rounded to a double and then added to the whole seconds:
+    /// rounding twice, "2000-12-31T23:59:59.75Z" was read as -0.2499999999999999.
+    @Test("a fraction of a second is read to the double nearest the instant written, before 2001 too, with any number of digits")
+    func fractionsRoundOnce() throws {
+        #expect(DatePattern.iso8601.secondsSinceReferenceDate("2000-12-31T23:59:59.75Z")?.bitPattern == (-0.25).bitPattern)
+        #expect(try DatePattern("yyyy-MM-dd HH:mm:ss.SSS").secondsSinceReferenceDate("2000-12-31 23:59:59.750")?.bitPattern == (-0.25).bitPattern)
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<20_000 {
+            // An instant a double holds exactly: whole seconds and a multiple of 2^-j.
+            let whole = Int64.random(in: -63_000_000_000...252_000_000_000, using: &generator)
+            let power = Int.random(in: 1...10, using: &generator)
+            let numerator = Int.random(in: 0..<(1 << power), using: &generator)
+            let instant = Double(whole) + Double(numerator) / Double(1 << power)
+            let text = try #require(DatePattern.iso8601.exactText(secondsSinceReferenceDate: Double(whole)))
+            var fraction = String(Double(numerator) / Double(1 << power)).dropFirst(2)  // "0.xyz" -> "xyz", exact for these
+            if fraction.contains("e") { continue }
+            fraction += String(repeating: "0", count: Int.random(in: 0...3, using: &generator))
+            let read = DatePattern.iso8601.secondsSinceReferenceDate(text.dropLast() + "." + fraction + "Z")
+            #expect(read?.bitPattern == instant.bitPattern, "\(text) .\(fraction)")
+            // Any digits after 2001: the correctly rounded reading of the decimal seconds.
+            let positive = Int64.random(in: 0...252_000_000_000, using: &generator)
+            let digits = String((0..<Int.random(in: 1...25, using: &generator)).map { _ in "0123456789".randomElement(using: &generator)! })
+            let stem = try #require(DatePattern.iso8601.exactText(secondsSinceReferenceDate: Double(positive)))
+            #expect(DatePattern.iso8601.secondsSinceReferenceDate(stem.dropLast() + "." + digits + "Z")?.bitPattern == Double("\(positive).\(digits)")!.bitPattern, "\(stem) .\(digits)")
+        }
+    }
+
+    @Test("a date in the attribute's own pattern where that pattern reads it back exactly, else no text")
+    func ownPattern() throws {
+        let day = try DatePattern("MM/dd/yyyy")
+        #expect(day.exactText(secondsSinceReferenceDate: 285_292_800) == "01/16/2010")
+        #expect(day.exactText(secondsSinceReferenceDate: 285_292_801) == nil, "a time the pattern cannot hold")
+        let short = try DatePattern("d/M/yy")
+        #expect(short.exactText(secondsSinceReferenceDate: 289_440_000) == "5/3/10")
+        #expect(short.exactText(secondsSinceReferenceDate: -978_307_200) == nil, "1970 in a two-digit year would read as 2070")
+        let fraction = try DatePattern("yyyy-MM-dd HH:mm:ss.SSSXXX")
+        #expect(fraction.exactText(secondsSinceReferenceDate: 0.5) == "2001-01-01 00:00:00.5Z")
+        #expect(fraction.exactText(secondsSinceReferenceDate: 7) == "2001-01-01 00:00:07.0Z")
+    }
+}
+
 @Suite("Value conversion")
 struct ValueConverterTests {
     static func converter(_ type: AttributeType, userInfo: [String: String] = [:]) throws -> ValueConverter {

@@ -232,7 +232,7 @@ struct BadInputTests {
         let groups = try directory.write("name\nA\nB\n", to: "groups.txt")
         let bare = try directory.write("name\nA\n", to: "groups")
         let refused = try SeedgenTool.run(["build", "--model", model, "--output", output, groups])
-        #expect(refused.status == 1 && refused.error.contains("groups.txt: unknown file type (.txt): name its format with --format xml, plist, json, csv"), "\(refused)")
+        #expect(refused.status == 1 && refused.error.contains("groups.txt: unknown file type (.txt): name its format with --format xml, plist, json, jsonl, csv, tsv"), "\(refused)")
         let noExtension = try SeedgenTool.run(["build", "--model", model, "--output", output, bare])
         #expect(noExtension.status == 1 && noExtension.error.contains("unknown file type (no extension)"), "\(noExtension)")
         #expect(!FileManager.default.fileExists(atPath: output))
@@ -244,6 +244,31 @@ struct BadInputTests {
         #expect(try SeedgenTool.run(["build", "--model", model, "--output", output, "--quiet", xml, json]).status == 0)
         #expect(try SQLiteShell.rows(output, "SELECT ZNAME FROM ZGROUP ORDER BY ZNAME") == ["C", "D"])
         #expect(try SeedgenTool.run(["build", "--model", model, "--output", output, "--format", "yaml", groups]).status == 2)
+    }
+
+    @Test("data as exporters write it: --delimiter for CSV, TSV, JSON Lines and a JSON array of the entity --entity names; a delimiter that cannot be, or has no CSV input, is a usage error")
+    func exportersFormats() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try directory.write(CupModel.contents, to: "Cup.xcdatamodel/contents")
+        let model = directory.path("Cup.xcdatamodel"), output = directory.path("out.sqlite")
+        let semicolons = try directory.write("name;@nil\n\"A;1\";\n", to: "Groups.csv")
+        let tabs = try directory.write("name\tfounded\tgroup\nPolen\t1919-12-20\tA;1\n", to: "Teams.tsv")
+        let lines = try directory.write("{\"name\": \"B\"}\n{\"name\": \"C\"}\n", to: "more.jsonl")
+        let array = try directory.write(#"[{"name": "D"}]"#, to: "export.json")
+        let built = try SeedgenTool.run(["build", "--model", model, "--output", output, "--quiet", "--delimiter", ";", semicolons, tabs])
+        #expect(built.status == 0, "\(built)")
+        #expect(try SQLiteShell.rows(output, "SELECT g.ZNAME, t.ZNAME FROM ZTEAM t JOIN ZGROUP g ON g.Z_PK = t.ZGROUP") == ["A;1|Polen"])
+        let named = try SeedgenTool.run(["build", "--model", model, "--output", output, "--quiet", "--entity", "Group", lines, array])
+        #expect(named.status == 0, "\(named)")
+        #expect(try SQLiteShell.rows(output, "SELECT ZNAME FROM ZGROUP ORDER BY ZNAME") == ["B", "C", "D"])
+        for (arguments, message) in [(["--delimiter", "ab", semicolons], "--delimiter"), (["--delimiter", "\"", semicolons], "--delimiter"),
+                                     (["--delimiter", ";", tabs], "--delimiter separates the fields of CSV files, and no input is a .csv file"),
+                                     (["--entity", "Group", directory.path("Cup.xcdatamodel/contents")], "--entity names the entity of the objects in CSV, TSV, JSON Lines files and JSON arrays, and no input is one")] {
+            let refused = try SeedgenTool.run(["build", "--model", model, "--output", directory.path("no.sqlite")] + arguments)
+            #expect(refused.status == 2 && refused.error.contains(message), "\(refused)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: directory.path("no.sqlite")))
     }
 
     @Test("a missing input file is named; exit 2 (a file that cannot be read)")

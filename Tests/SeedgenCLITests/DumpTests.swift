@@ -7,11 +7,11 @@ import Testing
 struct DumpTests {
     /// build -> dump -> build; returns both sha256 values and the dump's text (for a plist dump,
     /// checks that the rebuilt store dumps the same text instead, and returns no sha256).
-    static func roundTrip(model: String, inputs: [String], format: String = "xml", in directory: TemporaryDirectory) throws -> (String, String, String) {
+    static func roundTrip(model: String, inputs: [String], format: String = "xml", dates: String = "iso8601", in directory: TemporaryDirectory) throws -> (String, String, String) {
         struct Summary: Decodable { var sha256: String }
         let first = try SeedgenTool.run(["build", "--model", model, "--output", directory.path("first.sqlite"), "--json"] + inputs)
         #expect(first.status == 0, "\(first.error)")
-        let dump = try SeedgenTool.run(["dump", directory.path("first.sqlite"), "--model", model, "--format", format, "--output", directory.path("dump.xml")])
+        let dump = try SeedgenTool.run(["dump", directory.path("first.sqlite"), "--model", model, "--format", format, "--dates", dates, "--output", directory.path("dump.xml")])
         #expect(dump.status == 0, "\(dump.error)")
         let second = try SeedgenTool.run(["build", "--model", model, "--output", directory.path("second.sqlite"), "--json", directory.path("dump.xml")])
         #expect(second.status == 0, "\(second.error)")
@@ -20,7 +20,7 @@ struct DumpTests {
         if format == "plist" {
             // Sections go entity by entity: sub-entities sharing a table are numbered in another
             // order than the first build's, so the same objects are compared, not the bytes.
-            let again = try SeedgenTool.run(["dump", directory.path("second.sqlite"), "--model", model, "--format", format])
+            let again = try SeedgenTool.run(["dump", directory.path("second.sqlite"), "--model", model, "--format", format, "--dates", dates])
             #expect(again.output == text, "the plist dump of the rebuilt store differs")
             return ("", "", text)
         }
@@ -74,6 +74,12 @@ struct DumpTests {
         #expect(first == second, "\(dump)")
         #expect(dump.contains(format == "xml" ? "value=\"0.30000000000000004\"" : "<real>0.30000000000000004</real>"), "\(dump)")
         #expect(dump.contains("&#10;second line&#9;tab"))
+        // Dates as the sources write them (ISO 8601, the attribute's own pattern), or as seconds.
+        #expect(dump.contains(format == "xml" ? "when=\"2012-06-08T16:00:00.123Z\"" : "<key>when</key><string>2012-06-08T16:00:00.123Z</string>"), "\(dump)")
+        #expect(dump.contains(format == "xml" ? "day=\"24.12.2011\"" : "<key>day</key><string>24.12.2011</string>"), "\(dump)")
+        let (firstSeconds, secondSeconds, seconds) = try Self.roundTrip(model: model, inputs: [input], format: format, dates: "seconds", in: directory)
+        #expect(firstSeconds == secondSeconds && firstSeconds == first)
+        #expect(seconds.contains("@360864000.123") && seconds.contains("@346377600"), "\(seconds)")
     }
 
     @Test("many-to-many (both sides), an ordered one-to-many and keyless objects dump and rebuild the same; bad arguments are exit 2",

@@ -1,12 +1,13 @@
 import SeedModel
 
-/// Imports a CSV file (RFC 4180) of one entity's objects: the file's name is a section name
-/// (`Products.csv` is Product's, `SectionNames`) unless the entity is given; the header row
+/// Imports a CSV or TSV file (RFC 4180) of one entity's objects: the file's name is a section
+/// name (`Products.csv` is Product's, `SectionNames`) unless the entity is given; the header row
 /// names attributes, to-one relationships (the field is the destination's key, compound keys
 /// separated by `|`), `@id` and `@<relationship>` (identifiers separated by spaces). A row is
 /// one object, written as soon as it is read (`FlatSectionItem`).
 ///
-/// Fields are separated by commas and records by CRLF or LF; a quoted field may hold commas,
+/// Fields are separated by commas (or the delimiter given: tabs in TSV, which is read by the same
+/// rules) and records by CRLF or LF; a quoted field may hold commas,
 /// line breaks and doubled quotes. An empty field is nil (the value is not given); `""` is the
 /// empty string. Blank lines are skipped.
 struct CSVSourceReader {
@@ -14,6 +15,8 @@ struct CSVSourceReader {
     private let entity: EntityDescription
     private let writer: PropertyListSectionWriter
     private let flat = FlatSectionItem(syntax: .csv)
+    /// The byte between fields.
+    private let delimiter: UInt8
     /// The header's names, as bytes (each row's values are keyed by them).
     private var names: [[UInt8]] = []
     /// The fields of the record being read: bytes, each field's range, whether it was quoted,
@@ -23,23 +26,19 @@ struct CSVSourceReader {
     /// Where the record being read starts.
     private var recordStart = (line: 1, column: 1)
 
-    /// A reader of `path`; `entity` names the entity when the file name does not.
-    init(path: String, entity: String?, repository: SeedRepository, progress: ((Int, Int) -> Void)? = nil) throws(InputError) {
+    /// A reader of `path` whose fields `delimiter` separates (a comma; a tab in TSV); `entity`
+    /// names the entity when the file name does not.
+    init(path: String, entity: String?, delimiter: Unicode.Scalar = ",", repository: SeedRepository,
+         progress: ((Int, Int) -> Void)? = nil) throws(InputError) {
+        guard ImportOptions.canDelimitFields(delimiter) else {
+            throw InputError("'\(delimiter.escaped(asASCII: true))' cannot separate fields (a delimiter is one ASCII character other than a quote, a line break, a letter or a digit)", at: InputLocation(file: path, line: 0, column: 0))
+        }
+        self.delimiter = UInt8(delimiter.value)
         input = try SourceBuffer(path: path, progress: progress)
         var writer = PropertyListSectionWriter(repository: repository)
         writer.syntax = .csv
         self.writer = writer
-        let location = InputLocation(file: path, line: 0, column: 0)
-        if let entity {
-            guard let described = repository.layout.model.entity(named: entity) else {
-                throw InputError("the model has no entity '\(entity)'", at: location)
-            }
-            self.entity = described
-        } else {
-            let file = path.split(separator: "/").last.map(String.init) ?? path
-            let stem = file.lowercased().hasSuffix(".csv") ? String(file.dropLast(4)) : file
-            self.entity = try writer.entity(forSection: stem, at: location)
-        }
+        self.entity = try writer.entity(ofFile: path, given: entity)
     }
 
     /// Reads the header, then writes one object per row.
@@ -132,11 +131,11 @@ struct CSVSourceReader {
                 throw InputError("a field that is not UTF-8", at: InputLocation(file: input.path, line: line, column: column))
             }
             fields.append((start..<bytes.count, quoted, line, column))
-            // The field's end: a comma, a line break or the end of the file.
+            // The field's end: the delimiter, a line break or the end of the file.
             guard let byte = try input.peek() else { return true }
             input.position += 1
             switch byte {
-            case UInt8(ascii: ","): continue
+            case delimiter: continue
             case 0x0A:
                 input.newline(at: input.position - 1)
                 return true
@@ -153,13 +152,13 @@ struct CSVSourceReader {
         }
     }
 
-    /// An unquoted field: up to a comma, a line break or the end of the file.
+    /// An unquoted field: up to the delimiter, a line break or the end of the file.
     private mutating func readPlain() throws(InputError) {
         while true {
             var index = input.position
             while index < input.end {
                 let byte = input.bytes[index]
-                if byte == UInt8(ascii: ",") || byte == 0x0A || byte == 0x0D { break }
+                if byte == delimiter || byte == 0x0A || byte == 0x0D { break }
                 if byte == UInt8(ascii: "\"") {
                     throw InputError("a quote inside an unquoted field (quote the whole field and write the quote twice)", at: input.location(at: index))
                 }

@@ -7,11 +7,14 @@ struct DumpWriter {
     typealias DumpError = StoreDumper.DumpError
 
     let format: StoreDumper.Format
+    /// How dates are written.
+    let dates: StoreDumper.DateStyle
     let output: FileHandle
     private var buffer = ""
 
-    init(format: StoreDumper.Format, output: FileHandle) {
+    init(format: StoreDumper.Format, dates: StoreDumper.DateStyle = .iso8601, output: FileHandle) {
         self.format = format
+        self.dates = dates
         self.output = output
         switch format {
         case .xml:
@@ -60,7 +63,7 @@ struct DumpWriter {
             buffer += "  <\(entity)" + (try identifier.map { (identifier) throws(DumpError) in " seedgen:id=\"\(try Self.escape(identifier))\"" } ?? "")
             if !nils.isEmpty { buffer += " seedgen:nil=\"\(nils.joined(separator: " "))\"" }
             for (name, value, attribute) in values {
-                buffer += " \(name)=\"\(try Self.escape(try Self.text(value, of: attribute)))\""
+                buffer += " \(name)=\"\(try Self.escape(try Self.text(value, of: attribute, dates: dates)))\""
             }
             for (name, reference) in references {
                 switch reference {
@@ -73,7 +76,7 @@ struct DumpWriter {
             buffer += "    <dict>" + (try identifier.map { (identifier) throws(DumpError) in "<key>@id</key><string>\(try Self.escape(identifier))</string>" } ?? "")
             if !nils.isEmpty { buffer += "<key>@nil</key><array>" + nils.map { "<string>\($0)</string>" }.joined() + "</array>" }
             for (name, value, attribute) in values {
-                buffer += "<key>\(name)</key>\(try Self.plistValue(value, of: attribute))"
+                buffer += "<key>\(name)</key>\(try Self.plistValue(value, of: attribute, dates: dates))"
             }
             for (name, reference) in references {
                 switch reference {
@@ -102,9 +105,9 @@ struct DumpWriter {
     // MARK: - Values
 
     /// A value as a property-list element of the attribute's own kind (`<integer>`, `<real>`,
-    /// `<true/>`, `<data>`); decimals, dates (`@seconds`), UUIDs and URIs as exact `<string>`s.
-    static func plistValue(_ value: SQLValue, of attribute: AttributeDescription) throws(DumpError) -> String {
-        let text = try text(value, of: attribute)
+    /// `<true/>`, `<data>`); decimals, dates, UUIDs and URIs as exact `<string>`s.
+    static func plistValue(_ value: SQLValue, of attribute: AttributeDescription, dates: StoreDumper.DateStyle) throws(DumpError) -> String {
+        let text = try text(value, of: attribute, dates: dates)
         switch attribute.type {
         case .integer16, .integer32, .integer64: return "<integer>\(text)</integer>"
         case .double, .float: return "<real>\(text)</real>"
@@ -115,8 +118,10 @@ struct DumpWriter {
     }
 
     /// A stored value as text the importer converts back to the same value (the data of a
-    /// Binary attribute with external storage without its marker: the importer adds it again).
-    static func text(_ value: SQLValue, of attribute: AttributeDescription) throws(DumpError) -> String {
+    /// Binary attribute with external storage without its marker: the importer adds it again;
+    /// a date as `dates` says, where the importer reads it back exactly: `dateText`).
+    static func text(_ value: SQLValue, of attribute: AttributeDescription, dates: StoreDumper.DateStyle) throws(DumpError) -> String {
+        if attribute.type == .date, let text = dateText(value, of: attribute, dates: dates) { return text }
         guard attribute.storesExternalBinaryMarker, case .blob(let stored) = value else {
             return try text(value, type: attribute.type)
         }

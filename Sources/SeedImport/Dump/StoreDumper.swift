@@ -12,7 +12,8 @@ import SeedStore
 /// come table by table in `Z_PK` order (XML) or entity by entity (plist), the destinations of
 /// keyed to-ones first where the model allows, so a rebuild numbers them in the same order (a
 /// key named before its object would take the next `Z_PK` at first sight); values are written exactly (doubles
-/// in shortest round-trip form, dates as `@` + seconds since 2001, data as base64). Each
+/// in shortest round-trip form, dates as ISO 8601 that reads back to the same seconds or as
+/// `@` + seconds since 2001, data as base64). Each
 /// relationship is written from one side: a to-one from the side holding the key (one side of a
 /// one-to-one), an ordered to-many as its owner's list in order, a many-to-many from its
 /// ordered side (else the side its join table is named after).
@@ -30,6 +31,19 @@ package struct StoreDumper {
         /// An XML property list, one section per entity.
         case plist
     }
+
+    /// How a dump writes dates.
+    package enum DateStyle: String, Sendable, CaseIterable {
+        /// ISO 8601 in UTC (`2024-05-01T09:30:00.25Z`), with the fraction digits that give the
+        /// stored seconds back exactly; `@` + seconds where no such text does, or where the
+        /// attribute's own `dateFormat` would read it.
+        case iso8601
+        /// `@` + seconds since 2001-01-01T00:00:00Z, exactly as stored.
+        case seconds
+    }
+
+    /// How dates are written (default ISO 8601).
+    package var dates = DateStyle.iso8601
 
     /// The layout the store's model has (the store's own era is read from the store).
     package let layout: StoreLayout
@@ -73,7 +87,7 @@ package struct StoreDumper {
         let units = Self.order(format == .xml ? layout.tables.map(\.name) : layout.model.entities.map(\.name).sorted(),
                                after: dependencies(shapes, layout, byTable: format == .xml))
         let position = Dictionary(uniqueKeysWithValues: units.enumerated().map { ($1, $0) })
-        var writer = DumpWriter(format: format, output: output)
+        var writer = DumpWriter(format: format, dates: dates, output: output)
         func write(_ row: [SQLValue], table: String, shape: ObjectShape, entity: String) throws {
             let pk = row[0].integer ?? 0
             var values: [(String, SQLValue, AttributeDescription)] = []
@@ -210,7 +224,7 @@ package struct StoreDumper {
                 counts[number, default: 0] += 1
                 var name = ObjectName(entity: entity.name, identifier: recorded[number]?[pk] ?? "#\(entity.name)-\(counts[number]!)")
                 if let (key, columns) = keys[number], columns.allSatisfy({ row[$0.0] != .null }) {
-                    name.key = key.text(of: try columns.map { (column, attribute) throws(DumpError) in try DumpWriter.text(row[column], of: attribute) })
+                    name.key = key.text(of: try columns.map { (column, attribute) throws(DumpError) in try DumpWriter.text(row[column], of: attribute, dates: dates) })
                 }
                 tableNames[pk] = name
             }

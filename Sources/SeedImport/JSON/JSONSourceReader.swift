@@ -5,6 +5,8 @@ import SeedModel
 /// objects keyed by the entity's natural key; inside an object a relationship is a nested
 /// object, an array of them (or of keys), or a reference by key, and `@id` / `@<relationship>`
 /// name objects by identifier. `null` means the value is not given, as a left-out member does.
+/// A root array is one section: the objects of the entity given (`--entity`) or of the one the
+/// file's name names, as in CSV. JSON Lines (`lines`) are the same objects, one a line.
 ///
 /// Streamed: each item of a section is written as soon as it is read. An array item of
 /// scalars goes flat (`FlatSectionItem`); anything else becomes the tree that
@@ -13,27 +15,59 @@ struct JSONSourceReader {
     private var scanner: JSONScanner
     private let writer: PropertyListSectionWriter
     private let flat = FlatSectionItem(syntax: .json)
+    /// The entity `--entity` names, for a root array or JSON Lines.
+    private let givenEntity: String?
+    /// True for JSON Lines.
+    private let lines: Bool
 
-    init(path: String, repository: SeedRepository, progress: ((Int, Int) -> Void)? = nil) throws(InputError) {
+    init(path: String, entity: String? = nil, lines: Bool = false, repository: SeedRepository,
+         progress: ((Int, Int) -> Void)? = nil) throws(InputError) {
         scanner = JSONScanner(input: try SourceBuffer(path: path, progress: progress))
         var writer = PropertyListSectionWriter(repository: repository)
         writer.syntax = .json
         self.writer = writer
+        self.givenEntity = entity
+        self.lines = lines
+    }
+
+    /// What a JSON file held.
+    enum Shape {
+        /// A root object of sections.
+        case sections
+        /// One entity's objects: a root array, or JSON Lines.
+        case oneEntity
     }
 
     /// Reads and writes the whole document.
-    mutating func read() throws(InputError) {
+    @discardableResult
+    mutating func read() throws(InputError) -> Shape {
         // A UTF-8 byte order mark is skipped; JSON in other encodings is refused.
         try scanner.input.skipByteOrderMark()
         let head = scanner.input.bytes
         if scanner.input.end >= 2, head[0] == 0xFE || head[0] == 0xFF || head[0] == 0 || head[1] == 0 {
             throw InputError("JSON sources must be UTF-8", at: scanner.input.location(at: 0))
         }
+        if lines {
+            try readLines()
+            return .oneEntity
+        }
         guard try scanner.nextByte() != nil else { throw InputError("the JSON document is empty", at: scanner.input.location(at: 0)) }
         let root = try scanner.value()
-        guard root == .object else {
-            throw InputError("the root must be an object of sections (entity names to arrays or objects of objects), not \(Self.describe(root))", at: scanner.location)
+        switch root {
+        case .object: try readSections()
+        case .array: try readArraySection(of: try writer.entity(ofFile: scanner.input.path, given: givenEntity))
+        default:
+            throw InputError("the root must be an object of sections (entity names to arrays or objects of objects) or an array of one entity's objects, not \(Self.describe(root))", at: scanner.location)
         }
+        if let next = try scanner.nextByte() {
+            let hint = next == UInt8(ascii: "{") ? " (JSON Lines, one object a line, are read from a .jsonl file or with --format jsonl)" : ""
+            throw InputError("more after the root \(root == .object ? "object" : "array")\(hint)", at: scanner.input.location(at: scanner.input.position))
+        }
+        return root == .object ? .sections : .oneEntity
+    }
+
+    /// The members of the root object, each a section.
+    private mutating func readSections() throws(InputError) {
         var first = true
         var sections: Set<String> = []
         while try scanner.nextMember(&first) {
@@ -48,8 +82,27 @@ struct JSONSourceReader {
                 throw InputError("section '\(name)' must be an array or an object of objects, not \(Self.describe(other))", at: scanner.location)
             }
         }
-        if try scanner.nextByte() != nil {
-            throw InputError("more after the root object", at: scanner.input.location(at: scanner.input.position))
+    }
+
+    /// JSON Lines: each line one object of the file's entity; blank lines are skipped.
+    private mutating func readLines() throws(InputError) {
+        let entity = try writer.entity(ofFile: scanner.input.path, given: givenEntity)
+        var plan: EntityPlan?
+        while try scanner.nextByte() != nil {
+            let line = scanner.input.line
+            let kind = try scanner.value()
+            let location = scanner.location
+            guard kind == .object else {
+                throw InputError("each line of a JSON Lines file is one \(entity.name) object, not \(Self.describe(kind))", at: location)
+            }
+            if plan == nil { plan = try writer.repository.plan(for: entity.name, at: location) }
+            try readFlatItem(plan!, at: location)
+            guard scanner.input.line == line else {
+                throw InputError("an object over lines \(line)–\(scanner.input.line): JSON Lines hold one object a line", at: location)
+            }
+            if try scanner.nextByte() != nil, scanner.input.line == line {
+                throw InputError("more after the object on this line: JSON Lines hold one object a line", at: scanner.input.location(at: scanner.input.position))
+            }
         }
     }
 

@@ -17,6 +17,24 @@ struct PropertyListSectionWriter {
         model.entity(named: try repository.sectionNames.entity(for: key, at: location))!
     }
 
+    /// The entity whose objects a file of one entity holds (CSV, TSV, a JSON array, JSON Lines):
+    /// the one `given` names (`--entity`), else the one the file's name without its extension
+    /// names as a section would (`Products.csv` holds Product's).
+    func entity(ofFile path: String, given: String?) throws(InputError) -> EntityDescription {
+        let location = InputLocation(file: path, line: 0, column: 0)
+        if let given {
+            guard let described = model.entity(named: given) else { throw InputError("the model has no entity '\(given)' (--entity)", at: location) }
+            return described
+        }
+        let file = path.split(separator: "/").last.map(String.init) ?? path
+        let stem = file.lastIndex(of: ".").map { String(file[..<$0]) } ?? file
+        do {
+            return try entity(forSection: stem, at: location)
+        } catch {
+            throw InputError("\(error.message); or name the entity of this file's objects with --entity", at: location)
+        }
+    }
+
     /// Writes one item of a section; `key` is its dictionary key in a keyed section.
     func writeSectionItem(_ node: PropertyListNode, entity: EntityDescription, key: String?) throws(InputError) {
         _ = try write(node, entity: entity, naturalKey: key)

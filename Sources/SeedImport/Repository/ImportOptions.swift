@@ -16,15 +16,25 @@ public struct ImportOptions: Sendable {
     /// Property-list section names mapped to entity names (`--section Staff=Person`), beyond
     /// each entity's own name and its English plural.
     public var sectionNames: [String: String]
+    /// The character between the fields of CSV files (default a comma; TSV files use a tab): one
+    /// ASCII character other than a quote, a line break, a letter or a digit.
+    public var csvDelimiter: Unicode.Scalar
 
-    /// The defaults: ISO 8601 dates, UTC, the model's own keys and section names.
+    /// The defaults: ISO 8601 dates, UTC, the model's own keys and section names, commas in CSV.
     public init(datePattern: DatePattern = .iso8601, attributeDatePatterns: [String: DatePattern] = [:], timeZoneOffset: Int = 0,
-                keys: [String: [String]] = [:], sectionNames: [String: String] = [:]) {
+                keys: [String: [String]] = [:], sectionNames: [String: String] = [:], csvDelimiter: Unicode.Scalar = ",") {
+        self.csvDelimiter = csvDelimiter
         self.datePattern = datePattern
         self.attributeDatePatterns = attributeDatePatterns
         self.timeZoneOffset = timeZoneOffset
         self.keys = keys
         self.sectionNames = sectionNames
+    }
+
+    /// True for a character that may separate CSV fields: ASCII, and not a quote, a line break,
+    /// a letter or a digit (which would make a field's text ambiguous).
+    package static func canDelimitFields(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII && !["\"", "\n", "\r"].contains(scalar) && !scalar.properties.isAlphabetic && !("0"..."9").contains(scalar)
     }
 
     /// What is wrong with `keys` for `model`: an unknown entity, an attribute it does not store,

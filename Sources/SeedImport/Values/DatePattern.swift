@@ -20,7 +20,7 @@ public struct DatePattern: Sendable, Hashable, CustomStringConvertible {
     let fields: [Field]
     /// The pattern as given, or `ISO 8601`.
     public let description: String
-    private let isISO8601: Bool
+    let isISO8601: Bool
 
     /// ISO 8601: `yyyy-MM-dd`, optionally `THH:mm[:ss[.fff]]` and a zone (`Z`, `±HH:MM`, `±HHMM`).
     public static let iso8601 = DatePattern(fields: [], description: "ISO 8601", isISO8601: true)

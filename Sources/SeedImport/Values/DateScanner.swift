@@ -55,19 +55,13 @@ struct DateScanner {
         return true
     }
 
-    /// Digits after the decimal point (the point itself is a literal in patterns).
+    /// Digits after the decimal point (the point itself is a literal in patterns), kept as
+    /// written: `DateParts` turns them into the nearest double with the seconds.
     mutating func scanFraction(into parts: inout DateParts) -> Bool {
-        var scale = 0.1
-        var value = 0.0
-        var read = 0
-        while let byte = peek(), byte >= 48, byte <= 57 {
-            value += Double(byte - 48) * scale
-            scale /= 10
-            read += 1
-            position += 1
-        }
-        parts.fraction = value
-        return read > 0
+        let start = position
+        while let byte = peek(), byte >= 48, byte <= 57 { position += 1 }
+        parts.fraction = UnsafeBufferPointer(rebasing: bytes[start..<position])
+        return position > start
     }
 
     /// `Z`, `±HH`, `±HHMM` or `±HH:MM`.

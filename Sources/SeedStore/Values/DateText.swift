@@ -20,7 +20,15 @@ package enum DateText {
         let total = ((seconds + 978_307_200) * 1000).rounded()
         let milliseconds = seconds.isFinite ? Int64(total.clamped(to: -9.2e18...9.2e18)) : 0
         let (days, dayMilliseconds) = floorDivision(milliseconds, 86_400_000)
-        // H. Hinnant's civil_from_days.
+        let (year, month, day) = civilDate(daysSince1970: days)
+        let second = dayMilliseconds / 1000
+        return Parts(year: year, month: month, day: day, hour: Int(second / 3600),
+                     minute: Int(second / 60 % 60), second: Int(second % 60), millisecond: Int(dayMilliseconds % 1000))
+    }
+
+    /// The year, month and day of a day counted from 1970-01-01 in the proleptic Gregorian
+    /// calendar (H. Hinnant's civil_from_days).
+    package static func civilDate(daysSince1970 days: Int64) -> (year: Int, month: Int, day: Int) {
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let dayOfEra = z - era * 146_097
@@ -29,10 +37,7 @@ package enum DateText {
         let shiftedMonth = (5 * dayOfYear + 2) / 153
         let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
         let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        let second = dayMilliseconds / 1000
-        return Parts(year: Int(year), month: Int(month), day: Int(day), hour: Int(second / 3600),
-                     minute: Int(second / 60 % 60), second: Int(second % 60), millisecond: Int(dayMilliseconds % 1000))
+        return (Int(yearOfEra + era * 400 + (month <= 2 ? 1 : 0)), Int(month), Int(day))
     }
 
     /// Whether a moment has calendar parts here: within ±9.2e15 seconds (about 290 million

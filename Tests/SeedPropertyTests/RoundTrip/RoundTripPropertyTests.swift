@@ -153,29 +153,38 @@ struct RoundTripPropertyTests {
     /// bytes); a store holding what XML cannot carry is refused by the dump with the reason.
     static func checkDumps(of store: String, _ expected: Contents, layout: StoreLayout, in directory: TemporaryDirectory) throws {
         for format in StoreDumper.Format.allCases {
-            let dumpPath = directory.path("dump-\(format.rawValue).\(format == .xml ? "xml" : "plist")")
-            _ = FileManager.default.createFile(atPath: dumpPath, contents: nil)
-            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: dumpPath))
-            var dumper = StoreDumper(storePath: store, layout: layout)
-            do {
-                try dumper.dump(to: handle, format: format)
-                try handle.close()
-            } catch let error as StoreDumper.DumpError {
-                try handle.close()
-                #expect(error.description.contains("XML cannot carry"), "dump (\(format)) failed: \(error)")
-                continue
+            for dates in StoreDumper.DateStyle.allCases {
+                try checkDump(of: store, expected, layout: layout, format: format, dates: dates, in: directory)
             }
-            let rebuilt = directory.path("rebuilt-\(format.rawValue).sqlite")
-            let builder = try StoreBuilder(layout: layout, outputPath: rebuilt)
-            let importer = SeedImporter(builder: builder)
-            try importer.importFile(dumpPath)
-            try importer.finish()
-            _ = try builder.finish()
-            let difference = Self.difference(try Self.contents(rebuilt, layout: layout), expected)
-            #expect(difference == nil, "dump (\(format)) rebuilt: \(difference ?? "")")
-            if format == .xml {
-                #expect(try Data(contentsOf: URL(fileURLWithPath: rebuilt)) == Data(contentsOf: URL(fileURLWithPath: store)), "the XML dump rebuilt other bytes")
-            }
+        }
+    }
+
+    /// One dump of `store`, in `format` with `dates`, rebuilt.
+    static func checkDump(of store: String, _ expected: Contents, layout: StoreLayout, format: StoreDumper.Format, dates: StoreDumper.DateStyle,
+                          in directory: TemporaryDirectory) throws {
+        let dumpPath = directory.path("dump-\(format.rawValue).\(format == .xml ? "xml" : "plist")")
+        _ = FileManager.default.createFile(atPath: dumpPath, contents: nil)
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: dumpPath))
+        var dumper = StoreDumper(storePath: store, layout: layout)
+        dumper.dates = dates
+        do {
+            try dumper.dump(to: handle, format: format)
+            try handle.close()
+        } catch let error as StoreDumper.DumpError {
+            try handle.close()
+            #expect(error.description.contains("XML cannot carry"), "dump (\(format)) failed: \(error)")
+            return
+        }
+        let rebuilt = directory.path("rebuilt-\(format.rawValue).sqlite")
+        let builder = try StoreBuilder(layout: layout, outputPath: rebuilt)
+        let importer = SeedImporter(builder: builder)
+        try importer.importFile(dumpPath)
+        try importer.finish()
+        _ = try builder.finish()
+        let difference = Self.difference(try Self.contents(rebuilt, layout: layout), expected)
+        #expect(difference == nil, "dump (\(format), dates \(dates)) rebuilt: \(difference ?? "")")
+        if format == .xml {
+            #expect(try Data(contentsOf: URL(fileURLWithPath: rebuilt)) == Data(contentsOf: URL(fileURLWithPath: store)), "the XML dump (dates \(dates)) rebuilt other bytes")
         }
     }
 }

@@ -57,7 +57,13 @@ extension Sample {
         case "Boolean": return .boolean(Bool.random(using: &rng))
         case "Date":
             let seconds: [Double] = [0, -978_307_200, 1e11, -1e11, -6.3e10, 2.5e10, 0.5, -0.25, 123_456_789.125, 8.64e15, -8.64e15]
-            return .date(Bool.random(using: &rng) ? seconds.randomElement(using: &rng)! : Double(Int.random(in: -4_000_000_000...4_000_000_000, using: &rng)))
+            let whole = Double(Int.random(in: -4_000_000_000...4_000_000_000, using: &rng))
+            switch Int.random(in: 0..<4, using: &rng) {
+            case 0: return .date(seconds.randomElement(using: &rng)!)
+            case 1: return .date(whole)
+            case 2: return .date(whole + Double(Int.random(in: 0..<1000, using: &rng)) / 1000)  // milliseconds, as apps store them
+            default: return .date(Double.random(in: -1e11...1e11, using: &rng))  // any double: ISO text or @seconds
+            }
         case "Binary":
             return .data((0..<[0, 1, 3, 40, 300].randomElement(using: &rng)!).map { _ in UInt8.random(in: 0...255, using: &rng) })
         case "UUID": return .uuid((0..<16).map { _ in UInt8.random(in: 0...255, using: &rng) })
