@@ -70,6 +70,37 @@ struct UpdateCommandTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == before)
     }
 
+    /// Before, an update only added links: a link the new seed dropped stayed, and one the user
+    /// had removed came back.
+    @Test("many-to-many links: one the new seed drops goes, one it adds comes, one the user removed stays away, one the user made stays; again: nothing")
+    func links() throws {
+        let directory = try Build.setUp()
+        defer { directory.remove() }
+        let seed1 = try Build.build(Build.v1, as: "v1", in: directory)
+        // Seed 2: Ann wrote 1 and 3 (not 2); Bob still wrote 2.
+        let seed2 = try Build.build(Build.v1.replacingOccurrences(of: #""price": 3}"#, with: #""price": 3, "authors": ["Ann"]}"#)
+                                        .replacingOccurrences(of: #""authors": ["Ann", "Bob"]"#, with: #""authors": ["Bob"]"#), as: "v2", in: directory)
+        let store = try directory.copy(URL(fileURLWithPath: seed1), as: "installed.sqlite")
+        let links = "SELECT a.ZNAME, b.ZISBN FROM Z_1BOOKS j JOIN ZAUTHOR a ON a.Z_PK = j.Z_1AUTHORS JOIN ZBOOK b ON b.Z_PK = j.Z_2BOOKS ORDER BY 1, 2"
+        #expect(try SQLiteShell.rows(store, links) == ["Ann|1", "Ann|2", "Bob|2"])
+        // The user: Bob did not write book 2 after all; Bob wrote book 1.
+        try SQLiteShell.execute("""
+            DELETE FROM Z_1BOOKS WHERE Z_1AUTHORS = (SELECT Z_PK FROM ZAUTHOR WHERE ZNAME = 'Bob') AND Z_2BOOKS = (SELECT Z_PK FROM ZBOOK WHERE ZISBN = '2');
+            INSERT INTO Z_1BOOKS VALUES ((SELECT Z_PK FROM ZAUTHOR WHERE ZNAME = 'Bob'), (SELECT Z_PK FROM ZBOOK WHERE ZISBN = '1'));
+            """, on: store)
+        let result = try Self.update(store, to: seed2, directory)
+        #expect(result.status == 0, "\(result.output)\(result.error)")
+        #expect(try SQLiteShell.rows(store, links) == ["Ann|1", "Ann|3", "Bob|1"])
+        let before = try Data(contentsOf: URL(fileURLWithPath: store))
+        #expect(try Self.update(store, to: seed2, directory).status == 0)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == before)
+        // Seed 1 again: Ann–2 back, Ann–3 gone; Bob–2, which the user removed, stays away.
+        #expect(try Self.update(store, to: seed1, directory).status == 0)
+        #expect(try SQLiteShell.rows(store, links) == ["Ann|1", "Ann|2", "Bob|1"])
+        let verify = try SeedgenTool.run(["verify", store, "--model", directory.path("Shelf.xcdatamodel")])
+        #expect(verify.status == 0, "\(verify.output)")
+    }
+
     @Test("seed 1 straight to seed 3 leaves the objects seed 1 → 2 → 3 leaves; the JSON report")
     func straightToThree() throws {
         let directory = try Build.setUp()

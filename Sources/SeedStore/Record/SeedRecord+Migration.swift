@@ -24,7 +24,8 @@ extension SeedRecord {
     /// with the keys and digests of the migrated rows for the objects `markUnchanged` found as
     /// seeded, so a later seed of the new version still updates them; an object the user had
     /// changed keeps its old key and digest (which no row of the new layout has), and stays
-    /// the user's. Objects of removed entities leave the record.
+    /// the user's. Objects of removed entities leave the record. The record of links goes (join
+    /// tables may be folded, made or renamed): a later update adds links only, and records them.
     static func rebase(in database: Database, plan: MigrationPlan, source: StoreLayout, destination: StoreLayout,
                        buildKeys: [String: [String]]) throws(SQLiteError) {
         let names = ObjectNames(layout: destination, buildKeys: buildKeys, contentByDigest: true)
@@ -48,6 +49,7 @@ extension SeedRecord {
             DELETE FROM \(table);
             INSERT INTO \(table) SELECT * FROM temp.seedgen_rebased;
             DROP TABLE temp.seedgen_rebased; DROP TABLE temp.seedgen_unchanged;
+            DROP TABLE IF EXISTS main.\(linksTable);
             """)
         try writeModel(destination.model, in: database)
     }

@@ -8,6 +8,8 @@ import SeedModel
 /// its row as the seed wrote it (`seedgen_digest` over every column of its entity but `Z_PK`,
 /// `Z_ENT`, `Z_OPT` and its positions in ordered to-manys).
 ///
+/// Beside it, the seed's model (`SEEDGEN_MODEL`) and its many-to-many links (`SEEDGEN_LINKED`).
+///
 /// The record lives in the store file itself: an installed store is the seed's bytes, so it
 /// carries the record with no step at install time, and any copy of the seed is an installed
 /// store. Core Data reads only the tables its model names and leaves others alone (apps keep
@@ -52,6 +54,7 @@ package enum SeedRecord {
         database.registerRowDigest()
         try database.execute(createSQL)
         try writeModel(layout.model, in: database)
+        try writeLinks(in: database, layout: layout)
         try database.execute("CREATE TEMP TABLE seedgen_identifiers (ENTITY INTEGER, PK INTEGER, KEY TEXT, PRIMARY KEY (ENTITY, PK)) WITHOUT ROWID")
         defer { try? database.execute("DROP TABLE temp.seedgen_identifiers") }
         let identify = try database.prepare("INSERT OR IGNORE INTO temp.seedgen_identifiers VALUES (?, ?, 'i t' || hex(?))")

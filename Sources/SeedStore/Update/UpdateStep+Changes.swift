@@ -35,8 +35,7 @@ extension UpdateStep {
     }
 
     /// Inserts the new objects, changes the marked ones, gives the seed's unchanged objects its
-    /// places in their lists, and adds the new seed's many-to-many links between objects it
-    /// holds as seeded.
+    /// places in their lists, and brings the many-to-many links to the new seed's (`updateLinks`).
     func insertAndChange() throws {
         for entity in concreteEntities {
             let carried = carried(entity, alias: "n")
@@ -77,20 +76,7 @@ extension UpdateStep {
                     """)
             }
         }
-        for join in store.joinTables {
-            guard let owner = store.entity(named: join.entity), let member = store.entity(named: join.inverseEntity) else { continue }
-            let held = "('add', 'seeded', 'changed')"
-            let order = join.orderColumns.map { ", j." + Database.quote($0) }.joined()
-            let columns = ([join.firstColumn, join.secondColumn] + join.orderColumns).map(Database.quote).joined(separator: ", ")
-            try database.execute("""
-                INSERT OR IGNORE INTO main.\(Database.quote(join.name)) (\(columns))
-                SELECT a.SPK, b.SPK\(order) FROM seed.\(Database.quote(join.name)) j
-                JOIN temp.seedgen_map a ON a.TBL = \(tableNumber(owner.table)) AND a.NPK = j.\(Database.quote(join.firstColumn))
-                JOIN temp.seedgen_map b ON b.TBL = \(tableNumber(member.table)) AND b.NPK = j.\(Database.quote(join.secondColumn))
-                WHERE a.SPK IS NOT NULL AND b.SPK IS NOT NULL
-                  AND (a.FATE = 'add' OR b.FATE = 'add' OR (a.FATE IN \(held) AND b.FATE IN \(held)))
-                """)
-        }
+        try updateLinks()
     }
 
     /// The report of what `insertAndChange` did and left alone; removals come later.

@@ -1,6 +1,7 @@
 extension UpdateStep {
     /// The record of the new seed: digests of the objects changed, rows for the objects added.
-    /// Objects the user changed or deleted keep their old rows (they stay the user's).
+    /// Objects the user changed or deleted keep their old rows (they stay the user's); the record
+    /// of links forgets the objects that are gone.
     func rewriteRecord() throws {
         for entity in concreteEntities {
             let digest = SeedRecord.digestSQL(of: entity, in: store, alias: "t")
@@ -12,6 +13,7 @@ extension UpdateStep {
                 WHERE m.ENTITY = \(entity.number) AND m.FATE = 'add';
                 """)
         }
+        try forgetLinksOfGoneObjects()
         try database.execute("DROP TABLE temp.seedgen_map; DROP TABLE temp.seedgen_state; DROP TABLE temp.seedgen_touched")
         try SeedRecord.writeModel(store.model, in: database)
     }
