@@ -27,20 +27,20 @@ struct BuildCommand: ParsableCommand {
     @Argument(help: "Source files, imported in this order; references by key may point across files.")
     var inputs: [String] = []
 
-    @Option(name: .customLong("date-format"), help: "Pattern for Date attributes whose model names none (default: ISO 8601), e.g. MM/dd/yyyy.")
-    var dateFormat: String?
+    @Option(name: .customLong("date-format"), help: ArgumentHelp("Pattern for Date attributes whose model names none (default: ISO 8601), e.g. MM/dd/yyyy.", valueName: "pattern"))
+    var dateFormat: DatePatternArgument?
 
     @Option(name: .customLong("date-format-for"), help: ArgumentHelp("Pattern for one attribute, over the model's own: Entity.attribute=PATTERN.", valueName: "spec"))
-    var attributeDateFormats: [String] = []
+    var attributeDateFormats: [AttributeDatePattern] = []
 
-    @Option(name: .customLong("time-zone"), help: "Zone of dates written without one: UTC (default) or an offset such as +02:00.")
-    var timeZone: String = "UTC"
+    @Option(name: .customLong("time-zone"), help: ArgumentHelp("Zone of dates written without one: UTC (default) or an offset such as +02:00.", valueName: "zone"))
+    var timeZone: TimeZoneOffset = .utc
 
     @Option(name: .customLong("key"), help: ArgumentHelp("Name and merge the objects of an entity by these attributes in this build, without a uniqueness constraint in the model (its layout and hashes stay): Entity=attribute[,attribute…]. References to a key of several attributes give the values separated by '|'.", valueName: "spec"))
-    var keys: [String] = []
+    var keys: [KeySpec] = []
 
-    @Option(name: .customLong("section"), help: ArgumentHelp("A property-list section name for an entity, beyond its own name and its English plural: Section=Entity.", valueName: "spec"))
-    var sections: [String] = []
+    @Option(name: .customLong("section"), help: ArgumentHelp("A section name for an entity, beyond its own name and its English plural (a property list's or JSON section, or a one-entity file's name): Section=Entity.", valueName: "spec"))
+    var sections: [SectionSpec] = []
 
     @Option(name: .customLong("entity"), help: ArgumentHelp("The entity of the objects in CSV, TSV, JSON Lines files and JSON arrays, where their file names do not name it (Products.csv holds Product's).", valueName: "name"))
     var csvEntity: String?
@@ -80,7 +80,20 @@ struct BuildCommand: ParsableCommand {
 
     func validate() throws {
         if output.isEmpty { throw ValidationError("--output needs a file name, not an empty one") }
-        if dateFormat?.isEmpty == true { throw ValidationError("--date-format needs a pattern, not an empty one (leave it out for ISO 8601)") }
+        if let dateFormat, let problem = dateFormat.problem {
+            throw ValidationError(dateFormat.text.isEmpty ? "--date-format \(problem) (leave it out for ISO 8601)" : "--date-format: \(problem)")
+        }
+        var attributes: Set<String> = []
+        for format in attributeDateFormats {
+            if let problem = format.pattern.problem { throw ValidationError("--date-format-for \(format.attribute): \(problem)") }
+            guard attributes.insert(format.attribute).inserted else { throw ValidationError("--date-format-for \(format.attribute) is given twice; once per attribute") }
+        }
+        for (index, key) in keys.enumerated() where keys[..<index].contains(where: { $0.entity == key.entity }) {
+            throw ValidationError("--key \(key.entity) is given twice; once per entity")
+        }
+        for (index, section) in sections.enumerated() where sections[..<index].contains(where: { $0.section == section.section }) {
+            throw ValidationError("--section \(section.section) is given twice; once per section")
+        }
         if frameworkVersion > Self.newestPlausibleFrameworkVersion {
             throw ValidationError("--framework-version \(frameworkVersion) is no Core Data framework version (today's newest is about 1344; at most \(Self.newestPlausibleFrameworkVersion))")
         }
@@ -88,19 +101,19 @@ struct BuildCommand: ParsableCommand {
 
     func run() throws {
         let started = Date()
-        var options = try importOptions()
+        var options = importOptions()
         guard frameworkVersion >= FrameworkEra.oldestKnown else {
             throw CommandFailure.usage("--framework-version \(frameworkVersion): the oldest framework whose layout is known is \(FrameworkEra.oldestKnown)")
         }
         let layout = try model.loadLayout(era: FrameworkEra(version: frameworkVersion))
         try readKeysAndSections(into: &options, model: layout.model)
         for input in inputs where !FileManager.default.isReadableFile(atPath: input) {
-            throw CommandFailure.usage("error: \(input): no such readable file")
+            throw CommandFailure.usage("\(input): no such readable file")
         }
         // The store replaces the file at --output: never one of the inputs (or the model).
         let target = URL(fileURLWithPath: output).resolvingSymlinksInPath().standardized.path
         for source in inputs + [model.model] where URL(fileURLWithPath: source).resolvingSymlinksInPath().standardized.path == target {
-            throw CommandFailure.usage("error: --output \(output) is one of the inputs (\(source)); the store would replace it")
+            throw CommandFailure.usage("--output \(output) is one of the inputs (\(source)); the store would replace it")
         }
         let summary: StoreBuilder.Summary
         var imported = started
@@ -125,11 +138,11 @@ struct BuildCommand: ParsableCommand {
         } catch let failure as CommandFailure {
             throw failure
         } catch let error as InputError {
-            throw CommandFailure.failed("error: \(error)")
+            throw CommandFailure.failed("\(error)")
         } catch let failure as DurableFile.Failure {
-            throw CommandFailure.failed("error: \(failure)")  // names the path itself
+            throw CommandFailure.failed("\(failure)")  // names the path itself
         } catch {
-            throw CommandFailure.failed("error: cannot write \(output): \(error)")
+            throw CommandFailure.failed("cannot write \(output): \(error)")
         }
         if json {
             print(try jsonText(Report(output: summary.path, sha256: summary.fileSHA256, contentDigest: summary.contentDigest,
@@ -144,47 +157,30 @@ struct BuildCommand: ParsableCommand {
         }
     }
 
-    private func importOptions() throws -> ImportOptions {
+    /// The options `validate()` checked, as the importer takes them.
+    private func importOptions() -> ImportOptions {
         var options = ImportOptions()
-        do {
-            if let dateFormat { options.datePattern = try DatePattern(dateFormat) }
-            for spec in attributeDateFormats {
-                guard let equals = spec.firstIndex(of: "="), spec[..<equals].contains(".") else {
-                    throw CommandFailure.usage("--date-format-for takes Entity.attribute=PATTERN, not '\(spec)'")
-                }
-                options.attributeDatePatterns[String(spec[..<equals])] = try DatePattern(String(spec[spec.index(after: equals)...]))
-            }
-        } catch let error as DatePattern.PatternError {
-            throw CommandFailure.usage(error.description)
+        if let pattern = dateFormat?.pattern { options.datePattern = pattern }
+        for format in attributeDateFormats {
+            options.attributeDatePatterns[format.attribute] = format.pattern.pattern
         }
-        guard let offset = Self.offset(timeZone) else {
-            throw CommandFailure.usage("--time-zone takes UTC or an offset such as +02:00, not '\(timeZone)'")
-        }
-        options.timeZoneOffset = offset
+        options.timeZoneOffset = timeZone.seconds
         return options
     }
 
     /// `--key`, `--section`, `--entity` and `--delimiter`, checked against the model and the inputs.
     private func readKeysAndSections(into options: inout ImportOptions, model: DataModel) throws {
-        for spec in keys {
-            let parts = spec.split(separator: "=", maxSplits: 1).map(String.init)
-            guard parts.count == 2, options.keys[parts[0]] == nil else {
-                throw CommandFailure.usage("--key takes Entity=attribute[,attribute…], once per entity, not '\(spec)'")
-            }
-            options.keys[parts[0]] = parts[1].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        for key in keys {
+            options.keys[key.entity] = key.attributes
         }
         if let problem = ImportOptions.problems(ofKeys: options.keys, in: model).first {
             throw CommandFailure.usage(problem)
         }
-        for spec in sections {
-            let parts = spec.split(separator: "=", maxSplits: 1).map(String.init)
-            guard parts.count == 2, !parts[0].isEmpty, options.sectionNames[parts[0]] == nil else {
-                throw CommandFailure.usage("--section takes Section=Entity, once per section, not '\(spec)'")
+        for section in sections {
+            guard model.entity(named: section.entity) != nil else {
+                throw CommandFailure.usage("--section \(section.section)=\(section.entity): the model has no entity '\(section.entity)'")
             }
-            guard model.entity(named: parts[1]) != nil else {
-                throw CommandFailure.usage("--section \(spec): the model has no entity '\(parts[1])'")
-            }
-            options.sectionNames[parts[0]] = parts[1]
+            options.sectionNames[section.section] = section.entity
         }
         if let csvEntity {
             guard model.entity(named: csvEntity) != nil else { throw CommandFailure.usage("--entity \(csvEntity): the model has no entity '\(csvEntity)'") }
@@ -205,13 +201,6 @@ struct BuildCommand: ParsableCommand {
         inputs.contains { input in
             (SourceFormat(fileExtension: URL(fileURLWithPath: input).pathExtension) ?? format).map(formats.contains) ?? false
         }
-    }
-
-    /// Seconds east of UTC for `UTC`, `Z`, `+HH:MM`, `-HHMM`.
-    static func offset(_ text: String) -> Int? {
-        if text == "UTC" || text == "Z" { return 0 }
-        let probe = "2001-01-01T00:00:00" + text
-        return DatePattern.iso8601.secondsSinceReferenceDate(probe).map { -Int($0) }
     }
 }
 

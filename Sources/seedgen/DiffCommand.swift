@@ -40,7 +40,7 @@ struct DiffCommand: ParsableCommand {
         } catch let failure as CommandFailure {
             throw CommandFailure(message: failure.message, exitCode: 2)
         } catch {
-            throw CommandFailure.usage("error: \(error)")
+            throw CommandFailure.usage("\(error)")
         }
         let diff = StoreDiff(old: old, new: new, layout: layout)
         var differs = false
@@ -60,7 +60,7 @@ struct DiffCommand: ParsableCommand {
                 differs = true
             }
         } catch {
-            throw CommandFailure.usage("error: \(error)")
+            throw CommandFailure.usage("\(error)")
         }
         if let pending { print(pending) }
         let total = StoreDiff.Counts.total(counts.values)

@@ -44,17 +44,17 @@ struct DumpCommand: ParsableCommand {
     }
 
     func run() throws {
-        guard FileManager.default.isReadableFile(atPath: store) else { throw CommandFailure.usage("error: \(store): no such readable store") }
+        guard FileManager.default.isReadableFile(atPath: store) else { throw CommandFailure.usage("\(store): no such readable store") }
         var dumper = StoreDumper(storePath: store, layout: try model.loadLayout())
         dumper.dates = dates
         do {
             if let output {
                 // The same files as build's --output: never a directory, FIFO or device.
-                do { try DurableFile.requireWritableDestination(output) } catch { throw CommandFailure.usage("error: \(error)") }
+                do { try DurableFile.requireWritableDestination(output) } catch { throw CommandFailure.usage("\(error)") }
                 DurableFile.removeDeadTemporaries(beside: output, purposes: ["seedgen-dump"])
                 let temporary = DurableFile.temporaryPath(beside: output, purpose: "seedgen-dump")
                 guard FileManager.default.createFile(atPath: temporary, contents: nil), let handle = FileHandle(forWritingAtPath: temporary) else {
-                    throw CommandFailure.failed("error: cannot write \(output)")
+                    throw CommandFailure.failed("cannot write \(output)")
                 }
                 do {
                     try dumper.dump(to: handle, format: format)
@@ -71,9 +71,9 @@ struct DumpCommand: ParsableCommand {
         } catch let failure as CommandFailure {
             throw failure
         } catch let error as SQLiteError {
-            throw CommandFailure.usage("error: cannot dump \(store): \(error)")  // not a store SQLite can read
+            throw CommandFailure.usage("cannot dump \(store): \(error)")  // not a store SQLite can read
         } catch {
-            throw CommandFailure.failed("error: cannot dump \(store): \(error)")
+            throw CommandFailure.failed("cannot dump \(store): \(error)")
         }
         for warning in dumper.warnings.prefix(10) { printError("seedgen: warning: \(warning)") }
     }

@@ -60,14 +60,14 @@ struct FetchCommand: ParsableCommand {
         do {
             objects = try StoreReader(path: store).fetch(request, layout: layout)
         } catch let error as QueryError {
-            throw CommandFailure.failed("error: \(predicate.map { "predicate '\(PredicateSyntaxError.excerpt($0, around: error.position ?? 1))' " } ?? "")\(error)")
+            throw CommandFailure.failed("\(predicate.map { "predicate '\(PredicateSyntaxError.excerpt($0, around: error.position ?? 1))' " } ?? "")\(error)")
         } catch let error as UnreadableStoreError {
-            throw CommandFailure.failed("error: \(store): \(error)")
+            throw CommandFailure.failed("\(store): \(error)")
         } catch let error as SQLiteError where error.code.primary == .error {
             // The store was read; SQLite refused the query built from the predicate.
-            throw CommandFailure.failed("error: the predicate cannot run on this store: \(error)")
+            throw CommandFailure.failed("the predicate cannot run on this store: \(error)")
         } catch {
-            throw CommandFailure.usage("error: \(error)")
+            throw CommandFailure.usage("\(error)")
         }
         let types = Dictionary(layout.model.entities.flatMap { entity in
             layout.model.allAttributes(of: entity).map { ("\(entity.name).\($0.name)", $0.type) }
@@ -103,7 +103,7 @@ struct FetchCommand: ParsableCommand {
             do {
                 request = try FetchRequest(template: found)
             } catch {
-                throw CommandFailure.failed("error: \(error)")
+                throw CommandFailure.failed("\(error)")
             }
             if let entity, entity != found.entity {
                 throw CommandFailure.usage("template '\(template)' fetches \(found.entity), not \(entity)")
@@ -114,7 +114,7 @@ struct FetchCommand: ParsableCommand {
                 do {
                     parsed = try FetchPredicate(parsing: predicate)
                 } catch {
-                    throw CommandFailure.failed("error: predicate \(error)")
+                    throw CommandFailure.failed("predicate \(error)")
                 }
             }
             request = FetchRequest(entity: entity!, predicate: parsed)

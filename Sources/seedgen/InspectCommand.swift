@@ -20,7 +20,7 @@ struct InspectCommand: ParsableCommand {
         do {
             report = try StoreInspector.inspect(store)
         } catch {
-            throw CommandFailure.usage("error: cannot inspect \(store): \(error)")
+            throw CommandFailure.usage("cannot inspect \(store): \(error)")
         }
         if json {
             print(try jsonText(report))

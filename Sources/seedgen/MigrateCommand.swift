@@ -41,7 +41,7 @@ struct MigrateCommand: ParsableCommand {
             let source = try MigrationPlan.sourceVersion(ofStoreAt: store, in: versions)
             plan = try MigrationPlan(from: source, to: versions.current).checked(againstStoreAt: store, source: source)
         } catch {
-            throw CommandFailure.usage("error: \(error)")
+            throw CommandFailure.usage("\(error)")
         }
         var outcome = Outcome(plan: plan)
         let current = plan.sourceVersion == plan.destinationVersion
@@ -68,7 +68,7 @@ struct MigrateCommand: ParsableCommand {
         } else {
             printPlan(plan)
             if let (message, _) = outcome.failure {
-                printError("error: \(message)")
+                printError("seedgen: error: \(message)")
             } else if let migrated = outcome.migrated, !current {
                 printLine(migrated ? "migrated: \(outcome.rows) rows carried over" : "migrated already (by another process): nothing written")
             }

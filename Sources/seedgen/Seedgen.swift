@@ -30,6 +30,7 @@ struct CommandFailure: Error {
 }
 
 /// Exit codes: 0 success, 1 failure or findings, 2 usage errors (ArgumentParser's 64 becomes 2).
+/// Every error is one style on standard error: `seedgen: error: <what>` (warnings `seedgen: warning: …`).
 @main
 enum SeedgenMain {
     static func main() {
@@ -39,7 +40,7 @@ enum SeedgenMain {
             var command = try Seedgen.parseAsRoot()
             try command.run()
         } catch let failure as CommandFailure {
-            if let message = failure.message { printError("seedgen: \(message)") }
+            if let message = failure.message { printError("seedgen: error: \(message)") }
             exit(failure.exitCode)
         } catch {
             let code = Seedgen.exitCode(for: error)
@@ -48,7 +49,9 @@ enum SeedgenMain {
                 exit(0)
             }
             if code == .validationFailure {
-                printError(Seedgen.fullMessage(for: error))
+                // ArgumentParser's "Error: …" (and its usage lines) in the one style of every error.
+                let message = Seedgen.fullMessage(for: error)
+                printError(message.hasPrefix("Error: ") ? "seedgen: error: " + message.dropFirst(7) : message)
                 exit(2)
             }
             printError("seedgen: error: \(error)")

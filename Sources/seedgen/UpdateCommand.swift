@@ -51,8 +51,8 @@ struct UpdateCommand: ParsableCommand {
             }
         } catch {
             switch error.reason {
-            case .noSeedRecord, .otherModelVersion: throw CommandFailure.failed("error: \(error)")
-            case .unreadable, .writeFailed: throw CommandFailure.usage("error: \(error)")
+            case .noSeedRecord, .otherModelVersion: throw CommandFailure.failed("\(error)")
+            case .unreadable, .writeFailed: throw CommandFailure.usage("\(error)")
             }
         }
         let groups: [(String, String, [SeedUpdateReport.Object])] = [

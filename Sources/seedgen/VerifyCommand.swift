@@ -47,7 +47,7 @@ struct VerifyCommand: ParsableCommand {
         do {
             findings = try StoreVerifier(storePath: store, layout: layout).verify()
         } catch {
-            throw CommandFailure.usage("error: \(error)")
+            throw CommandFailure.usage("\(error)")
         }
         let problems = findings.filter { !$0.isNote }.count
         let notes = findings.count - problems

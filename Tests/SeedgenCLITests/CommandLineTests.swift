@@ -193,7 +193,11 @@ extension CommandLineTests {
         #expect(try SQLiteShell.rows(output, "SELECT c.ZNAME, g.ZNAME FROM ZCOCKTAIL c JOIN ZGLASS g ON g.Z_PK = c.ZGLASS") == ["Mojito|Highball"])
         #expect(try SeedgenTool.run(["verify", output, "--model", model]).status == 0)
         for (arguments, words) in [(["--key", "Glass=colour"], "Glass has no stored attribute 'colour'"),
-                                   (["--key", "Glass"], "--key takes Entity=attribute"),
+                                   (["--key", "Glass"], "seedgen: error: The value 'Glass' is invalid for '--key <spec>'"),
+                                   (["--key", "Glass=name", "--key", "Glass=colour"], "seedgen: error: --key Glass is given twice; once per entity"),
+                                   (["--section", "Crew"], "Section=Entity"),
+                                   (["--date-format-for", "Glass.made=EEE"], "seedgen: error: --date-format-for Glass.made: unsupported date pattern field 'EEE'"),
+                                   (["--time-zone", "+25:00"], "The value '+25:00' is invalid for '--time-zone <zone>'"),
                                    (["--key", "Bottle=name"], "no entity 'Bottle'"),
                                    (["--section", "Crew=Nobody"], "no entity 'Nobody'")] {
             let result = try SeedgenTool.run(["build", "--model", model, "--output", directory.path("bad.sqlite")] + arguments + [input])

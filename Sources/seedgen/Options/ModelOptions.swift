@@ -11,14 +11,14 @@ func loadModelVersions(_ path: String) throws -> ModelVersions {
     do {
         return try ModelLoader.loadVersions(from: path)
     } catch {
-        throw CommandFailure.failed("error: \(error)")
+        throw CommandFailure.failed("\(error)")
     }
 }
 
 /// Exit 2 (a file that cannot be read) when nothing is at the model's path.
 func requireModelFile(_ path: String) throws {
     guard FileManager.default.fileExists(atPath: path) else {
-        throw CommandFailure.usage("error: \(path): no such model file or folder")
+        throw CommandFailure.usage("\(path): no such model file or folder")
     }
 }
 
@@ -27,13 +27,13 @@ func requireModelFile(_ path: String) throws {
 func carriedLayout(of path: String) throws -> StoreLayout {
     do {
         guard let model = try SeedRecord.carriedModel(at: path) else {
-            throw CommandFailure.usage("error: \(path) carries no model (\(SeedRecord.modelTable): a seed this seedgen built); give it with --model")
+            throw CommandFailure.usage("\(path) carries no model (\(SeedRecord.modelTable): a seed this seedgen built); give it with --model")
         }
         return try StoreLayout(model: model)
     } catch let failure as CommandFailure {
         throw failure
     } catch {
-        throw CommandFailure.usage("error: \(path): its model cannot be read: \(error)")
+        throw CommandFailure.usage("\(path): its model cannot be read: \(error)")
     }
 }
 
@@ -48,7 +48,7 @@ struct ModelOption: ParsableArguments {
         do {
             return try ModelLoader.load(from: model)
         } catch {
-            throw CommandFailure.failed("error: \(error)")
+            throw CommandFailure.failed("\(error)")
         }
     }
 
@@ -58,7 +58,7 @@ struct ModelOption: ParsableArguments {
         do {
             return try StoreLayout(model: model, era: era)
         } catch {
-            throw CommandFailure.failed("error: \(error)")
+            throw CommandFailure.failed("\(error)")
         }
     }
 }

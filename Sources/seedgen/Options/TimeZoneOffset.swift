@@ -1,0 +1,25 @@
+import ArgumentParser
+import SeedImport
+
+/// `build --time-zone UTC|±HH:MM`: the zone of dates written without one, as seconds east of UTC.
+struct TimeZoneOffset: ExpressibleByArgument {
+    let seconds: Int
+
+    static let utc = TimeZoneOffset(seconds: 0)
+
+    private init(seconds: Int) {
+        self.seconds = seconds
+    }
+
+    /// `UTC`, `Z`, `+HH:MM`, `-HHMM`, `+HH`.
+    init?(argument: String) {
+        if argument == "UTC" || argument == "Z" {
+            seconds = 0
+            return
+        }
+        guard let instant = DatePattern.iso8601.secondsSinceReferenceDate("2001-01-01T00:00:00" + argument) else { return nil }
+        seconds = -Int(instant)
+    }
+
+    static var defaultValueDescription: String { "UTC" }
+}
