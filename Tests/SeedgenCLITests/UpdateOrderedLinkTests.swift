@@ -33,11 +33,14 @@ struct UpdateOrderedLinkTests {
         try SQLiteShell.rows(store, "SELECT s.ZTITLE || ':' || j.Z_FOK_2SONGS FROM Z_1SONGS j JOIN ZSONG s ON s.Z_PK = j.Z_2SONGS ORDER BY j.Z_FOK_2SONGS, s.Z_PK")
     }
 
-    static func update(_ store: String, to seed: String) throws {
+    /// Updates `store` to `seed`, checks it verifies clean; the update's report.
+    @discardableResult
+    static func update(_ store: String, to seed: String) throws -> String {
         let result = try SeedgenTool.run(["update", store, "--seed", seed])
         #expect(result.status == 0, "\(result.output)\(result.error)")
         let verify = try SeedgenTool.run(["verify", store])
         #expect(verify.status == 0, "\(verify.output)")
+        return result.output
     }
 
     /// Before, links that both seeds held kept seed 1's places: a seed that reordered a list
@@ -53,8 +56,9 @@ struct UpdateOrderedLinkTests {
         #expect(try Self.list(seed1) == ["a:2048", "b:3072", "c:4096"])
 
         let untouched = try directory.copy(URL(fileURLWithPath: seed1), as: "untouched.sqlite")
-        try Self.update(untouched, to: seed2)
+        let report = try Self.update(untouched, to: seed2)
         #expect(try Self.list(untouched) == ["c:2048", "a:3072", "b:4096", "d:5120"])
+        #expect(report.contains("~ Playlist[name=\"P\"]") && report.contains("1 added, 1 changed"), "the playlist's order changed: \(report)")
         let bytes = try Data(contentsOf: URL(fileURLWithPath: untouched))
         try Self.update(untouched, to: seed2)
         #expect(try Data(contentsOf: URL(fileURLWithPath: untouched)) == bytes, "the same update again writes nothing")

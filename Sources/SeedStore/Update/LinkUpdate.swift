@@ -119,6 +119,26 @@ struct LinkUpdate {
         }
     }
 
+    /// The join table's rows as they are before the update (`noteChangedOwners` compares, after
+    /// the removals).
+    func snapshot() throws {
+        try database.execute("DROP TABLE IF EXISTS temp.seedgen_links_before; CREATE TEMP TABLE seedgen_links_before AS SELECT * FROM main.\(table)")
+    }
+
+    /// Notes the owners (the first column's objects: the side the join table is named after, as
+    /// `seedgen diff` reports a link's change) whose links or places the update changed, in
+    /// `temp.seedgen_link_changed`, for the report.
+    func noteChangedOwners() throws {
+        try database.execute("""
+            CREATE TEMP TABLE IF NOT EXISTS seedgen_link_changed (TBL INTEGER, PK INTEGER, PRIMARY KEY (TBL, PK)) WITHOUT ROWID;
+            INSERT OR IGNORE INTO temp.seedgen_link_changed SELECT \(ownerTable), \(first) FROM (
+              SELECT * FROM temp.seedgen_links_before EXCEPT SELECT * FROM main.\(table)
+              UNION ALL
+              SELECT * FROM (SELECT * FROM main.\(table) EXCEPT SELECT * FROM temp.seedgen_links_before));
+            DROP TABLE temp.seedgen_links_before;
+            """)
+    }
+
     /// Records the new seed's links the store holds: at the new seed's places where the store
     /// has them there; a link the user moved keeps its recorded place (it stays the user's).
     func recordNew() throws {

@@ -33,6 +33,7 @@ extension SeedUpdater {
         try step.renumberPositions()
         var report = try step.report()
         try step.remove(into: &report)
+        try step.reportLinkChanges(into: &report)
         try step.rewriteRecord()
         try step.rewriteBookkeeping(metadata: try StoreMetadata.updating(database.metadataRow()?.plist ?? [], toSeed: seed))
         report.updated = true

@@ -16,6 +16,7 @@ extension UpdateStep {
         if !recorded { try database.execute(SeedRecord.createLinksSQL) }
         for join in store.joinTables {
             guard let links = LinkUpdate(join, step: self) else { continue }
+            try links.snapshot()
             if recorded {
                 try links.removeDropped()
                 try links.reposition()
@@ -23,6 +24,30 @@ extension UpdateStep {
             try links.addNew(unlessRemoved: recorded)
             try links.recordNew()
             try links.renumberShared()
+        }
+    }
+
+    /// After the removals: the objects whose links alone the update changed (added, removed —
+    /// with an object it deleted too — or moved) are changed, as `seedgen diff` has it: named
+    /// from the side each join table is named after, unless the report names them already.
+    /// `report.changed` is then in key order per entity again.
+    func reportLinkChanges(into report: inout SeedUpdateReport) throws {
+        guard !store.joinTables.isEmpty else { return }
+        for join in store.joinTables {
+            try LinkUpdate(join, step: self)?.noteChangedOwners()
+        }
+        report.changed = []
+        for entity in concreteEntities {
+            let sameValues = "(SELECT \(carriedDigest(entity, alias: "n")) FROM seed.\(table(entity)) n WHERE n.Z_PK = m.NPK) IS m.SDIGEST"
+            for row in try database.rows("""
+                SELECT m.KEY FROM temp.seedgen_touched m WHERE m.ENTITY = ?1 AND m.FATE = 'changed'
+                UNION
+                SELECT m.KEY FROM temp.seedgen_link_changed c JOIN temp.seedgen_map m ON m.TBL = c.TBL AND m.SPK = c.PK
+                WHERE m.ENTITY = ?1 AND (m.FATE = 'seeded' OR (m.FATE = 'user' AND \(sameValues)))
+                ORDER BY 1
+                """, [.integer(Int64(entity.number))]) {
+                report.changed.append(object(entity, key: row[0].text ?? ""))
+            }
         }
     }
 }
