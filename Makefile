@@ -178,7 +178,7 @@ fuzz: deps
 DOC_TARGETS := SeedModel SeedModelLoader SeedStore SeedImport SeedRuntime seedgen
 docs: deps
 	$(SWIFT) package --disable-sandbox --allow-writing-to-package-directory generate-docc-reference
-	rm -rf Sources/emplan/emplan.docc Sources/laptimer/laptimer.docc Sources/locations/locations.docc
+	rm -rf Examples/emplan/emplan.docc Examples/laptimer/laptimer.docc Examples/locations/locations.docc
 	@git diff --quiet -- Sources/seedgen/seedgen.docc || { git --no-pager diff --stat -- Sources/seedgen/seedgen.docc; \
 		echo "docs: the committed command-line reference was stale; commit Sources/seedgen/seedgen.docc as regenerated"; exit 1; }
 	@mkdir -p build/docs; for target in $(DOC_TARGETS); do \

@@ -6,13 +6,13 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .executable(name: "seedgen", targets: ["seedgen"]),
-        .library(name: "SeedModel", targets: ["SeedModel", "SeedModelLoader"]),
+        .library(name: "SeedModel", targets: ["SeedModel"]),
+        // The model's `contents` XML reader (libxml2): tools and Linux apps that read a model's
+        // source; an app's other products pull no libxml2.
+        .library(name: "SeedModelLoader", targets: ["SeedModelLoader"]),
         .library(name: "SeedStore", targets: ["SeedStore"]),
         .library(name: "SeedImport", targets: ["SeedImport"]),
         .library(name: "SeedRuntime", targets: ["SeedRuntime"]),
-        .executable(name: "laptimer", targets: ["laptimer"]),
-        .executable(name: "locations", targets: ["locations"]),
-        .executable(name: "emplan", targets: ["emplan"]),
         // Builds a target's Seeds/<Name>/ folders into <Name>.sqlite resources on `swift build`.
         .plugin(name: "SeedgenPlugin", targets: ["SeedgenPlugin"]),
     ],
@@ -76,18 +76,23 @@ let package = Package(
             ]
         ),
 
-        .plugin(name: "SeedgenPlugin", capability: .buildTool(), dependencies: ["seedgen"], path: "Sources/SeedgenPlugin"),
+        .plugin(name: "SeedgenPlugin", capability: .buildTool(), dependencies: ["seedgen"]),
 
-        // The seed apps (seeds 000, 001, 004) and what they share.
+        // The example seed apps (seeds 000, 001, 004) and what they share, under Examples/: not
+        // products of the package (`swift run emplan` runs them from this checkout).
         .target(
             name: "SeedApps",
-            dependencies: ["SeedModel", "SeedModelLoader", "SeedStore", "SeedRuntime", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["SeedModel", "SeedModelLoader", "SeedStore", "SeedRuntime", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Examples/SeedApps"
         ),
-        .executableTarget(name: "laptimer", dependencies: ["SeedApps", "SeedStore", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
-        .executableTarget(name: "locations", dependencies: ["SeedApps", "SeedStore", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        .executableTarget(name: "laptimer", dependencies: ["SeedApps", "SeedStore", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+                          path: "Examples/laptimer"),
+        .executableTarget(name: "locations", dependencies: ["SeedApps", "SeedStore", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+                          path: "Examples/locations"),
         .executableTarget(
             name: "emplan",
-            dependencies: ["SeedApps", "SeedRuntime", "SeedStore", "SeedImport", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["SeedApps", "SeedRuntime", "SeedStore", "SeedImport", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Examples/emplan"
         ),
 
         // `make bench`: the runtime's speed targets (not a product).

@@ -26,6 +26,7 @@ struct StoreRehearsalTests {
     @Test("a rehearsed build sees what a fresh builder sees, after builds that wrote, made indexes and threw")
     func eachBuildStartsFresh() throws {
         let run = try ImportRun()
+        defer { run.directory.remove() }
         let groups = try run.directory.write(ImportTests.groups, to: "groups.xml")
         let teams = try run.directory.write(ImportTests.teams, to: "teams.xml")
         let broken = try run.directory.write("<Cup><Group name=\"C\"><Team name=", to: "broken.xml")

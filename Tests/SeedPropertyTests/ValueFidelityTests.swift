@@ -9,11 +9,18 @@ import Testing
 /// with its place (every test here failed before its fix).
 @Suite("Every value right, or a clear error")
 struct ValueFidelityTests {
-    /// A directory with the sample model, and the store a build writes there.
-    struct Run {
+    /// A directory with the sample model, and the store a build writes there; removed with the run.
+    final class Run {
         let directory: TemporaryDirectory
         let layout: StoreLayout
         var output: String { directory.path("out.sqlite") }
+
+        init(directory: TemporaryDirectory, layout: StoreLayout) {
+            self.directory = directory
+            self.layout = layout
+        }
+
+        deinit { directory.remove() }
 
         func rows(_ sql: String) throws -> [String] { try SQLiteShell.rows(output, sql) }
     }

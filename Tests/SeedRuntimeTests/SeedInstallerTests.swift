@@ -346,6 +346,7 @@ import Glibc
     }
 
     @Test func dataDirectoryFollowsXDG() {
+        defer { directory.remove() }  // the suite's init made it, with a seed in it
         #expect(DataDirectory.path(forApp: "emplan", environment: ["XDG_DATA_HOME": "/x/data", "HOME": "/home/u"]) == "/x/data/emplan")
         #expect(DataDirectory.path(forApp: "emplan", environment: ["HOME": "/home/u"]) == "/home/u/.local/share/emplan")
         #expect(DataDirectory.path(forApp: "emplan", environment: ["XDG_DATA_HOME": "relative", "HOME": "/home/u"]) == "/home/u/.local/share/emplan")

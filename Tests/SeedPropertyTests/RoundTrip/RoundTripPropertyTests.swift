@@ -116,9 +116,11 @@ struct RoundTripPropertyTests {
     @Test("every format builds exactly the values given, or fails naming file:line:column; the formats agree byte for byte")
     func formatsRoundTrip() async throws {
         let modelDirectory = try TemporaryDirectory()
+        defer { modelDirectory.remove() }
         let layout = try StoreLayout(model: try ModelLoader.load(from: try modelDirectory.write(Sample.model, to: "Sample.xcdatamodel/contents")))
         await propertyCheck(count: Self.cases, input: Sample.generator()) { samples in Issue.recordThrown {
             let directory = try TemporaryDirectory()
+            defer { directory.remove() }
             let expected = Self.expectedContents(samples)
             let outsideXML = samples.contains { sample in sample.orderedValues.contains { $0.value.outsideXML } || sample.parent?.outsideXML == true }
             var stores: [(SampleFormat, [UInt8])] = []
