@@ -134,6 +134,16 @@ struct DateTextTests {
         }
     }
 
+    /// Before, whole seconds × 10^15 plus the fraction's digits was summed before its size was
+    /// checked: this date trapped on Int64 overflow (found reading the change again).
+    @Test("fifteen fraction digits on a second whose scaled value nears Int64's end: read, not a crash")
+    func longFractionsDoNotOverflow() throws {
+        let text = "2001-01-01T02:33:43.999999999999999Z"
+        #expect(DatePattern.iso8601.secondsSinceReferenceDate(text)?.bitPattern == Double("9223.999999999999999")!.bitPattern)
+        let converter = try ValueConverterTests.converter(.date)
+        #expect(try converter.convert(text) == .real(Double("9223.999999999999999")!))
+    }
+
     @Test("a date in the attribute's own pattern where that pattern reads it back exactly, else no text")
     func ownPattern() throws {
         let day = try DatePattern("MM/dd/yyyy")

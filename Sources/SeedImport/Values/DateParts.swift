@@ -41,10 +41,10 @@ struct DateParts {
                 scale *= 10
                 numerator = numerator * 10 + Int64(digit - 48)
             }
+            // Exact while both stay below 2^53 (a whole second of year 9999 times 10^15 does not).
             let (scaled, overflow) = Int64(whole).multipliedReportingOverflow(by: scale)
-            let total = scaled + numerator  // cannot overflow: |scaled| < 2^53 is checked next
-            if !overflow, total.magnitude < 1 << 53, scaled.magnitude < 1 << 53 {
-                return Double(total) / Double(scale)
+            if !overflow, scaled.magnitude < 1 << 53, (scaled + numerator).magnitude < 1 << 53 {
+                return Double(scaled + numerator) / Double(scale)
             }
         }
         // whole + 0.d1…dk; below zero, -((|whole| - 1) + 0.c1…ck) with c = 10^k - d, digit by digit.
