@@ -4,6 +4,8 @@ import Foundation
 /// every value the way the README says the format gives it.
 enum SampleFormat: String, CaseIterable, Sendable {
     case entityXML, xmlPlist, binaryPlist, json, csv
+    /// One entity's objects: a root JSON array (the file's name names the entity), JSON Lines, TSV.
+    case jsonArray, jsonLines, tsv
 
     var fileName: String {
         switch self {
@@ -12,6 +14,9 @@ enum SampleFormat: String, CaseIterable, Sendable {
         case .binaryPlist: "Samples-binary.plist"
         case .json: "Samples.json"
         case .csv: "Samples.csv"
+        case .jsonArray: "Sample.json"
+        case .jsonLines: "Samples.jsonl"
+        case .tsv: "Samples.tsv"
         }
     }
 
@@ -28,7 +33,10 @@ enum SampleFormat: String, CaseIterable, Sendable {
         case .xmlPlist: Array(Self.xmlPlist(samples).utf8)
         case .binaryPlist: Self.binaryPlist(samples)
         case .json: Self.json(samples)
-        case .csv: Self.csv(samples)
+        case .csv: Self.csv(samples, delimiter: 0x2C)
+        case .jsonArray: Array(("[" + samples.map { Self.jsonObject($0, keyed: false) }.joined(separator: ",\n") + "]\n").utf8)
+        case .jsonLines: Array(samples.map { Self.jsonObject($0, keyed: false) + "\n" }.joined().utf8)
+        case .tsv: Self.csv(samples, delimiter: 0x09)
         }
     }
 
@@ -119,22 +127,25 @@ enum SampleFormat: String, CaseIterable, Sendable {
     static func json(_ samples: [Sample]) -> [UInt8] {
         let keyed = keyed(samples)
         var json = "{\"Samples\": \(keyed ? "{" : "[")\n"
-        json += samples.map { sample in
-            var members = sample.orderedValues.filter { !(keyed && $0.name == "name") }.map { name, value -> String in
-                let spelled: String
-                switch value {
-                case .number(let literal): spelled = literal
-                case .boolean(let flag): spelled = flag ? "true" : "false"
-                default: spelled = jsonString(value.sourceText)
-                }
-                return "\(jsonString(Sample.Text(name))): \(spelled)"
-            }
-            if let parent = sample.parent { members.append("\"parent\": \(jsonString(parent))") }
-            members.append("\"@id\": \"\(sample.id)\"")
-            for (name, list) in sample.lists { members.append("\"@\(name)\": [" + list.map { "\"\($0)\"" }.joined(separator: ", ") + "]") }
-            return "  \(keyed ? jsonString(sample.name) + ": " : ""){" + members.joined(separator: ", ") + "}"
-        }.joined(separator: ",\n")
+        json += samples.map { "  \(keyed ? jsonString($0.name) + ": " : "")" + jsonObject($0, keyed: keyed) }.joined(separator: ",\n")
         return Array((json + (keyed ? "\n}}\n" : "\n]}\n")).utf8)
+    }
+
+    /// One sample as a JSON object on one line (without its name when a keyed section names it).
+    static func jsonObject(_ sample: Sample, keyed: Bool) -> String {
+        var members = sample.orderedValues.filter { !(keyed && $0.name == "name") }.map { name, value -> String in
+            let spelled: String
+            switch value {
+            case .number(let literal): spelled = literal
+            case .boolean(let flag): spelled = flag ? "true" : "false"
+            default: spelled = jsonString(value.sourceText)
+            }
+            return "\(jsonString(Sample.Text(name))): \(spelled)"
+        }
+        if let parent = sample.parent { members.append("\"parent\": \(jsonString(parent))") }
+        members.append("\"@id\": \"\(sample.id)\"")
+        for (name, list) in sample.lists { members.append("\"@\(name)\": [" + list.map { "\"\($0)\"" }.joined(separator: ", ") + "]") }
+        return "{" + members.joined(separator: ", ") + "}"
     }
 
     /// UTF-8, a lone surrogate as the three bytes CESU-8 would give it (not UTF-8: refused).
@@ -147,9 +158,10 @@ enum SampleFormat: String, CaseIterable, Sendable {
         }
     }
 
-    static func csv(_ samples: [Sample]) -> [UInt8] {
+    /// CSV (or TSV, by `delimiter`), every field quoted, so any text survives either.
+    static func csv(_ samples: [Sample], delimiter: UInt8) -> [UInt8] {
         let columns = Sample.attributes.map(\.name) + ["parent", "@id", "@friends", "@members"]
-        var bytes = Array(columns.joined(separator: ",").utf8) + [0x0A]
+        var bytes = Array(columns.map { Array($0.utf8) }.joined(separator: [delimiter])) + [0x0A]
         for sample in samples {
             let fields = columns.map { column -> [UInt8] in
                 let lists = Dictionary(uniqueKeysWithValues: sample.lists.map { ("@\($0.name)", Sample.Text($0.list.joined(separator: " "))) })
@@ -158,7 +170,7 @@ enum SampleFormat: String, CaseIterable, Sendable {
                 guard let text else { return [] }  // an empty field is nil
                 return [0x22] + utf8(text).flatMap { $0 == 0x22 ? [0x22, 0x22] : [$0] } + [0x22]
             }
-            bytes += Array(fields.joined(separator: [0x2C])) + [0x0D, 0x0A]
+            bytes += Array(fields.joined(separator: [delimiter])) + [0x0D, 0x0A]
         }
         return bytes
     }
