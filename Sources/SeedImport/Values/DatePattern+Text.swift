@@ -29,7 +29,7 @@ extension DatePattern {
             } else {
                 let scaled = (fraction * scale).rounded()
                 guard scaled < scale else { continue }  // rounds up to the next second: more digits
-                fractionDigits = Self.pad(Int(scaled), digits)
+                fractionDigits = DateText.pad(Int(scaled), digits)
             }
             guard let text = text(of: parts, fraction: fractionDigits) else { continue }
             if let read = secondsSinceReferenceDate(text), read.bitPattern == seconds.bitPattern { return text }
@@ -40,20 +40,20 @@ extension DatePattern {
     /// `parts` (UTC) written in this pattern; nil when the fraction does not fit it.
     private func text(of parts: DateParts, fraction: String) -> String? {
         if isISO8601 {
-            return Self.pad(parts.year, 4) + "-" + Self.pad(parts.month, 2) + "-" + Self.pad(parts.day, 2) + "T"
-                + Self.pad(parts.hour, 2) + ":" + Self.pad(parts.minute, 2) + ":" + Self.pad(parts.second, 2)
+            return DateText.pad(parts.year, 4) + "-" + DateText.pad(parts.month, 2) + "-" + DateText.pad(parts.day, 2) + "T"
+                + DateText.pad(parts.hour, 2) + ":" + DateText.pad(parts.minute, 2) + ":" + DateText.pad(parts.second, 2)
                 + (fraction.isEmpty ? "" : "." + fraction) + "Z"
         }
         var text = ""
         var wroteFraction = fraction.isEmpty
         for field in fields {
             switch field {
-            case .year(let digits): text += Self.pad(digits == 2 ? parts.year - 2000 : parts.year, digits)
-            case .month(let exact): text += exact ? Self.pad(parts.month, 2) : String(parts.month)
-            case .day(let exact): text += exact ? Self.pad(parts.day, 2) : String(parts.day)
-            case .hour(let exact): text += exact ? Self.pad(parts.hour, 2) : String(parts.hour)
-            case .minute: text += Self.pad(parts.minute, 2)
-            case .second: text += Self.pad(parts.second, 2)
+            case .year(let digits): text += DateText.pad(digits == 2 ? parts.year - 2000 : parts.year, digits)
+            case .month(let exact): text += exact ? DateText.pad(parts.month, 2) : String(parts.month)
+            case .day(let exact): text += exact ? DateText.pad(parts.day, 2) : String(parts.day)
+            case .hour(let exact): text += exact ? DateText.pad(parts.hour, 2) : String(parts.hour)
+            case .minute: text += DateText.pad(parts.minute, 2)
+            case .second: text += DateText.pad(parts.second, 2)
             case .fraction:
                 text += fraction.isEmpty ? "0" : fraction
                 wroteFraction = true
@@ -62,11 +62,5 @@ extension DatePattern {
             }
         }
         return wroteFraction ? text : nil
-    }
-
-    /// `number` in at least `width` digits (a negative number is left as it is: no pattern reads it).
-    private static func pad(_ number: Int, _ width: Int) -> String {
-        let digits = String(number)
-        return String(repeating: "0", count: max(0, width - digits.count)) + digits
     }
 }

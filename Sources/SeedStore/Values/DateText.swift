@@ -71,7 +71,8 @@ package enum DateText {
         return year > 9999 ? "+" + String(year) : pad(year, 4)
     }
 
-    private static func pad(_ number: Int, _ width: Int) -> String {
+    /// `number` in at least `width` digits, zeros in front.
+    package static func pad(_ number: Int, _ width: Int) -> String {
         let digits = String(number)
         return String(repeating: "0", count: max(0, width - digits.count)) + digits
     }
