@@ -11,13 +11,13 @@
 /// n²/2^41 times for n keys, 45 times at 10M (with 32 bits, 11,600 times: each a query that
 /// first waits for the row stream and writes its pending rows on the parsing thread).
 /// Memory: between 10 and 12.5 bytes per key (about 11 MiB for 1M keys, 110 MiB for 10M).
-struct KeyIndex {
+final class KeyIndex {
     private struct Segment {
         var slots: [UInt64] = Array(repeating: 0, count: 8)
         var count = 0
     }
 
-    private var segments = Array(repeating: Segment(), count: 256)
+    @exclusivity(unchecked) private var segments = Array(repeating: Segment(), count: 256)
 
     /// Calls `body` with the `Z_PK` of each object whose key has this hash's fingerprint, until
     /// `body` returns true.
@@ -31,7 +31,7 @@ struct KeyIndex {
         }
     }
 
-    /// Reads the slot `candidates(hash)` reads first (see `SeedRepository.touchKeys`).
+    /// Reads the slot `candidates(hash)` reads first (see `KeyResolver.touch`).
     func touch(_ hash: UInt64) -> UInt64 {
         let slots = segments[Self.segment(hash)].slots
         return slots[Self.place(of: Self.stored(hash), slots.count)]
@@ -44,7 +44,7 @@ struct KeyIndex {
     private static func stored(_ hash: UInt64) -> UInt64 { hash >> 24 & 0xFFFF_FFFF }
 
     /// Records that the object with this `Z_PK` has the key of this hash.
-    mutating func insert(_ hash: UInt64, primaryKey: Int64) {
+    func insert(_ hash: UInt64, primaryKey: Int64) {
         precondition(primaryKey > 0 && primaryKey <= Int64(UInt32.max), "Z_PK \(primaryKey) does not fit the key index")
         let number = Self.segment(hash)
         if (segments[number].count + 1) * 5 > segments[number].slots.count * 4 { grow(number) }
@@ -65,7 +65,7 @@ struct KeyIndex {
     }
 
     /// Grows one table by a quarter and places its slots again (a place follows from the fingerprint).
-    private mutating func grow(_ number: Int) {
+    private func grow(_ number: Int) {
         let old = segments[number].slots
         segments[number].slots = Array(repeating: 0, count: old.count + old.count / 4)
         for slot in old where slot != 0 { Self.store(slot, in: &segments[number]) }

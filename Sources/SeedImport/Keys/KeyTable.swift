@@ -83,7 +83,7 @@ struct KeyTable {
 
     /// Reads what `find(key)` reads first, the key's home slot and the entry it points at, and
     /// returns a word of them: a row's lookups touched together wait for memory together (see
-    /// `SeedRepository.touchKeys`).
+    /// `KeyResolver.touch`).
     func touch(_ key: KeyBytes) -> UInt64 {
         slots.withUnsafeBufferPointer { slots in
             let slot = slots[place(of: key.hash >> 32)]

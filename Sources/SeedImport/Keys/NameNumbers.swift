@@ -13,4 +13,7 @@ struct NameNumbers {
     }
 
     subscript(number: Int) -> String { names[number] }
+
+    /// How many names were given a number.
+    var count: Int { names.count }
 }

@@ -1,6 +1,8 @@
 import SeedModel
 import SeedStore
 
+/// Relationships between written objects: by reference or by key, on both sides as Core Data
+/// writes them (the to-one columns, their order columns, the join tables).
 extension SeedRepository {
     /// Relates `source` to `target` through `relationship` of the source's entity, and sets
     /// the inverse side too. `position` is the target's 1-based place in an ordered to-many
@@ -33,68 +35,6 @@ extension SeedRepository {
         }
     }
 
-    /// Says that the next object committed is nested in `owner`'s `relationship`; call
-    /// `linkNested` once it is written. A new object whose row holds the inverse to-one alone
-    /// (no position, no destination entity) takes its owner in the row itself: no query, no update.
-    func nest(in owner: ObjectReference, _ relationship: String) {
-        nestedIn = (owner, relationship)
-    }
-
-    /// Relates `owner` to its nested `child` (see `nest(in:_:)`), unless the child's row took it.
-    func linkNested(_ child: ObjectReference, in owner: ObjectReference, _ relationship: String, at location: InputLocation) throws(InputError) {
-        if ownerLinked {
-            ownerLinked = false
-            return
-        }
-        try link(owner, relationship, to: child, at: location)
-    }
-
-    /// Puts the owner of a new nested object into its row, when the relationship allows:
-    /// a to-many whose inverse is a plain to-one of the object. False when `link` must do it.
-    func setOwner(_ nesting: (owner: ObjectReference, relationship: String), of object: ObjectReference, _ plan: EntityPlan,
-                  at location: InputLocation) throws(InputError) -> Bool {
-        guard let slot = ownerSlot(nesting.owner.entity, nesting.relationship, plan) else { return false }
-        let parameter = Int(slot.parameter)
-        if case .integer(let existing)? = values[parameter], existing != nesting.owner.primaryKey {
-            throw InputError("\(object.entity).\(slot.relationship.name) of \(object) is given two different values: \(describeDestination(existing, of: slot)) and \(nesting.owner)", at: location)
-        }
-        values[parameter] = .integer(nesting.owner.primaryKey)
-        return true
-    }
-
-    /// The to-one of `plan`'s entity that holds its owner's `relationship` in the row alone (the
-    /// inverse of a to-many, without position or destination entity), if there is one; the last
-    /// answer is kept, as nested objects come in runs.
-    private func ownerSlot(_ ownerEntity: String, _ relationship: String, _ plan: EntityPlan) -> EntityPlan.ToOneSlot? {
-        if let last = lastOwnerSlot, last.entity == ownerEntity, last.relationship == relationship, last.plan === plan { return last.slot }
-        var slot: EntityPlan.ToOneSlot?
-        if let description = plans[ownerEntity]?.relationships[relationship], description.isToMany,
-           let inverse = model.inverse(of: description), !inverse.isToMany,
-           let destination = model.entity(named: description.destinationEntity), model.entity(plan.entity, isKindOf: destination),
-           let candidate = plan.toOnes[inverse.name], candidate.columns.entity == nil, candidate.columns.order == nil {
-            slot = candidate
-        }
-        lastOwnerSlot = (ownerEntity, relationship, plan, slot)
-        return slot
-    }
-
-    /// The next 1-based place in `holder`'s ordered to-many `relationship`, counted over the
-    /// whole build (`given` takes that place, and later ones follow it).
-    func nextPlace(in holder: ObjectReference, _ relationship: String, given: Int? = nil) -> Int64 {
-        let list = OrderedList(table: layout.entity(named: holder.entity)!.table, relationship: relationship, holder: holder.primaryKey)
-        let last = orderedPlaces[list] ?? 0
-        let place = given.map(Int64.init) ?? last + 1
-        orderedPlaces[list] = max(place, last)
-        return place
-    }
-
-    /// The place a deferred reference from `source` reserves now, so that it keeps its order
-    /// among the others of `source`'s ordered to-many (nil when `relationship` is not one).
-    func reservedPlace(in source: ObjectReference, _ relationship: String) -> Int? {
-        guard let description = plans[source.entity]?.relationships[relationship], description.isToMany, description.isOrdered else { return nil }
-        return Int(nextPlace(in: source, relationship))
-    }
-
     /// Relates `source` to the object whose natural key is `key`; resolved now when that
     /// object exists, otherwise at `finish` (so references may come before their objects).
     public func link(_ source: ObjectReference, _ relationship: String, toKey key: String, at location: InputLocation) throws(InputError) {
@@ -106,7 +46,7 @@ extension SeedRepository {
     }
 
     /// The object a key names, or nil when it is not (yet) written.
-    private func resolve(_ source: ObjectReference, _ relationship: String, key: String, at location: InputLocation) throws(InputError) -> ObjectReference? {
+    func resolve(_ source: ObjectReference, _ relationship: String, key: String, at location: InputLocation) throws(InputError) -> ObjectReference? {
         let plan = try plan(for: source.entity, at: location)
         guard let description = plan.relationships[relationship] else {
             throw InputError("entity '\(source.entity)' has no relationship '\(relationship)'", at: location)
@@ -128,7 +68,7 @@ extension SeedRepository {
         }
         var key = KeyBytes()
         key.set(given)
-        guard let row = try writtenObject(key, in: destination.objectKeys!, destination, at: location) else { return nil }
+        guard let row = try keys.writtenObject(key, of: destination, at: location) else { return nil }
         let (pk, number) = (row.primaryKey, row.entityNumber)
         let found = layout.entity(number: number)!
         guard destination.layout.subtreeNumbers.contains(number) else {
@@ -142,7 +82,7 @@ extension SeedRepository {
     private func setToOne(_ object: ObjectReference, _ slot: EntityPlan.ToOneSlot, to target: ObjectReference,
                           place: (() -> Int64)?, at location: InputLocation) throws(InputError) {
         let table = layout.entity(named: object.entity)!.table
-        let current = try rows(at: location) { rows throws(SQLiteError) in try rows.destination(of: object.primaryKey, in: table, slot.columns) }
+        let current = try builder.rows(at: location) { rows throws(SQLiteError) in try rows.destination(of: object.primaryKey, in: table, slot.columns) }
         if let existing = current {
             guard existing == target.primaryKey else {
                 throw InputError("\(object.entity).\(slot.relationship.name) of \(object) is given two different values: \(describeDestination(existing, of: slot)) and \(target)", at: location)
@@ -151,7 +91,7 @@ extension SeedRepository {
         }
         let destination = ObjectRows.Row(primaryKey: target.primaryKey, entityNumber: target.entityNumber)
         let position = place?()
-        try rows(at: location) { rows throws(SQLiteError) in
+        try builder.rows(at: location) { rows throws(SQLiteError) in
             try rows.setToOne(of: object.primaryKey, in: table, slot.columns, to: destination, place: position)
         }
     }
@@ -159,9 +99,7 @@ extension SeedRepository {
     /// `Group #2`, or `the key 'B'` when that `Z_PK` is reserved for a key not written yet.
     func describeDestination(_ primaryKey: Int64, of slot: EntityPlan.ToOneSlot) -> String {
         let destination = slot.relationship.destinationEntity
-        if let keys = plans[destination]?.objectKeys, let table = keys.table, let offset = table.reservedKey(holding: primaryKey) {
-            return "the key '\(keys.referenceText(at: offset))'"
-        }
+        if let plan = plans[destination], let text = keys.reservedKeyText(holding: primaryKey, of: plan) { return text }
         return "\(destination) #\(primaryKey)"
     }
 
@@ -176,108 +114,8 @@ extension SeedRepository {
             let holderIsSource = (ordering.holderColumn == join.firstColumn) == sourceIsFirst
             return holderIsSource ? nextPlace(in: source, relationship.name, given: position) : nextPlace(in: target, inverse)
         }
-        try rows(at: location) { rows throws(SQLiteError) in
+        try builder.rows(at: location) { rows throws(SQLiteError) in
             try rows.addJoinRow(join, first: first.primaryKey, second: second.primaryKey, places: places)
         }
-    }
-
-    /// Resolves the references still open, applies defaults to keyed objects and checks
-    /// required attributes and to-one relationships. Call once, after the last input.
-    public func finish() throws(InputError) {
-        try pendingKeys.forEach { (reference) throws(InputError) in
-            guard let target = try resolve(reference.source, reference.relationship, key: reference.text, at: reference.location) else {
-                let destination = plans[reference.source.entity]!.relationships[reference.relationship]!.destinationEntity
-                throw InputError("\(reference.source.entity).\(reference.relationship): no \(destination) has the key '\(reference.text)'", at: reference.location)
-            }
-            try link(reference.source, reference.relationship, to: target, position: reference.place, at: reference.location)
-        }
-        pendingKeys.removeAll()
-        try resolvePendingIdentifiers()
-        try settleReservations()
-        try resolveKeyReferences()
-        // The keys are not needed to finish: their memory goes back before the indexes are
-        // built and the store is copied (the build's peak would be both).
-        keyDirectories.removeAll()
-        for plan in plans.values { plan.objectKeys = nil }
-        // The indexes come after the rows and their references; what is left to do queries by them.
-        try createIndexes()
-        let origin = InputLocation(file: model.source, line: 0, column: 0)
-        for name in plans.keys.sorted() {
-            let plan = plans[name]!
-            guard !plan.entity.isAbstract else { continue }
-            let number = plan.layout.number
-            // Objects a later mention may complete (keyed or identified) have their defaults and
-            // required attributes settled now (others were when written; none to settle when
-            // every row was written with them), with the required to-ones.
-            var required: [(column: String, message: String)] = []
-            if plan.wroteUnsettledRow {
-                let defaults = plan.attributeSlots.compactMap { slot in slot.defaultValue.map { (slot.column, $0) } }
-                try rows(at: origin) { rows throws(SQLiteError) in
-                    // Attributes given nil stay NULL, unless another mention gave a value.
-                    var kept: [(primaryKey: Int64, column: String)] = []
-                    for given in plan.keptNulls where try rows.values(of: given.primaryKey, in: plan.table, columns: [given.column]).first == .null {
-                        kept.append(given)
-                    }
-                    try rows.fillNulls(in: plan.table, ofEntity: number, with: defaults)
-                    for (primaryKey, column) in kept { try rows.update(primaryKey, in: plan.table, set: [(column, .null)]) }
-                }
-                for slot in plan.attributeSlots where slot.defaultValue == nil && !slot.attribute.isOptional {
-                    required.append((slot.column, "the required attribute '\(slot.attribute.name)' is missing"))
-                }
-            }
-            for slot in plan.toOnes.values.sorted(by: { $0.column < $1.column }) where !slot.relationship.isOptional {
-                required.append((slot.column, "the required relationship '\(slot.relationship.name)' is not set"))
-            }
-            if let found = try rows(at: origin, { rows throws(SQLiteError) in
-                try rows.firstRow(in: plan.table, ofEntity: number, whereAnyNull: required.map(\.column))
-            }) {
-                throw InputError("\(plan.entity.name) #\(found.primaryKey): \(required[found.column].message)", at: definition(of: found.primaryKey, in: plan.table) ?? origin)
-            }
-            for relationship in plan.relationships.values.sorted(by: { $0.name < $1.name }) where relationship.isToMany {
-                try checkCount(of: relationship, plan)
-            }
-        }
-        // Nor is where rows were defined, once checked.
-        plans.removeAll()
-        lastPlan = nil
-        lastOwnerSlot = nil
-        primaryKeys.removeAll()
-    }
-
-    /// The indexes; a uniqueness constraint the rows break is an error at the later of the
-    /// first two rows that clash, naming both and the values they share.
-    private func createIndexes() throws(InputError) {
-        do {
-            try builder.createIndexes()
-        } catch let error where error.code.primary == .constraint {
-            let origin = InputLocation(file: model.source, line: 0, column: 0)
-            guard let sql = error.sql, let clash = try rows(at: origin, { rows throws(SQLiteError) in try rows.firstUniqueClash(of: sql) }),
-                  let plan = plans.values.first(where: { $0.table == clash.table }) else {
-                throw InputError("\(error)", at: origin)
-            }
-            let names = Dictionary(plan.attributeSlots.map { ($0.column, $0.attribute.name) } + plan.toOnes.values.map { ($0.column, $0.relationship.name) },
-                                   uniquingKeysWith: { first, _ in first })
-            let shared = clash.values.map { column, value in "\(names[column] ?? column) \(value.excerpt)" }.joined(separator: ", ")
-            let (first, second) = clash.primaryKeys
-            // The rows' own entities: a table holds an entity and its sub-entities.
-            let (firstEntity, secondEntity) = (layout.entity(number: clash.entityNumbers.first)?.name ?? plan.entity.name,
-                                               layout.entity(number: clash.entityNumbers.second)?.name ?? plan.entity.name)
-            let firstPlace = definition(of: first, in: plan.table).map { " (defined at \($0))" } ?? ""
-            throw InputError("\(secondEntity) #\(second) breaks a uniqueness constraint: it has \(shared), as \(firstEntity) #\(first)\(firstPlace) has",
-                             at: definition(of: second, in: plan.table) ?? origin)
-        } catch {
-            throw InputError("\(error)", at: InputLocation(file: model.source, line: 0, column: 0))
-        }
-    }
-
-    /// A to-many's `minCount`/`maxCount`, as Core Data validates them on save.
-    private func checkCount(of relationship: RelationshipDescription, _ plan: EntityPlan) throws(InputError) {
-        let origin = InputLocation(file: model.source, line: relationship.line, column: 0)
-        guard let found = try rows(at: origin, { rows throws(SQLiteError) in
-            try rows.firstCountViolation(of: relationship, from: plan.entity.name)
-        }) else { return }
-        let bounds = relationship.maxCount > 0 ? "\(relationship.minCount)...\(relationship.maxCount)" : "at least \(relationship.minCount)"
-        let location = definition(of: found.primaryKey, in: plan.table) ?? origin
-        throw InputError("\(plan.entity.name) #\(found.primaryKey): \(relationship.name) has \(found.count) object(s); the model allows \(bounds) (minCount/maxCount)", at: location)
     }
 }

@@ -15,26 +15,13 @@ public final class SeedRepository {
     @exclusivity(unchecked) var lastPlan: (name: String, plan: EntityPlan)?
     /// One key sequence per table, shared by the plans of its entities (with where rows were defined).
     var primaryKeys: [String: PrimaryKeySequence] = [:]
-    /// The input files by number, as the store's ledger of references names them.
-    var files: [String] = []
-    var fileNumbers: [String: Int] = [:]
-    /// Where the last file was found (objects of one file come in a row).
-    @exclusivity(unchecked) var lastFile: (path: String, number: Int)?
-    /// Which object has which natural key, per key-declaring entity (`ObjectKeys`).
-    var keyDirectories: [String: ObjectKeys] = [:]
-    /// The key of the object being built, and of the reference being recorded (reused buffers).
-    @exclusivity(unchecked) var objectKey = KeyBytes()
-    @exclusivity(unchecked) var referenceKeys: [KeyBytes] = []
-    /// What `touchKeys` read (kept, so the reads are made).
-    @exclusivity(unchecked) var touched: UInt64 = 0
+    /// Natural keys: which object has which, and the references by key of simple to-ones.
+    let keys: KeyResolver
     /// Whether any object was merged into an earlier one (its references are then compared).
     @exclusivity(unchecked) var merged = false
     /// Whether the object being built has an attribute given nil (`giveNil`): only then does
     /// `commitObject` look for them (the hot path does not).
     @exclusivity(unchecked) var givenNil = false
-    /// The ledgers of references by key of simple to-ones, in the order they were made
-    /// (each to-one knows its own: `EntityPlan.ToOneSlot.keyReferences`).
-    var keyReferenceOrder: [KeyReferenceLedger] = []
     /// References by key to objects not written yet, with the place each reserved in an ordered list.
     var pendingKeys = PendingReferences()
     /// Source-local identifiers given so far, each with its object's `Z_PK` and `Z_ENT` (where it
@@ -68,16 +55,7 @@ public final class SeedRepository {
         self.builder = builder
         self.layout = builder.layout
         self.options = options
-    }
-
-    /// Runs statements of the store's one writer of Core Data SQL; a failure is reported at `location`.
-    @discardableResult
-    func rows<Result>(at location: InputLocation, _ body: (ObjectRows) throws(SQLiteError) -> Result) throws(InputError) -> Result {
-        do {
-            return try body(builder.objectRows)
-        } catch {
-            throw InputError("\(error)", at: location)
-        }
+        self.keys = KeyResolver(builder: builder, buildKeys: options.keys)
     }
 
     /// The write plan of a concrete entity named in the input.
@@ -99,7 +77,7 @@ public final class SeedRepository {
         primaryKeys[table] = sequence
         let plan = try EntityPlan(entity: entity, storeLayout: layout, builder: builder, options: options, primaryKeys: sequence)
         warnings += plan.warnings
-        plan.objectKeys = plan.key.map(objectKeys(declaring:))
+        plan.objectKeys = plan.key.map(keys.objectKeys(declaring:))
         plans[name] = plan
         return plan
     }
@@ -204,19 +182,20 @@ public final class SeedRepository {
         let references = self.references
         var allByLedger = true
         for index in references.indices {
-            if let ledger = try keyReferenceLedger(plan, references[index].slot, at: location) {
-                try prepare(references[index].key, index, in: ledger, at: location)
+            if case .ledger(let ledger) = try keyRoute(plan, references[index].slot, at: location) {
+                try keys.prepare(references[index].key, index, in: ledger, at: location)
             } else {
                 allByLedger = false
             }
         }
-        let hasKey = setObjectKey(plan)
-        touchKeys(plan, hasKey: hasKey, references)
-        let match = try keyMatch(plan, hasKey: hasKey, at: location)
+        let hasKey = keys.setObjectKey(plan)
+        keys.touch(plan, hasKey: hasKey, references)
+        let match = try keys.match(plan, hasKey: hasKey, at: location)
         var isNew = false
-        if case .existing(let existing) = match {
-            if let identified, identified != existing {
-                throw InputError("\(plan.entity.name) '\(identifier!)' gives the key \(describeKey(plan)) of another \(plan.entity.name)\(firstDefinition(plan.table, existing.primaryKey))", at: location)
+        if case .existing(let primaryKey) = match {
+            let existing = ObjectReference(entity: plan.entity.name, entityNumber: plan.layout.number, primaryKey: primaryKey)
+            if let identified, let identifier, identified != existing {
+                throw InputError("\(plan.entity.name) '\(identifier)' gives the key \(plan.describeKey()) of another \(plan.entity.name)\(plan.firstDefinition(of: existing.primaryKey))", at: location)
             }
             merged = true
             object = try merge(into: existing, plan, at: location)
@@ -228,11 +207,11 @@ public final class SeedRepository {
             var primaryKey: Int64
             if case .reserved(let found, _) = match { primaryKey = found.primaryKey } else { primaryKey = plan.primaryKeys.next() }
             object = ObjectReference(entity: plan.entity.name, entityNumber: plan.layout.number, primaryKey: primaryKey)
-            try fileKey(of: object, match, plan, at: location)
+            try keys.file(object.primaryKey, match, plan, at: location)
             for index in references.indices {
                 let slot = references[index].slot
-                guard let ledger = try keyReferenceLedger(plan, slot, at: location) else { continue }
-                try record(references[index].key, index, of: object, in: ledger, settingRow: slot, at: location)
+                guard case .ledger(let ledger) = slot.keyRoute else { continue }
+                try keys.record(references[index].key, index, of: object.primaryKey, in: ledger, settingRow: slot, of: plan, at: location)
             }
             if let owner { ownerLinked = try setOwner(owner, of: object, plan, at: location) }
             try insertRow(plan, primaryKey: object.primaryKey, complete: plan.key == nil && identifier == nil, at: location)
@@ -254,8 +233,8 @@ public final class SeedRepository {
         guard !(isNew && allByLedger) else { return object }
         for index in references.indices {
             let (slot, key) = references[index]
-            if let ledger = try keyReferenceLedger(plan, slot, at: location) {
-                if !isNew { try record(key, index, of: object, in: ledger, settingRow: nil, at: location) }
+            if case .ledger(let ledger) = slot.keyRoute {
+                if !isNew { try keys.record(key, index, of: object.primaryKey, in: ledger, settingRow: nil, of: plan, at: location) }
             } else {
                 try link(object, slot.relationship.name, toKey: key, at: location)
             }
@@ -268,7 +247,7 @@ public final class SeedRepository {
         // A nil given (`giveNil`) is no value: what the row holds stays.
         let given = plan.attributeSlots.filter { values[Int($0.parameter)].map { $0 != .null } ?? false }
         guard !given.isEmpty else { return object }
-        let stored = try rows(at: location) { rows throws(SQLiteError) in
+        let stored = try builder.rows(at: location) { rows throws(SQLiteError) in
             try rows.values(of: object.primaryKey, in: plan.table, columns: given.map(\.column))
         }
         var keyCompleted = false
@@ -276,14 +255,14 @@ public final class SeedRepository {
             let value = values[Int(slot.parameter)]!
             let old = index < stored.count ? stored[index] : .null
             if old == .null {
-                try rows(at: location) { rows throws(SQLiteError) in try rows.update(object.primaryKey, in: plan.table, set: [(slot.column, value)]) }
+                try builder.rows(at: location) { rows throws(SQLiteError) in try rows.update(object.primaryKey, in: plan.table, set: [(slot.column, value)]) }
                 keyCompleted = keyCompleted || plan.keySlots.contains { $0 === slot }
             } else if !Self.sameStoredValue(old, value) {
-                let named = plan.key == nil ? "\(object)" : "\(plan.entity.name) \(describeKey(plan))"
-                throw InputError("\(named): attribute '\(slot.attribute.name)' is given two different values, \(old) and \(value)\(firstDefinition(plan.table, object.primaryKey))", at: location)
+                let named = plan.key == nil ? "\(object)" : "\(plan.entity.name) \(plan.describeKey())"
+                throw InputError("\(named): attribute '\(slot.attribute.name)' is given two different values, \(old) and \(value)\(plan.firstDefinition(of: object.primaryKey))", at: location)
             }
         }
-        if keyCompleted { try fileCompletedKey(of: object, plan, at: location) }
+        if keyCompleted { try keys.fileCompletedKey(of: object.primaryKey, plan, at: location) }
         return object
     }
 
@@ -352,32 +331,18 @@ public final class SeedRepository {
         throw InputError("\(plan.entity.name): the object's values take \(bytes) bytes\(biggest); SQLite stores at most \(builder.rowLengthLimit) bytes in a row", at: location)
     }
 
-    /// `'Deutschland'`: the natural key of the values being written.
-    func describeKey(_ plan: EntityPlan) -> String {
-        guard let key = plan.key else { return "" }
-        let parts = key.names.compactMap { plan.attributes[$0].flatMap { values[Int($0.parameter)] }?.description }
-        return parts.joined(separator: ", ")
-    }
-
-    /// ` (first defined at file:line)`, when known.
-    func firstDefinition(_ table: String, _ pk: Int64) -> String {
-        definition(of: pk, in: table).map { " (first defined at \($0))" } ?? ""
-    }
-
     /// Where the row with this `Z_PK` was defined (file and line), for rows whose entity tracks it.
     func definition(of pk: Int64, in table: String) -> InputLocation? {
         primaryKeys[table]?.definition(of: pk)
     }
 
-    /// The number of an input file in the store's ledger.
-    func fileNumber(_ path: String) -> Int {
-        if let lastFile, lastFile.path == path { return lastFile.number }
-        let number = fileNumbers[path] ?? files.count
-        if number == files.count {
-            files.append(path)
-            fileNumbers[path] = number
+    /// The route of `slot`'s references by key, decided at its first (`KeyResolver.route`).
+    func keyRoute(_ plan: EntityPlan, _ slot: EntityPlan.ToOneSlot, at location: InputLocation) throws(InputError) -> KeyRoute {
+        if case .undecided = slot.keyRoute {
+            slot.keyRoute = try keys.route(of: slot, in: plan, destination: { () throws(InputError) in
+                try self.plan(for: slot.relationship.destinationEntity, at: location)
+            }, at: location)
         }
-        lastFile = (path, number)
-        return number
+        return slot.keyRoute
     }
 }

@@ -36,9 +36,8 @@ final class EntityPlan {
 
         /// The foreign key column.
         var column: String { columns.key }
-        /// Its ledger of references by key, once decided (`SeedRepository.keyReferenceLedger`);
-        /// `.some(nil)`: the relationship takes the general path.
-        @exclusivity(unchecked) var keyReferences: KeyReferenceLedger??
+        /// How its references by key are resolved, once its first one came (`KeyResolver.route`).
+        @exclusivity(unchecked) var keyRoute = KeyRoute.undecided
 
         init(relationship: RelationshipDescription, columns: ToOneColumns, parameter: Int32) {
             self.relationship = relationship
@@ -64,7 +63,7 @@ final class EntityPlan {
     let primaryKeys: PrimaryKeySequence
     /// The object being built, by INSERT parameter (a buffer: no copy, no exclusivity checks per value).
     let values: UnsafeMutableBufferPointer<SQLValue?>
-    /// The keys of the entity tree that declares `key` (set by the repository).
+    /// The keys of the entity tree that declares `key` (from `KeyResolver.objectKeys(declaring:)`).
     @exclusivity(unchecked) var objectKeys: ObjectKeys?
     /// True when rows of this entity keep where they were defined, for messages at `finish`
     /// (keyed objects, and objects with a required to-one).
@@ -100,6 +99,18 @@ final class EntityPlan {
             return InputError("\(entity.name).\(property) is a to-many relationship: give its objects nested, not as a value", at: location)
         }
         return InputError("entity '\(entity.name)' has no attribute or to-one relationship '\(property)'", at: location)
+    }
+
+    /// `'Deutschland'`: the natural key of the object being built (in `values`).
+    func describeKey() -> String {
+        guard let key else { return "" }
+        let parts = key.names.compactMap { attributes[$0].flatMap { values[Int($0.parameter)] }?.description }
+        return parts.joined(separator: ", ")
+    }
+
+    /// ` (first defined at file:line)`, when the table's rows keep where they were defined.
+    func firstDefinition(of primaryKey: Int64) -> String {
+        primaryKeys.definition(of: primaryKey).map { " (first defined at \($0))" } ?? ""
     }
 
     func property(named name: String) -> Property {
