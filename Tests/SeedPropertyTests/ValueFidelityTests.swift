@@ -91,7 +91,7 @@ struct ValueFidelityTests {
         #expect(error.message.contains("shared so often"), "\(error)")
     }
 
-    @Test("a Boolean never names an object: \"parent\": true is not the object keyed YES")
+    @Test("a Boolean never names an object: \"parent\": true, \"children\": [true] are not the object keyed YES")
     func booleanIsNoKey() throws {
         let json = #"{"Samples": [{"name": "YES"}, {"name": "b", "parent": true}]}"#
         let plist = """
@@ -100,7 +100,12 @@ struct ValueFidelityTests {
             <dict><key>name</key><string>b</string><key>parent</key><true/></dict></array></dict></plist>
             """
         let treePlist = plist.replacingOccurrences(of: "<key>parent</key><true/>", with: "<key>parent</key><true/><key>children</key><array/>")
-        for (name, text) in [("Samples.json", json), ("Samples.plist", plist), ("Tree.plist", treePlist)] {
+        // A to-many's list or single value of Booleans: before, `[true]` linked the object keyed YES.
+        let listJSON = #"{"Samples": [{"name": "YES"}, {"name": "b", "children": [true]}]}"#
+        let singleJSON = #"{"Samples": [{"name": "YES"}, {"name": "b", "children": false}]}"#
+        let listPlist = plist.replacingOccurrences(of: "<key>parent</key><true/>", with: "<key>children</key><array><true/></array>")
+        for (name, text) in [("Samples.json", json), ("Samples.plist", plist), ("Tree.plist", treePlist),
+                             ("List.json", listJSON), ("Single.json", singleJSON), ("List.plist", listPlist)] {
             let error = try #require(try Self.error(try Self.run(), [(name, Array(text.utf8))]), "\(name) built")
             #expect(error.message.contains("a Boolean is never a key") && error.location.line >= 1 && error.location.column >= 1, "\(error)")
         }

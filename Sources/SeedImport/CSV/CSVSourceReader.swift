@@ -4,7 +4,7 @@ import SeedModel
 /// name (`Products.csv` is Product's, `SectionNames`) unless the entity is given; the header row
 /// names attributes, to-one relationships (the field is the destination's key, compound keys
 /// separated by `|`), `@id` and `@<relationship>` (identifiers separated by spaces). A row is
-/// one object, written as soon as it is read (`FlatSectionItem`).
+/// one object, written as soon as it is read (`SourceItem`).
 ///
 /// Fields are separated by commas (or the delimiter given: tabs in TSV, which is read by the same
 /// rules) and records by CRLF or LF; a quoted field may hold commas,
@@ -13,8 +13,8 @@ import SeedModel
 struct CSVSourceReader {
     private var input: SourceBuffer
     private let entity: EntityDescription
-    private let writer: PropertyListSectionWriter
-    private let flat = FlatSectionItem(syntax: .csv)
+    private let writer: SectionWriter
+    private let flat = SourceItem(syntax: .csv)
     /// The byte between fields.
     private let delimiter: UInt8
     /// The header's names, as bytes (each row's values are keyed by them).
@@ -26,16 +26,17 @@ struct CSVSourceReader {
     /// Where the record being read starts.
     private var recordStart = (line: 1, column: 1)
 
-    /// A reader of `path` whose fields `delimiter` separates (a comma; a tab in TSV); `entity`
+    /// A reader of `file` whose fields `delimiter` separates (a comma; a tab in TSV); `entity`
     /// names the entity when the file name does not.
-    init(path: String, entity: String?, delimiter: Unicode.Scalar = ",", repository: SeedRepository,
+    init(file: InputFile, entity: String?, delimiter: Unicode.Scalar = ",", repository: SeedRepository,
          progress: ((Int, Int) -> Void)? = nil) throws(InputError) {
+        let path = file.path
         guard ImportOptions.canDelimitFields(delimiter) else {
             throw InputError("'\(delimiter.escaped(asASCII: true))' cannot separate fields (a delimiter is one ASCII character other than a quote, a line break, a letter or a digit)", at: InputLocation(file: path, line: 0, column: 0))
         }
         self.delimiter = UInt8(delimiter.value)
-        input = try SourceBuffer(path: path, progress: progress)
-        var writer = PropertyListSectionWriter(repository: repository)
+        input = SourceBuffer(file: file, progress: progress)
+        var writer = SectionWriter(repository: repository)
         writer.syntax = .csv
         self.writer = writer
         self.entity = try writer.entity(ofFile: path, given: entity)

@@ -6,7 +6,7 @@ import SeedStore
 /// (its name, its English plural or a mapped name: `SectionNames`); a section is an array of
 /// objects or a dictionary of objects keyed by the entity's natural key. Inside an object a
 /// relationship is a nested object, an array of them, or a reference by natural key.
-struct PropertyListSectionWriter {
+struct SectionWriter {
     let repository: SeedRepository
     /// The format the sections come in, for messages.
     var syntax = SourceSyntax.propertyList
@@ -36,12 +36,12 @@ struct PropertyListSectionWriter {
     }
 
     /// Writes one item of a section; `key` is its dictionary key in a keyed section.
-    func writeSectionItem(_ node: PropertyListNode, entity: EntityDescription, key: String?) throws(InputError) {
+    func writeSectionItem(_ node: SourceNode, entity: EntityDescription, key: String?) throws(InputError) {
         _ = try write(node, entity: entity, naturalKey: key)
     }
 
     /// Writes an object and everything nested in it; returns its reference.
-    private func write(_ node: PropertyListNode, entity: EntityDescription, naturalKey: String?) throws(InputError) -> ObjectReference {
+    private func write(_ node: SourceNode, entity: EntityDescription, naturalKey: String?) throws(InputError) -> ObjectReference {
         guard case .dictionary(var entries, let location) = node else {
             throw InputError("a \(entity.name) must be \(syntax.anObject), not \(node.kindName(syntax))", at: node.location)
         }
@@ -55,8 +55,9 @@ struct PropertyListSectionWriter {
             }
             for (keyName, keyText) in zip(key.names, texts) {
                 if let given = entries.first(where: { $0.key == keyName }) {
-                    if case .scalar(let text, _, _) = given.value, text != keyText {
-                        throw InputError("\(entity.name) '\(naturalKey)' gives \(keyName) '\(text)'", at: given.value.location)
+                    if case .scalar(let text, let kind, _) = given.value, text != keyText || !kind.canBeKey {
+                        let gives = kind.canBeKey ? "'\(text)'" : given.value.kindName(syntax)
+                        throw InputError("\(entity.name) '\(naturalKey)' gives \(keyName) \(gives)", at: given.value.location)
                     }
                 } else {
                     entries.append((keyName, .scalar(keyText, kind: .key, location)))
@@ -64,10 +65,10 @@ struct PropertyListSectionWriter {
             }
         }
         var values: [(name: String, value: SourceValue, location: InputLocation)] = []
-        var nested: [(relationship: RelationshipDescription, node: PropertyListNode)] = []
+        var nested: [(relationship: RelationshipDescription, node: SourceNode)] = []
         var identifier: String?
         var nils: [(name: String, location: InputLocation)] = []
-        var identified: [(relationship: RelationshipDescription, node: PropertyListNode)] = []
+        var identified: [(relationship: RelationshipDescription, node: SourceNode)] = []
         for (name, value) in entries {
             if case .scalar(_, .null, _) = value, name.first != "@" {
                 // JSON's null: the value is not given, as if the name were left out.
@@ -107,12 +108,14 @@ struct PropertyListSectionWriter {
                         throw InputError("\(entity.name).\(name): '\(text)' is not an ISO 8601 <date>", at: value.location)
                     }
                     values.append((name, .value(.real(seconds)), value.location))
+                } else if let boolean = kind.boolean {
+                    values.append((name, .value(.integer(boolean ? 1 : 0)), value.location))
                 } else {
                     values.append((name, .text(text), value.location))
                 }
             case .toOne(let slot):
                 if case .scalar(let text, let kind, _) = value {
-                    guard kind != .true, kind != .false else {
+                    guard kind.canBeKey else {
                         throw InputError("\(entity.name).\(name) names \(slot.relationship.destinationEntity) by its key, not \(value.kindName(syntax)) (a Boolean is never a key)", at: value.location)
                     }
                     values.append((name, .text(text), value.location))  // the destination's natural key
@@ -137,7 +140,7 @@ struct PropertyListSectionWriter {
 
     /// The names a list entry gives (`@nil`, a to-many's `@<relationship>`): an array of
     /// strings, or one string of them separated by spaces, in order.
-    private static func names(in node: PropertyListNode, of entry: String, listing: String, _ syntax: SourceSyntax) throws(InputError) -> [(name: String, location: InputLocation)] {
+    private static func names(in node: SourceNode, of entry: String, listing: String, _ syntax: SourceSyntax) throws(InputError) -> [(name: String, location: InputLocation)] {
         switch node {
         case .scalar(let text, .string, let location):
             return text.split(whereSeparator: \.isWhitespace).map { (String($0), location) }
@@ -157,7 +160,7 @@ struct PropertyListSectionWriter {
 
     /// `@<relationship>`: one identifier, or for a to-many an array of them (or one string of
     /// them separated by spaces), in order.
-    private func linkIdentified(_ node: PropertyListNode, of object: ObjectReference, _ relationship: RelationshipDescription) throws(InputError) {
+    private func linkIdentified(_ node: SourceNode, of object: ObjectReference, _ relationship: RelationshipDescription) throws(InputError) {
         switch node {
         case .array(let items, _) where relationship.isToMany:
             // Item by item: a list of a million identifiers makes no second array of them.
@@ -182,7 +185,7 @@ struct PropertyListSectionWriter {
     }
 
     /// A relationship's value: one nested object, an array of objects or keys, or a keyed dictionary of objects.
-    private func writeRelated(_ node: PropertyListNode, of object: ObjectReference, _ relationship: RelationshipDescription) throws(InputError) {
+    private func writeRelated(_ node: SourceNode, of object: ObjectReference, _ relationship: RelationshipDescription) throws(InputError) {
         let destination = model.entity(named: relationship.destinationEntity)!
         switch node {
         case .dictionary(let entries, _) where relationship.isToMany:
@@ -196,7 +199,10 @@ struct PropertyListSectionWriter {
             try repository.link(object, relationship.name, to: child, at: node.location)
         case .array(let items, _) where relationship.isToMany:
             for item in items {
-                if case .scalar(let key, _, let location) = item {
+                if case .scalar(let key, let kind, let location) = item {
+                    guard kind.canBeKey else {
+                        throw InputError("\(object.entity).\(relationship.name) names its \(relationship.destinationEntity) objects by key, not \(item.kindName(syntax)) (a Boolean is never a key)", at: location)
+                    }
                     try repository.link(object, relationship.name, toKey: key, at: location)
                 } else {
                     repository.nest(in: object, relationship.name)
@@ -204,7 +210,10 @@ struct PropertyListSectionWriter {
                     try repository.linkNested(child, in: object, relationship.name, at: item.location)
                 }
             }
-        case .scalar(let key, _, let location) where relationship.isToMany:
+        case .scalar(let key, let kind, let location) where relationship.isToMany:
+            guard kind.canBeKey else {
+                throw InputError("\(object.entity).\(relationship.name) names its \(relationship.destinationEntity) objects by key, not \(node.kindName(syntax)) (a Boolean is never a key)", at: location)
+            }
             try repository.link(object, relationship.name, toKey: key, at: location)
         default:
             throw InputError("\(object.entity).\(relationship.name) is a to-one relationship and takes \(syntax.anObject) or a key, not \(node.kindName(syntax))", at: node.location)

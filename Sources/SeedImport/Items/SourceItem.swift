@@ -10,8 +10,8 @@ import SeedStore
 /// common case), kept as bytes until its `</dict>` and then written straight to the repository,
 /// each value converted from its bytes, with no tree, no String per key or value and no set of
 /// keys. An item that turns out to be more (a nested `<dict>` or `<array>`, a to-many, an
-/// `@id`) becomes the tree `PropertyListSectionWriter` writes, with the same checks and messages.
-final class FlatSectionItem {
+/// `@id`) becomes the tree `SectionWriter` writes, with the same checks and messages.
+final class SourceItem {
     /// The format items come in, for messages.
     let syntax: SourceSyntax
 
@@ -122,10 +122,6 @@ final class FlatSectionItem {
         String(decoding: bytes[range], as: UTF8.self)
     }
 
-    /// A scalar's text as the tree has it (`<true/>` is YES).
-    func scalarText(_ entry: Entry) -> String {
-        entry.kind == .true ? "YES" : entry.kind == .false ? "NO" : text(entry.value)
-    }
 
     /// Writes the item as an object of `plan`'s entity straight into the repository when every
     /// key names an attribute or a to-one by key; false when the tree must write it instead.
@@ -143,10 +139,10 @@ final class FlatSectionItem {
                     case .attribute(let slot):
                         try set(slot, entry, in: all, of: plan, repository)
                     case .toOne(let slot):
-                        guard entry.kind != .true, entry.kind != .false else {
-                            throw InputError("\(plan.entity.name).\(text(entry.key)) names \(slot.relationship.destinationEntity) by its key, not \(syntax.name(ofKind: entry.kind.element)) (a Boolean is never a key)", at: location(of: entry))
+                        guard entry.kind.canBeKey else {
+                            throw InputError("\(plan.entity.name).\(text(entry.key)) names \(slot.relationship.destinationEntity) by its key, not \(syntax.name(ofKind: entry.kind.name)) (a Boolean is never a key)", at: location(of: entry))
                         }
-                        repository.addReference(slot, key: scalarText(entry))
+                        repository.addReference(slot, key: text(entry.value))
                     case .toMany, .unknown:
                         preconditionFailure("resolve(_:) lets only attributes and to-ones through")
                     }
@@ -161,13 +157,11 @@ final class FlatSectionItem {
     private func set(_ slot: EntityPlan.AttributeSlot, _ entry: Entry, in all: UnsafeBufferPointer<UInt8>, of plan: EntityPlan,
                      _ repository: SeedRepository) throws(InputError) {
         guard entry.kind.fits(slot.attribute.type) else {
-            throw InputError("\(plan.entity.name).\(text(entry.key)) is \(slot.attribute.type.rawValue), not \(syntax.name(ofKind: entry.kind.element))", at: location(of: entry))
+            throw InputError("\(plan.entity.name).\(text(entry.key)) is \(slot.attribute.type.rawValue), not \(syntax.name(ofKind: entry.kind.name))", at: location(of: entry))
         }
-        if entry.kind == .true || entry.kind == .false {
-            var text = scalarText(entry)
-            try text.withUTF8 { value in
-                Result { () throws(InputError) in try repository.setValue(slot, value, of: plan, at: location(of: entry)) }
-            }.get()
+        if let boolean = entry.kind.boolean {
+            try repository.check(.integer(boolean ? 1 : 0), slot, of: plan, at: location(of: entry))
+            repository.values[Int(slot.parameter)] = .integer(boolean ? 1 : 0)
             return
         }
         let value = UnsafeBufferPointer(rebasing: all[entry.value])

@@ -3,12 +3,13 @@ import SeedModel
 import SeedStore
 
 /// One value of a property list, with where it was read (line 0 for binary plists).
-enum PropertyListNode {
+enum SourceNode {
+    // A scalar's text is empty for a Boolean and JSON's null: the kind is the value.
     // Scalars stay inline (an array of a million of them makes no million boxes); the
     // containers are boxed, as they nest.
     case scalar(String, kind: ScalarKind, InputLocation)
-    indirect case array([PropertyListNode], InputLocation)
-    indirect case dictionary([(key: String, value: PropertyListNode)], InputLocation)
+    indirect case array([SourceNode], InputLocation)
+    indirect case dictionary([(key: String, value: SourceNode)], InputLocation)
 
     var location: InputLocation {
         switch self {
@@ -19,7 +20,7 @@ enum PropertyListNode {
     /// What the value is, in `syntax`'s words.
     func kindName(_ syntax: SourceSyntax) -> String {
         switch self {
-        case .scalar(_, let kind, _): syntax.name(ofKind: kind.element)
+        case .scalar(_, let kind, _): syntax.name(ofKind: kind.name)
         case .array: syntax.name(ofKind: "array")
         case .dictionary: syntax.name(ofKind: "dict")
         }

@@ -9,21 +9,21 @@ import SeedModel
 /// file's name names, as in CSV. JSON Lines (`lines`) are the same objects, one a line.
 ///
 /// Streamed: each item of a section is written as soon as it is read. An array item of
-/// scalars goes flat (`FlatSectionItem`); anything else becomes the tree that
-/// `PropertyListSectionWriter` writes, so checks and messages are those of the plist path.
+/// scalars goes flat (`SourceItem`); anything else becomes the tree that
+/// `SectionWriter` writes, so checks and messages are those of the plist path.
 struct JSONSourceReader {
     private var scanner: JSONScanner
-    private let writer: PropertyListSectionWriter
-    private let flat = FlatSectionItem(syntax: .json)
+    private let writer: SectionWriter
+    private let flat = SourceItem(syntax: .json)
     /// The entity `--entity` names, for a root array or JSON Lines.
     private let givenEntity: String?
     /// True for JSON Lines.
     private let lines: Bool
 
-    init(path: String, entity: String? = nil, lines: Bool = false, repository: SeedRepository,
-         progress: ((Int, Int) -> Void)? = nil) throws(InputError) {
-        scanner = JSONScanner(input: try SourceBuffer(path: path, progress: progress))
-        var writer = PropertyListSectionWriter(repository: repository)
+    init(file: InputFile, entity: String? = nil, lines: Bool = false, repository: SeedRepository,
+         progress: ((Int, Int) -> Void)? = nil) {
+        scanner = JSONScanner(input: SourceBuffer(file: file, progress: progress))
+        var writer = SectionWriter(repository: repository)
         writer.syntax = .json
         self.writer = writer
         self.givenEntity = entity
@@ -170,14 +170,14 @@ struct JSONSourceReader {
     }
 
     /// The next value as a tree node.
-    private mutating func node(depth: Int) throws(InputError) -> PropertyListNode {
+    private mutating func node(depth: Int) throws(InputError) -> SourceNode {
         let kind = try scanner.value()
         return try node(kind, at: scanner.location, depth: depth)
     }
 
     /// The value whose start `kind` is (a container's bracket read), as a tree node. Nesting is
     /// bounded as in property lists.
-    private mutating func node(_ kind: JSONScanner.Value, at location: InputLocation, depth: Int) throws(InputError) -> PropertyListNode {
+    private mutating func node(_ kind: JSONScanner.Value, at location: InputLocation, depth: Int) throws(InputError) -> SourceNode {
         switch kind {
         case .object, .array:
             guard depth < PropertyListDelegate.maximumDepth else {
@@ -185,7 +185,7 @@ struct JSONSourceReader {
             }
             var first = true
             if kind == .array {
-                var items: [PropertyListNode] = []
+                var items: [SourceNode] = []
                 while try scanner.nextItem(&first) {
                     let item = try node(depth: depth + 1)
                     if case .scalar(_, .null, let at) = item { throw InputError("null inside an array: leave the item out", at: at) }
@@ -193,7 +193,7 @@ struct JSONSourceReader {
                 }
                 return .array(items, location)
             }
-            var entries: [(key: String, value: PropertyListNode)] = []
+            var entries: [(key: String, value: SourceNode)] = []
             var keys: Set<[UInt8]> = []
             while try scanner.nextMember(&first) {
                 let key = String(decoding: scanner.text, as: UTF8.self)
@@ -201,9 +201,7 @@ struct JSONSourceReader {
                 entries.append((key, try node(depth: depth + 1)))
             }
             return .dictionary(entries, location)
-        case .true: return .scalar("YES", kind: .true, location)
-        case .false: return .scalar("NO", kind: .false, location)
-        case .null: return .scalar("", kind: .null, location)
+        case .true, .false, .null: return .scalar("", kind: ScalarKind(kind), location)
         default: return .scalar(String(decoding: scanner.text, as: UTF8.self), kind: ScalarKind(kind), location)
         }
     }
@@ -213,7 +211,7 @@ struct JSONSourceReader {
         switch value {
         case .object: "dict"
         case .array: "array"
-        default: ScalarKind(value).element
+        default: ScalarKind(value).name
         }
     }
 

@@ -3,7 +3,7 @@ import SeedStore
 
 /// Reads a binary property list (`bplist00`) one section item at a time, without building the
 /// whole document: the file's bytes are held once (`BinaryPropertyList` reads its objects on
-/// demand, every offset and count checked) and each item becomes a `PropertyListNode` only while
+/// demand, every offset and count checked) and each item becomes a `SourceNode` only while
 /// it is written. Memory stays within twice the file's size, where Foundation's reader took 16.7
 /// times (a 45 MB file of 1M objects peaked at 753 MB). Nesting is bounded by `maximumDepth`
 /// (which also ends a document whose objects refer to themselves), and so is the work: objects
@@ -19,22 +19,12 @@ final class BinaryPropertyListReader {
     /// Objects expanded so far, against the budget of the file's size.
     private var expanded = 0
 
-    init(path: String) throws(InputError) {
-        location = InputLocation(file: path, line: 1, column: 1)
+    init(file: InputFile) throws(InputError) {
+        location = InputLocation(file: file.path, line: 1, column: 1)
         // The bytes, read once into their own array (no second copy through `Data`).
-        guard let handle = FileHandle(forReadingAtPath: path), let size = try? handle.seekToEnd(), size < UInt64(Int32.max) else {
-            throw InputError("cannot read the file", at: location)
-        }
-        defer { try? handle.close() }
-        try? handle.seek(toOffset: 0)
-        let file = [UInt8](unsafeUninitializedCapacity: Int(size)) { buffer, count in
-            count = 0
-            while count < buffer.count, let chunk = try? handle.read(upToCount: min(1 << 20, buffer.count - count)), !chunk.isEmpty {
-                count += chunk.copyBytes(to: UnsafeMutableBufferPointer(rebasing: buffer[count...]))
-            }
-        }
+        let bytes = try file.readAll(limit: Int(Int32.max))
         do {
-            plist = try BinaryPropertyList(bytes: file)
+            plist = try BinaryPropertyList(bytes: bytes)
         } catch {
             throw Self.malformed(error, location)
         }
@@ -86,7 +76,7 @@ final class BinaryPropertyListReader {
     }
 
     /// One object as a node, its contents nested at most `maximumDepth` levels.
-    func node(_ index: Int, depth: Int = 1) throws(InputError) -> PropertyListNode {
+    func node(_ index: Int, depth: Int = 1) throws(InputError) -> SourceNode {
         let location = location(of: index)
         guard depth < PropertyListDelegate.maximumDepth else {
             throw InputError("the property list nests more than \(PropertyListDelegate.maximumDepth) levels deep", at: location)
@@ -99,11 +89,11 @@ final class BinaryPropertyListReader {
         case .scalar(let text, let kind): return .scalar(text, kind: try scalarKind(kind, at: location), location)
         case .data(let bytes): return .scalar(Data(bytes).base64EncodedString(), kind: .data, location)
         case .array(let items):
-            var nodes: [PropertyListNode] = []
+            var nodes: [SourceNode] = []
             for item in items { nodes.append(try node(item, depth: depth + 1)) }
             return .array(nodes, location)
         case .dictionary(let entries):
-            var pairs: [(key: String, value: PropertyListNode)] = []
+            var pairs: [(key: String, value: SourceNode)] = []
             var seen: Set<[UInt8]> = []  // as bytes: NFC and NFD are two keys
             for entry in entries {
                 let key = try string(entry.key)

@@ -1,7 +1,7 @@
 import SeedModel
 
 /// Streams an XML property list: the root `<dict>` is read section by section, and each
-/// object of a section is written as soon as it is complete (flat, `FlatSectionItem`, or built
+/// object of a section is written as soon as it is complete (flat, `SourceItem`, or built
 /// as a small tree), so a large plist never sits in memory whole.
 final class PropertyListDelegate: XMLRawDelegate {
     /// An open container or scalar element.
@@ -9,18 +9,18 @@ final class PropertyListDelegate: XMLRawDelegate {
         var element: String
         var location: InputLocation
         var text = ""
-        var items: [PropertyListNode] = []
-        var entries: [(key: String, value: PropertyListNode)] = []
+        var items: [SourceNode] = []
+        var entries: [(key: String, value: SourceNode)] = []
         var pendingKey: String?
         /// The keys a `<dict>` gave so far, as bytes (NFC and NFD are two keys): one key given
         /// twice is refused, not merged.
         var keys: Set<[UInt8]> = []
     }
 
-    private let writer: PropertyListSectionWriter
+    private let writer: SectionWriter
     @exclusivity(unchecked) private var stack: [Open] = []
     /// The item of an array section being read flat, while `reading` it.
-    private let flat = FlatSectionItem()
+    private let flat = SourceItem()
     @exclusivity(unchecked) private var readingFlat = false
     /// The section being read: its entity, and whether it is a keyed `<dict>`.
     @exclusivity(unchecked) private var section: (entity: EntityDescription, keyed: Bool)?
@@ -32,7 +32,7 @@ final class PropertyListDelegate: XMLRawDelegate {
     @exclusivity(unchecked) private var elementKinds: [(name: UnsafeRawPointer, kind: ScalarKind?)] = []
 
     init(repository: SeedRepository) {
-        self.writer = PropertyListSectionWriter(repository: repository)
+        self.writer = SectionWriter(repository: repository)
     }
 
     /// `<string> </string>` is a real value.
@@ -73,7 +73,7 @@ final class PropertyListDelegate: XMLRawDelegate {
 
     func startElement(_ name: String, attributes: XMLAttributes, at location: InputLocation) throws(InputError) {
         if readingFlat {
-            if let open = flat.open { throw InputError("<\(name)> inside <\(open.kind.element)>", at: location) }
+            if let open = flat.open { throw InputError("<\(name)> inside <\(open.kind.name)>", at: location) }
             if let kind = ScalarKind(element: name) {
                 flat.startScalar(kind, line: location.line, column: location.column)
                 return
@@ -156,7 +156,7 @@ final class PropertyListDelegate: XMLRawDelegate {
             return
         }
         let open = stack.removeLast()
-        let node: PropertyListNode
+        let node: SourceNode
         switch open.element {
         case "plist":
             return
@@ -176,13 +176,13 @@ final class PropertyListDelegate: XMLRawDelegate {
         default:
             // startElement lets nothing else in.
             guard let kind = ScalarKind(element: open.element) else { throw InputError("<\(open.element)> is not a property-list element", at: open.location) }
-            node = .scalar(kind == .true ? "YES" : kind == .false ? "NO" : open.text, kind: kind, open.location)
+            node = .scalar(kind.boolean == nil ? open.text : "", kind: kind, open.location)
         }
         try add(node)
     }
 
     /// Puts a finished value into its parent, or writes it when it is a section item.
-    private func add(_ node: PropertyListNode) throws(InputError) {
+    private func add(_ node: SourceNode) throws(InputError) {
         let depth = stack.count
         if depth == 3, let section {
             // An item of a section: write it now and keep nothing.
