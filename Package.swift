@@ -59,7 +59,7 @@ let package = Package(
         ),
         .target(
             name: "SeedImport",
-            dependencies: ["SeedModel", "SeedStore", "SeedgenLibXML2"]
+            dependencies: ["SeedModel", "SeedStore", "SeedgenLibXML2", .product(name: "SystemPackage", package: "swift-system")]
         ),
         .target(
             name: "SeedRuntime",

@@ -23,34 +23,40 @@ public final class SeedImporter {
     /// `format` says for a file whose name does not.
     public func importFile(_ path: String, entity: String? = nil, format: SourceFormat? = nil,
                            progress: ((Int, Int) -> Void)? = nil) throws(InputError) {
-        try InputFile.requireRegularFile(path)
-        let kind = try InputFile.format(of: path, given: format)
+        try importFile(InputFile(opening: path), entity: entity, format: format, progress: progress)
+    }
+
+    /// Imports one file opened before (`seedgen build` opens every input before it builds);
+    /// see `importFile(_:entity:format:progress:)`.
+    package func importFile(_ file: InputFile, entity: String? = nil, format: SourceFormat? = nil,
+                            progress: ((Int, Int) -> Void)? = nil) throws(InputError) {
+        let kind = try file.format(given: format)
         switch kind {
         case .binaryPropertyList:
-            try importBinaryPropertyList(path)
+            try importBinaryPropertyList(file)
         case .json, .jsonLines:
-            var reader = try JSONSourceReader(path: path, entity: entity, lines: kind == .jsonLines, repository: repository, progress: progress)
+            var reader = JSONSourceReader(file: file, entity: entity, lines: kind == .jsonLines, repository: repository, progress: progress)
             if try reader.read() == .oneEntity { filesOfOneEntity += 1 }
         case .csv, .tsv:
             let delimiter: Unicode.Scalar = kind == .tsv ? "\t" : repository.options.csvDelimiter
-            var reader = try CSVSourceReader(path: path, entity: entity, delimiter: delimiter, repository: repository, progress: progress)
+            var reader = try CSVSourceReader(file: file, entity: entity, delimiter: delimiter, repository: repository, progress: progress)
             try reader.read()
             filesOfOneEntity += 1
         case .xml:
-            try importXML(path, progress: progress)
+            try importXML(file, progress: progress)
         }
     }
 
-    private func importXML(_ path: String, progress: ((Int, Int) -> Void)?) throws(InputError) {
+    private func importXML(_ file: InputFile, progress: ((Int, Int) -> Void)?) throws(InputError) {
         let dispatcher = RootDispatcher(repository: repository)
-        try XMLStreamReader(path: path, delegate: dispatcher).parse(progress: progress)
+        try XMLStreamReader(file: file, delegate: dispatcher).parse(progress: progress)
     }
 
     /// Read one section item at a time (`BinaryPropertyListReader`); a place in the file is
     /// its object's byte offset (`file:1:offset+1`).
-    private func importBinaryPropertyList(_ path: String) throws(InputError) {
-        let reader = try BinaryPropertyListReader(path: path)
-        let writer = PropertyListSectionWriter(repository: repository)
+    private func importBinaryPropertyList(_ file: InputFile) throws(InputError) {
+        let reader = try BinaryPropertyListReader(file: file)
+        let writer = SectionWriter(repository: repository)
         var seen: Set<[UInt8]> = []
         // Sections, and a keyed section's items, in the order of their keys' bytes (a dictionary
         // has no order of its own; bytes, as the store's unique index compares keys).
@@ -71,7 +77,7 @@ public final class SeedImporter {
 
     /// Imports with a delegate of your own (for your own XML format).
     public func importFile(_ path: String, delegate: XMLStreamDelegate, progress: ((Int, Int) -> Void)? = nil) throws(InputError) {
-        try XMLStreamReader(path: path, delegate: delegate).parse(progress: progress)
+        try XMLStreamReader(file: InputFile(opening: path), delegate: delegate).parse(progress: progress)
     }
 
     /// Resolves what is still open and checks required values; call after the last file.

@@ -107,8 +107,13 @@ struct BuildCommand: ParsableCommand {
         }
         let layout = try model.loadLayout(era: FrameworkEra(version: frameworkVersion))
         try readKeysAndSections(into: &options, model: layout.model)
-        for input in inputs where !FileManager.default.isReadableFile(atPath: input) {
-            throw CommandFailure.usage("\(input): no such readable file")
+        // Every input is opened and checked (a regular file) once, here, before anything is
+        // built; the import reads what was opened.
+        let files: [InputFile]
+        do {
+            files = try inputs.map { (input) throws(InputError) in try InputFile(opening: input) }
+        } catch {
+            throw CommandFailure.usage("\(error)")
         }
         // The store replaces the file at --output: never one of the inputs (or the model).
         let target = URL(fileURLWithPath: output).resolvingSymlinksInPath().standardized.path
@@ -122,10 +127,10 @@ struct BuildCommand: ParsableCommand {
         do {
             let builder = try StoreBuilder(layout: layout, outputPath: output)
             let importer = SeedImporter(builder: builder, options: options)
-            let progress = BuildProgress(enabled: !quiet && !json && isatty(2) != 0, repository: importer.repository, inputs: inputs, started: started)
+            let progress = BuildProgress(enabled: !quiet && !json && isatty(2) != 0, repository: importer.repository, inputs: files, started: started)
             defer { progress.endLine() }
-            for (index, input) in inputs.enumerated() {
-                try importer.importFile(input, entity: csvEntity, format: format) { progress.report(file: index, read: $0, of: $1) }
+            for (index, file) in files.enumerated() {
+                try importer.importFile(file, entity: csvEntity, format: format) { progress.report(file: index, read: $0, of: $1) }
             }
             if csvEntity != nil, importer.filesOfOneEntity == 0 { throw CommandFailure.usage(Self.entityWithoutUse) }
             defer { for warning in importer.repository.warnings { printError("seedgen: warning: \(warning)") } }

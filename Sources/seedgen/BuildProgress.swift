@@ -13,13 +13,11 @@ final class BuildProgress {
     private var lastShown = Date.distantPast
     private var lastWidth = 0
 
-    init(enabled: Bool, repository: SeedRepository, inputs: [String], started: Date) {
+    init(enabled: Bool, repository: SeedRepository, inputs: [InputFile], started: Date) {
         self.enabled = enabled
         self.repository = repository
         self.started = started
-        self.inputs = inputs.map { path in
-            ((path as NSString).lastPathComponent, ((try? FileManager.default.attributesOfItem(atPath: path)[.size]) as? Int) ?? 0)
-        }
+        self.inputs = inputs.map { file in ((file.path as NSString).lastPathComponent, file.size) }
     }
 
     /// `read` of the `total` bytes of input number `file` are read.

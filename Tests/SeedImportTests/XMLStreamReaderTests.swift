@@ -35,7 +35,7 @@ struct XMLStreamReaderTests {
         defer { directory.remove() }
         let path = try directory.write(text, to: "input.xml")
         do {
-            try XMLStreamReader(path: path, delegate: delegate).parse()
+            try XMLStreamReader(file: InputFile(opening: path), delegate: delegate).parse()
             return (delegate, nil)
         } catch {
             return (delegate, InputError(error.message, at: InputLocation(file: "input.xml", line: error.location.line, column: error.location.column)))
@@ -135,7 +135,7 @@ struct XMLStreamReaderTests {
         bytes += Array("\"/>\n</Events>\n".utf8)
         let path = directory.path("latin.xml")
         try Data(bytes).write(to: URL(fileURLWithPath: path))
-        let error = try #require(throws: InputError.self) { try XMLStreamReader(path: path, delegate: EventRecorder()).parse() }
+        let error = try #require(throws: InputError.self) { try XMLStreamReader(file: InputFile(opening: path), delegate: EventRecorder()).parse() }
         #expect(error.location.file == path && error.location.line == 3, "\(error)")
         #expect(error.message.contains("UTF-8"), "\(error)")
     }
@@ -151,7 +151,7 @@ struct XMLStreamReaderTests {
         let path = try directory.write(text, to: "big.xml")
         let recorder = EventRecorder()
         var lastProgress = (0, 0)
-        try XMLStreamReader(path: path, delegate: recorder).parse { lastProgress = ($0, $1) }
+        try XMLStreamReader(file: InputFile(opening: path), delegate: recorder).parse { lastProgress = ($0, $1) }
         #expect(text.utf8.count > 2 * 256 * 1024)
         #expect(recorder.events.filter { $0.hasPrefix("start Event ") }.count == rows)
         #expect(recorder.events.last(where: { $0.hasPrefix("start Event ") }) == "start Event n=\(rows - 1) pad=\(String(repeating: "x", count: 20)) @\(rows + 1)")
@@ -160,7 +160,7 @@ struct XMLStreamReaderTests {
 
     @Test("a missing file is an error naming it")
     func missingFile() {
-        let error = try? #require(throws: InputError.self) { try XMLStreamReader(path: "/nonexistent/Events.xml", delegate: EventRecorder()).parse() }
+        let error = try? #require(throws: InputError.self) { try XMLStreamReader(file: InputFile(opening: "/nonexistent/Events.xml"), delegate: EventRecorder()).parse() }
         #expect(error?.location.file == "/nonexistent/Events.xml")
     }
 }

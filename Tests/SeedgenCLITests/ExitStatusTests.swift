@@ -17,6 +17,7 @@ struct ExitStatusTests {
         let wrongModel = try directory.write("<model><entity name=\"A\" parentEntity=\"Nope\"/></model>", to: "Wrong.xcdatamodel/contents")
         let cases: [([String], Int32)] = [
             (["build", "--model", model, "--output", directory.path("o.sqlite"), directory.path("missing.json")], 2),
+            (["build", "--model", model, "--output", directory.path("o.sqlite"), directory.path("Shelf.xcdatamodel")], 2),
             (["build", "--model", directory.path("Missing.xcdatamodel"), "--output", directory.path("o.sqlite")], 2),
             (["build", "--model", wrongModel, "--output", directory.path("o.sqlite")], 1),
             (["hash", "--model", directory.path("Missing.xcdatamodel")], 2),

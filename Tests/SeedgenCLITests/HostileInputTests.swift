@@ -17,17 +17,17 @@ struct HostileInputTests {
         return (result, try FileManager.default.contentsOfDirectory(atPath: directory.url.path).sorted())
     }
 
-    @Test("a directory or a FIFO given as an input file: exit 1 at once, said so, no scratch file left")
+    @Test("a directory or a FIFO given as an input file: exit 2 (a file that cannot be read) at once, said so, no scratch file left")
     func specialFilesAsInput() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         try FileManager.default.createDirectory(atPath: directory.path("folder.xml"), withIntermediateDirectories: true)
         let (folder, afterFolder) = try Self.build(directory.path("folder.xml"), in: directory)
-        #expect(folder.status == 1 && folder.error.contains("folder.xml: is a directory, not a source file"), "\(folder)")
+        #expect(folder.status == 2 && folder.error.contains("folder.xml: is a directory, not a source file"), "\(folder)")
         #expect(afterFolder == ["folder.xml"])
         #expect(mkfifo(directory.path("pipe.xml"), 0o644) == 0)
         let (fifo, afterFIFO) = try Self.build(directory.path("pipe.xml"), in: directory)
-        #expect(fifo.status == 1 && fifo.error.contains("pipe.xml: is not a regular file"), "\(fifo)")
+        #expect(fifo.status == 2 && fifo.error.contains("pipe.xml: is not a regular file"), "\(fifo)")
         #expect(afterFIFO == ["folder.xml", "pipe.xml"])
         // The store commands read only regular files too (opening a FIFO would block).
         for command in ["verify", "inspect"] {

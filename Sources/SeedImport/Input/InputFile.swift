@@ -1,60 +1,87 @@
-import Foundation
 import SeedStore
+import SystemPackage
 
-/// Source files are regular files: a directory is a mistake, and opening a FIFO or a device
-/// would block or read without end.
-enum InputFile {
-    /// Throws unless `path` names a regular file (after symbolic links).
-    static func requireRegularFile(_ path: String) throws(InputError) {
+/// A source file, opened once for reading and checked on its open descriptor (so the file
+/// checked is the file read): a regular file — a directory is a mistake, and a FIFO or a device
+/// would block or read without end —, its size, its first bytes for its format
+/// (`InputFile+Format`). Every reader reads through it, by swift-system's `FileDescriptor`;
+/// closed with its last reference.
+package final class InputFile {
+    /// The path it was opened by, as messages name it.
+    package let path: String
+    /// Its size when it was opened.
+    package let size: Int
+    private let descriptor: FileDescriptor
+
+    /// Opens `path`, or throws the error naming it: missing or unreadable, or no regular file.
+    package init(opening path: String) throws(InputError) {
         let location = InputLocation(file: path, line: 0, column: 0)
-        let kind = FileSystem.kind(of: path)
-        if kind == .missing { throw InputError("no such readable file", at: location) }
-        if let what = kind.notAFile { throw InputError("is \(what), not a source file", at: location) }
-    }
-
-    /// Opens a regular file for reading: its descriptor and its size, or the error naming it.
-    static func openForReading(_ path: String) throws(InputError) -> (descriptor: Int32, size: Int) {
-        try requireRegularFile(path)
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            throw InputError("cannot open the file: \(String(cString: strerror(errno)))", at: InputLocation(file: path, line: 0, column: 0))
+        do {
+            // Not blocking: opening a FIFO would wait for a writer (it is refused below).
+            descriptor = try FileDescriptor.open(FilePath(path), .readOnly, options: [.closeOnExec, .nonBlocking])
+        } catch Errno.noSuchFileOrDirectory {
+            throw InputError("no such readable file", at: location)
+        } catch {
+            throw InputError("cannot open the file: \(error)", at: location)
         }
-        var status = stat()
-        return (descriptor, fstat(descriptor, &status) == 0 ? Int(status.st_size) : 0)
-    }
-}
-
-extension InputFile {
-    /// The formats a source file can be in.
-    enum Format {
-        case xml, binaryPropertyList, json, jsonLines, csv, tsv
-    }
-
-    /// A file's format: a binary plist by its first bytes (`bplist00`); else by its extension
-    /// (`.xml`, `.plist`, `.json`, `.jsonl`, `.ndjson`, `.csv`, `.tsv`); else `given`, when the
-    /// command line names one; else
-    /// by its first character after white space (`<` XML, `{` or `[` JSON, a UTF-16 byte order
-    /// mark XML). Anything else is refused as of an unknown type, never guessed.
-    static func format(of path: String, given: SourceFormat? = nil) throws(InputError) -> Format {
-        let location = InputLocation(file: path, line: 0, column: 0)
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw InputError("cannot open the file", at: location) }
-        let head = [UInt8](handle.readData(ofLength: 64))
-        try? handle.close()
-        if head.starts(with: "bplist00".utf8) { return .binaryPropertyList }
-        let suffix = URL(fileURLWithPath: path).pathExtension
-        let named = SourceFormat(fileExtension: suffix) ?? given
-        switch named {
-        case .xml?, .plist?: return .xml
-        case .json?: return .json
-        case .jsonl?: return .jsonLines
-        case .csv?: return .csv
-        case .tsv?: return .tsv
-        case nil: break
+        self.path = path
+        do {
+            let status = try descriptor.stat()
+            let kind: FileSystem.Kind = switch status.type {
+            case .regular: .regular
+            case .directory: .directory
+            default: .other
+            }
+            if let what = kind.notAFile { throw InputError("is \(what), not a source file", at: location) }
+            size = Int(status.size)
+        } catch let error as InputError {
+            try? descriptor.close()
+            throw error
+        } catch {
+            try? descriptor.close()
+            throw InputError("cannot read the file: \(error)", at: location)
         }
-        let body = head.starts(with: [0xEF, 0xBB, 0xBF]) ? head.dropFirst(3) : head[...]
-        let first = body.first(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D })
-        if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") { return .json }
-        if first == UInt8(ascii: "<") || head.starts(with: [0xFE, 0xFF]) || head.starts(with: [0xFF, 0xFE]) { return .xml }
-        throw InputError("unknown file type (\(suffix.isEmpty ? "no extension" : "." + suffix)): name its format with --format \(SourceFormat.allCases.map(\.rawValue).joined(separator: ", "))", at: location)
+    }
+
+    deinit {
+        try? descriptor.close()
+    }
+
+    /// Reads the next bytes into `buffer` (retried when interrupted); 0 at the end of the file.
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws(InputError) -> Int {
+        do {
+            return try descriptor.read(into: buffer)
+        } catch {
+            throw InputError("cannot read the file: \(error)", at: InputLocation(file: path, line: 0, column: 0))
+        }
+    }
+
+    /// The first `count` bytes (fewer in a shorter file), read without moving the file's offset.
+    func head(_ count: Int) throws(InputError) -> [UInt8] {
+        do {
+            return try [UInt8](unsafeUninitializedCapacity: count) { buffer, read in
+                read = try descriptor.read(fromAbsoluteOffset: 0, into: UnsafeMutableRawBufferPointer(buffer))
+            }
+        } catch {
+            throw InputError("cannot read the file: \(error)", at: InputLocation(file: path, line: 0, column: 0))
+        }
+    }
+
+    /// The whole file from its current offset, in one array of at most `limit` bytes.
+    func readAll(limit: Int) throws(InputError) -> [UInt8] {
+        guard size < limit else {
+            throw InputError("the file holds \(size) bytes; at most \(limit) are read whole", at: InputLocation(file: path, line: 0, column: 0))
+        }
+        var bytes = [UInt8](repeating: 0, count: size)
+        var count = 0
+        while count < size {
+            let read = try bytes.withUnsafeMutableBytes { buffer in
+                Result { () throws(InputError) in try self.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[count...])) }
+            }.get()
+            if read == 0 { break }
+            count += read
+        }
+        bytes.removeLast(bytes.count - count)
+        return bytes
     }
 }

@@ -1,36 +1,29 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A text source file read in chunks for the hand-written scanners (JSON, CSV): the scanner
 /// works on `bytes[position..<end]` and asks for more with `refill(keeping:)`, which moves the
 /// unread bytes (and a token still being read) to the front first, so a token may span chunks.
 /// Memory is one chunk, or the longest token when that is longer (bounded by `maximumToken`).
 /// Lines and columns are counted by the scanner through `newline(at:)`; columns are in bytes.
 struct SourceBuffer {
-    /// The open file and the memory of `bytes`, closed and freed with the last copy. (A
-    /// struct's fields, unlike a class's, take no exclusivity check per access: the scanners
-    /// touch `position` and `bytes` once per byte.)
-    private final class File {
-        let descriptor: Int32
+    /// The open file and the memory of `bytes`, freed with the last copy. (A struct's fields,
+    /// unlike a class's, take no exclusivity check per access: the scanners touch `position`
+    /// and `bytes` once per byte.)
+    private final class Memory {
+        let file: InputFile
         var bytes: UnsafeMutablePointer<UInt8>
 
-        init(descriptor: Int32, capacity: Int) {
-            self.descriptor = descriptor
+        init(file: InputFile, capacity: Int) {
+            self.file = file
             bytes = .allocate(capacity: capacity)
         }
 
         deinit {
-            close(descriptor)
             bytes.deallocate()
         }
     }
 
     /// The file being read.
     let path: String
-    private let file: File
+    private let memory: Memory
     /// The bytes in memory: `bytes[0..<end]` is read, from the file's offset `offset`.
     private(set) var bytes: UnsafeMutablePointer<UInt8>
     private var capacity: Int
@@ -52,14 +45,13 @@ struct SourceBuffer {
     /// The longest single token (a string or a CSV field) a file may hold.
     static let maximumToken = 256 << 20
 
-    init(path: String, progress: ((Int, Int) -> Void)? = nil) throws(InputError) {
-        self.path = path
+    init(file: InputFile, progress: ((Int, Int) -> Void)? = nil) {
+        self.path = file.path
         self.progress = progress
-        let (descriptor, size) = try InputFile.openForReading(path)
-        totalBytes = size
+        totalBytes = file.size
         capacity = Self.chunkSize
-        file = File(descriptor: descriptor, capacity: capacity)
-        bytes = file.bytes
+        memory = Memory(file: file, capacity: capacity)
+        bytes = memory.bytes
     }
 
     /// Reads more of the file, keeping `bytes[keep..<end]` (moved to the front, so indexes
@@ -80,18 +72,12 @@ struct SourceBuffer {
             }
             let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity * 2)
             grown.update(from: bytes, count: end)
-            file.bytes.deallocate()
-            file.bytes = grown
+            memory.bytes.deallocate()
+            memory.bytes = grown
             bytes = grown
             capacity *= 2
         }
-        var count: Int
-        repeat {
-            count = read(file.descriptor, bytes + end, capacity - end)
-        } while count < 0 && errno == EINTR
-        guard count >= 0 else {
-            throw InputError("cannot read the file: \(String(cString: strerror(errno)))", at: location(at: position))
-        }
+        let count = try memory.file.read(into: UnsafeMutableRawBufferPointer(start: bytes + end, count: capacity - end))
         if count == 0 {
             atEndOfFile = true
             return false

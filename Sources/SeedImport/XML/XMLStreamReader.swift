@@ -9,7 +9,8 @@ import SeedgenLibXML2
 /// and no entity expansion can blow up. The first error stops the parse and is thrown
 /// with its `file:line:column`.
 package final class XMLStreamReader {
-    /// The file being read.
+    /// The file being read, and its path.
+    private let file: InputFile
     package let path: String
     private let delegate: XMLStreamDelegate
     /// The same object as `delegate` when it takes raw events. Both are constants, called as
@@ -34,18 +35,17 @@ package final class XMLStreamReader {
     /// The chunk size handed to libxml2.
     static let chunkSize = 256 * 1024
 
-    /// A reader of `path` that reports to `delegate`.
-    package init(path: String, delegate: XMLStreamDelegate) {
-        self.path = path
+    /// A reader of `file` that reports to `delegate`.
+    package init(file: InputFile, delegate: XMLStreamDelegate) {
+        self.file = file
+        self.path = file.path
         self.delegate = delegate
         self.rawDelegate = delegate as? XMLRawDelegate
     }
 
     /// Parses the whole file. `progress` is called after each chunk with the bytes read so far.
     package func parse(progress: ((Int, Int) -> Void)? = nil) throws(InputError) {
-        let (descriptor, size) = try InputFile.openForReading(path)
-        defer { close(descriptor) }
-        totalBytes = size
+        totalBytes = file.size
         // One buffer for every chunk: a new one per read would be fresh memory for the kernel to
         // fault in and zero each time (half a second of a 323 MB plist's build).
         let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.chunkSize, alignment: 16)
@@ -116,11 +116,7 @@ package final class XMLStreamReader {
 
         var finished = false
         while !finished {
-            var count: Int
-            repeat { count = read(descriptor, chunk.baseAddress, chunk.count) } while count < 0 && errno == EINTR
-            guard count >= 0 else {
-                throw InputError("cannot read the file: \(String(cString: strerror(errno)))", at: InputLocation(file: path, line: 0, column: 0))
-            }
+            let count = try file.read(into: chunk)
             finished = count == 0
             bytesRead += count
             _ = xmlParseChunk(context, chunk.baseAddress!.assumingMemoryBound(to: CChar.self), Int32(count), finished ? 1 : 0)
