@@ -1,8 +1,3 @@
-/// A store that holds what Core Data would not read back as the model's values.
-package struct UnreadableStoreError: Error, Sendable, CustomStringConvertible {
-    /// What is wrong and where, as `verify` would report it.
-    package var description: String
-}
 
 extension StoreReader {
     /// Throws unless each entity table of `layout` that the store holds is a table (not a view),

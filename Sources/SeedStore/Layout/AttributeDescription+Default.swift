@@ -1,12 +1,6 @@
 import Foundation
 import SeedModel
 
-/// A model default value that does not fit its attribute's type.
-package struct DefaultValueError: Error, Sendable, CustomStringConvertible {
-    /// `'x' is not an Integer 16`.
-    package var description: String
-}
-
 extension AttributeDescription {
     /// The value a new object gets when none is given: the model's default as its column
     /// stores it (what Core Data applies on insert), nil when the model names none. Used by the

@@ -1,25 +1,5 @@
 import SeedModel
 
-/// The columns of one to-one relationship in its entity's table.
-package struct ToOneColumns: Sendable, Hashable {
-    /// The destination's `Z_PK`.
-    package var key: String
-    /// `Z<d>_<NAME>`: the destination's entity number, when the destination has sub-entities (assumed layout).
-    package var entity: String?
-    /// `Z_FOK_<NAME>`: the object's position in the inverse's ordered to-many.
-    package var order: String?
-}
-
-/// One order column of a join table: the positions of one side's objects within each object of the other side.
-package struct JoinOrdering: Sendable, Hashable {
-    /// The column (`Z_FOK_…`).
-    package var column: String
-    /// True when it orders the first column's objects (within each second-side object).
-    package var ordersFirstSide: Bool
-    /// The column holding the object whose list is ordered.
-    package var holderColumn: String
-}
-
 extension StoreLayout {
     /// The columns of the to-one `relationship` as seen from `entity` (declared there or above).
     package func toOneColumns(for relationship: String, of entity: String) -> ToOneColumns? {

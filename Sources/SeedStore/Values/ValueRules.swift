@@ -96,21 +96,3 @@ package struct ValueRules: Sendable {
         return nil
     }
 }
-
-/// A rule of the model that cannot be read.
-package struct ValueRuleError: Error, Sendable, CustomStringConvertible {
-    package var description: String
-
-    init(_ description: String) {
-        self.description = description
-    }
-}
-
-/// `NSRegularExpression` is immutable and thread-safe, but not marked `Sendable` on every platform.
-final class NSRegularExpressionBox: @unchecked Sendable {
-    let value: NSRegularExpression
-
-    init(_ value: NSRegularExpression) {
-        self.value = value
-    }
-}
