@@ -137,7 +137,7 @@ FUZZ_ALL := predicate:Predicate:4096 model:Model:16384 compile:Compile:2048 meta
 FUZZ_TARGETS ?= $(foreach t,$(FUZZ_ALL),$(firstword $(subst :, ,$(t))))
 FUZZ_DIR := build/fuzz
 FUZZ_BUILD := .build-fuzz/$(shell uname -m)-unknown-linux-gnu/release
-FUZZ_MODULES := SeedModel SeedModelLoader SeedStore SeedImport Crypto CryptoBoringWrapper CCryptoBoringSSL CCryptoBoringSSLShims SystemPackage CSystem
+FUZZ_MODULES := SeedModel SeedModelLoader SeedStore SeedImport SeedDump Crypto CryptoBoringWrapper CCryptoBoringSSL CCryptoBoringSSLShims SystemPackage CSystem
 # SwiftPM names the package after its folder (a clone in ~/work/main is package `main`).
 FUZZ_PACKAGE := $(shell basename '$(CURDIR)' | tr 'A-Z' 'a-z' | tr -c 'a-z0-9_\n' '_')
 # A Swift module links the objects of its current sources (its `sources` list): an object left by a
@@ -149,7 +149,7 @@ FUZZ_LINK = -O -sanitize=fuzzer,address -parse-as-library -package-name $(FUZZ_P
 		tr -d "'" <$$d/sources | while IFS= read -r s; do echo "$$d/$$(basename "$$s").o"; done; \
 		else find $$d -name '*.o'; fi; done) -lxml2 -lsqlite3 -lstdc++
 fuzz: deps
-	@for target in SeedImport SeedModelLoader; do \
+	@for target in SeedImport SeedDump SeedModelLoader; do \
 		$(SWIFT) build -c release --build-path .build-fuzz --sanitize address \
 			-Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp --target $$target || exit 1; \
 	done

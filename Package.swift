@@ -61,6 +61,8 @@ let package = Package(
             name: "SeedImport",
             dependencies: ["SeedModel", "SeedStore", "SeedgenLibXML2", .product(name: "SystemPackage", package: "swift-system")]
         ),
+        // `seedgen dump`: a store written back as source files the importer reads to the same store.
+        .target(name: "SeedDump", dependencies: ["SeedModel", "SeedStore", "SeedImport"]),
         .target(
             name: "SeedRuntime",
             dependencies: ["SeedModel", "SeedStore", .product(name: "SystemPackage", package: "swift-system")]
@@ -72,6 +74,7 @@ let package = Package(
                 "SeedModelLoader",
                 "SeedStore",
                 "SeedImport",
+                "SeedDump",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -107,7 +110,7 @@ let package = Package(
         // ExpressibleByStringLiteral, which would retype string literals in other tests.
         .testTarget(
             name: "SeedPropertyTests",
-            dependencies: ["SeedImport", "SeedModelLoader", "SeedgenTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: ["SeedImport", "SeedDump", "SeedModelLoader", "SeedgenTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(
             name: "SeedRuntimeTests",

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SeedDump
 import SeedImport
 import SeedStore
 

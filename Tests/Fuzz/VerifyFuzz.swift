@@ -5,6 +5,7 @@
 // even: the rest is SQL run on the copy (seeds change values, keys, tables and metadata);
 // odd: the rest is patches of 4 bytes each, a 24-bit offset into the file and the byte to put there.
 import Foundation
+import SeedDump
 import SeedImport
 import SeedgenSQLite
 import SeedStore

@@ -11,6 +11,10 @@ enum SourceNode {
     indirect case array([SourceNode], InputLocation)
     indirect case dictionary([(key: String, value: SourceNode)], InputLocation)
 
+    /// How deep a tree may nest (in every format that has nesting): bounded, so that no input
+    /// exhausts the stack while it is read, written or freed.
+    static let maximumDepth = 512
+
     var location: InputLocation {
         switch self {
         case .scalar(_, _, let location), .array(_, let location), .dictionary(_, let location): location

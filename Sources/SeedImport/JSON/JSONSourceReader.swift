@@ -180,8 +180,8 @@ struct JSONSourceReader {
     private mutating func node(_ kind: JSONScanner.Value, at location: InputLocation, depth: Int) throws(InputError) -> SourceNode {
         switch kind {
         case .object, .array:
-            guard depth < PropertyListDelegate.maximumDepth else {
-                throw InputError("the document nests more than \(PropertyListDelegate.maximumDepth) levels deep", at: location)
+            guard depth < SourceNode.maximumDepth else {
+                throw InputError("the document nests more than \(SourceNode.maximumDepth) levels deep", at: location)
             }
             var first = true
             if kind == .array {

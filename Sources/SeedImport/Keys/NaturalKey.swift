@@ -6,14 +6,14 @@ import SeedModel
 /// uniqueness constraint (`DataModel.naturalKey(of:buildKeys:)`). Build-time keys are not part
 /// of the layout or the hashes; the store's metadata records them (`org.seedgen.keys`), so that
 /// `seedgen diff` matches objects by the key that named them.
-struct NaturalKey {
+package struct NaturalKey {
     /// The key's attributes, in the order a reference gives their values.
-    let names: [String]
+    package let names: [String]
     /// The entity that declares it; its whole subtree shares the key's values.
     let declaringEntity: EntityDescription
 
     /// The key of `entity`, when it has one.
-    static func of(_ entity: EntityDescription, in model: DataModel, buildKeys: [String: [String]]) -> NaturalKey? {
+    package static func of(_ entity: EntityDescription, in model: DataModel, buildKeys: [String: [String]]) -> NaturalKey? {
         model.naturalKey(of: entity, buildKeys: buildKeys).map { NaturalKey(names: $0.names, declaringEntity: $0.declaringEntity) }
     }
 
@@ -40,7 +40,7 @@ struct NaturalKey {
     }
 
     /// The text a reference gives for `values` (the inverse of `values(of:)`).
-    func text(of values: [String]) -> String {
+    package func text(of values: [String]) -> String {
         guard names.count > 1 else { return values[0] }
         return values.map { $0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "|", with: "\\|") }.joined(separator: "|")
     }

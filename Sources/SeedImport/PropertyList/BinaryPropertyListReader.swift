@@ -5,7 +5,7 @@ import SeedStore
 /// whole document: the file's bytes are held once (`BinaryPropertyList` reads its objects on
 /// demand, every offset and count checked) and each item becomes a `SourceNode` only while
 /// it is written. Memory stays within twice the file's size, where Foundation's reader took 16.7
-/// times (a 45 MB file of 1M objects peaked at 753 MB). Nesting is bounded by `maximumDepth`
+/// times (a 45 MB file of 1M objects peaked at 753 MB). Nesting is bounded by `SourceNode.maximumDepth`
 /// (which also ends a document whose objects refer to themselves), and so is the work: objects
 /// that several containers share (a DAG) are expanded once per reference, and all expansions
 /// together may not outnumber the file's bytes (each reference takes at least one), so a small
@@ -75,11 +75,11 @@ final class BinaryPropertyListReader {
         }
     }
 
-    /// One object as a node, its contents nested at most `maximumDepth` levels.
+    /// One object as a node, its contents nested at most `SourceNode.maximumDepth` levels.
     func node(_ index: Int, depth: Int = 1) throws(InputError) -> SourceNode {
         let location = location(of: index)
-        guard depth < PropertyListDelegate.maximumDepth else {
-            throw InputError("the property list nests more than \(PropertyListDelegate.maximumDepth) levels deep", at: location)
+        guard depth < SourceNode.maximumDepth else {
+            throw InputError("the property list nests more than \(SourceNode.maximumDepth) levels deep", at: location)
         }
         expanded += 1
         guard expanded <= plist.byteCount else {

@@ -42,10 +42,6 @@ final class PropertyListDelegate: XMLRawDelegate {
         ScalarKind(element: name) != nil
     }
 
-    /// How deep elements may nest: the objects of a section are built as a tree, which is
-    /// freed recursively, so no input may make it deeper than this.
-    static let maximumDepth = 512
-
     func startElement(_ name: XMLName, attributes: XMLAttributes, at position: XMLPosition) throws(InputError) {
         if readingFlat, flat.open == nil, let kind = scalarKind(name) {
             flat.startScalar(kind, line: position.line, column: position.column)
@@ -86,8 +82,8 @@ final class PropertyListDelegate: XMLRawDelegate {
         guard name == "plist" || name == "dict" || name == "array" || Self.isScalar(name) else {
             throw InputError("<\(name)> is not a property-list element", at: location)
         }
-        guard stack.count < Self.maximumDepth else {
-            throw InputError("the property list nests more than \(Self.maximumDepth) levels deep", at: location)
+        guard stack.count < SourceNode.maximumDepth else {
+            throw InputError("the property list nests more than \(SourceNode.maximumDepth) levels deep", at: location)
         }
         if name == "plist" {
             guard stack.isEmpty else { throw InputError("<plist> inside a property list", at: location) }

@@ -1,5 +1,6 @@
 import Foundation
 import PropertyBased
+import SeedDump
 import SeedImport
 import SeedModel
 import SeedModelLoader

@@ -1,4 +1,5 @@
 import Foundation
+import SeedImport
 import SeedModel
 import SeedStore
 

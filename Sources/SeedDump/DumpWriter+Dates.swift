@@ -1,3 +1,4 @@
+import SeedImport
 import SeedModel
 import SeedStore
 
