@@ -64,7 +64,7 @@ struct SectionWriter {
                 }
             }
         }
-        var values: [(name: String, value: SourceValue, location: InputLocation)] = []
+        var values: [(name: String, property: EntityPlan.Property, value: SourceValue, location: InputLocation)] = []
         var nested: [(relationship: RelationshipDescription, node: SourceNode)] = []
         var identifier: String?
         var nils: [(name: String, location: InputLocation)] = []
@@ -93,7 +93,8 @@ struct SectionWriter {
                 }
                 continue
             }
-            switch plan.property(named: name) {
+            let property = plan.property(named: name)
+            switch property {
             case .attribute(let slot):
                 guard case .scalar(let text, let kind, _) = value else {
                     throw InputError("\(entity.name).\(name) takes a single value, not \(value.kindName(syntax))", at: value.location)
@@ -107,18 +108,18 @@ struct SectionWriter {
                     guard let seconds = DatePattern.iso8601.secondsSinceReferenceDate(text) else {
                         throw InputError("\(entity.name).\(name): '\(text)' is not an ISO 8601 <date>", at: value.location)
                     }
-                    values.append((name, .value(.real(seconds)), value.location))
+                    values.append((name, property, .value(.real(seconds)), value.location))
                 } else if let boolean = kind.boolean {
-                    values.append((name, .value(.integer(boolean ? 1 : 0)), value.location))
+                    values.append((name, property, .value(.integer(boolean ? 1 : 0)), value.location))
                 } else {
-                    values.append((name, .text(text), value.location))
+                    values.append((name, property, .text(text), value.location))
                 }
             case .toOne(let slot):
                 if case .scalar(let text, let kind, _) = value {
                     guard kind.canBeKey else {
                         throw InputError("\(entity.name).\(name) names \(slot.relationship.destinationEntity) by its key, not \(value.kindName(syntax)) (a Boolean is never a key)", at: value.location)
                     }
-                    values.append((name, .text(text), value.location))  // the destination's natural key
+                    values.append((name, property, .text(text), value.location))  // the destination's natural key
                 } else {
                     nested.append((slot.relationship, value))
                 }
@@ -128,7 +129,7 @@ struct SectionWriter {
                 throw InputError("entity '\(entity.name)' has no attribute or relationship '\(name)'", at: value.location)
             }
         }
-        let object = try repository.insert(entity: entity.name, sourceValues: values, nils: nils, identifier: identifier, at: location)
+        let object = try repository.insert(plan, values, nils: nils, identifier: identifier, at: location)
         for (relationship, value) in nested {
             try writeRelated(value, of: object, relationship)
         }

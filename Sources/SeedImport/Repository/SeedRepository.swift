@@ -103,9 +103,19 @@ public final class SeedRepository {
     func insert(entity name: String, sourceValues given: [(name: String, value: SourceValue, location: InputLocation)],
                 nils: [(name: String, location: InputLocation)] = [], identifier: String?,
                 at location: InputLocation) throws(InputError) -> ObjectReference {
-        let plan = try beginObject(name, at: location)
-        for (property, source, place) in given {
-            switch (plan.property(named: property), source) {
+        let plan = try plan(for: name, at: location)
+        return try insert(plan, given.map { ($0.name, plan.property(named: $0.name), $0.value, $0.location) },
+                          nils: nils, identifier: identifier, at: location)
+    }
+
+    /// Writes one object of `plan`'s entity whose values' properties are known (a tree's writer
+    /// looked them up already); see `insert(entity:sourceValues:nils:identifier:at:)`.
+    func insert(_ plan: EntityPlan, _ given: [(name: String, property: EntityPlan.Property, value: SourceValue, location: InputLocation)],
+                nils: [(name: String, location: InputLocation)], identifier: String?,
+                at location: InputLocation) throws(InputError) -> ObjectReference {
+        try beginObject(plan, at: location)
+        for (name, property, source, place) in given {
+            switch (property, source) {
             case (.attribute(let slot), .value(let value)):
                 try check(value, slot, of: plan, at: place)
                 values[Int(slot.parameter)] = value
@@ -115,9 +125,9 @@ public final class SeedRepository {
             case (.toOne(let slot), .text(let key)):
                 references.append((slot, key))
             case (.toOne, .value):
-                throw InputError("\(name).\(property) names its destination by key: give the key as text", at: place)
+                throw InputError("\(plan.entity.name).\(name) names its destination by key: give the key as text", at: place)
             case (.toMany, _), (.unknown, _):
-                throw plan.valueError(property, at: place)
+                throw plan.valueError(name, at: place)
             }
         }
         for (property, place) in nils { try giveNil(property, of: plan, at: place) }
