@@ -2,10 +2,11 @@ import Foundation
 import SeedModel
 import SeedStore
 
-/// Writes property-list sections to the repository. The root dictionary's keys name entities
-/// (its name, its English plural or a mapped name: `SectionNames`); a section is an array of
-/// objects or a dictionary of objects keyed by the entity's natural key. Inside an object a
-/// relationship is a nested object, an array of them, or a reference by natural key.
+/// Writes sections of any source to the repository, as trees (`SourceNode`). A document's root
+/// names entities by its keys (the entity's name, its English plural or a mapped name:
+/// `SectionNames`), or a file holds one entity's objects (`entity(ofFile:given:)`); a section is
+/// an array of objects or a dictionary of objects keyed by the entity's natural key. Inside an
+/// object a relationship is a nested object, an array of them, or a reference by natural key.
 struct SectionWriter {
     let repository: SeedRepository
     /// The format the sections come in, for messages.

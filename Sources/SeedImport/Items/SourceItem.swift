@@ -6,11 +6,12 @@ import Darwin
 import SeedModel
 import SeedStore
 
-/// A section item of a property list read flat: a `<dict>` of keys and scalar values (the
-/// common case), kept as bytes until its `</dict>` and then written straight to the repository,
-/// each value converted from its bytes, with no tree, no String per key or value and no set of
-/// keys. An item that turns out to be more (a nested `<dict>` or `<array>`, a to-many, an
-/// `@id`) becomes the tree `SectionWriter` writes, with the same checks and messages.
+/// One object of any source read flat: names and scalar values (a property list's `<dict>`, a
+/// JSON object, a CSV row; the common case), kept as bytes until the object ends and then
+/// written straight to the repository, each value converted from its bytes, with no tree, no
+/// String per name or value and no set of names. An object that turns out to be more (nested
+/// objects or arrays, a to-many, an `@id`) becomes the tree (`SourceNode`) that `SectionWriter`
+/// writes, with the same checks and messages.
 final class SourceItem {
     /// The format items come in, for messages.
     let syntax: SourceSyntax
@@ -29,12 +30,12 @@ final class SourceItem {
         var column: Int32
     }
 
-    /// Where the item's `<dict>` starts.
+    /// Where the object starts.
     @exclusivity(unchecked) private(set) var location = InputLocation(file: "", line: 0, column: 0)
     /// The keys' and values' bytes.
     @exclusivity(unchecked) private(set) var bytes: [UInt8] = []
     @exclusivity(unchecked) private(set) var entries: [Entry] = []
-    /// The last `<key>` read, waiting for its value.
+    /// The last name (a property list's `<key>`) read, waiting for its value.
     @exclusivity(unchecked) private(set) var pendingKey: Range<Int>?
     /// The scalar element being read: its name, where its bytes start, where it starts.
     @exclusivity(unchecked) private(set) var open: (kind: ScalarKind, start: Int, line: Int32, column: Int32)?
@@ -56,7 +57,7 @@ final class SourceItem {
     @exclusivity(unchecked) private var keySet: Set<[UInt8]>?
     private static let keysScannedInLine = 32
 
-    /// Starts the item whose `<dict>` is at `location`.
+    /// Starts the object that starts at `location`.
     func start(at location: InputLocation) {
         self.location = location
         bytes.removeAll(keepingCapacity: true)
@@ -66,7 +67,7 @@ final class SourceItem {
         open = nil
     }
 
-    /// A `<key>` or scalar element starts, at this line and column of the item's file.
+    /// A name (`.key`) or a scalar value starts, at this line and column of the object's file.
     func startScalar(_ kind: ScalarKind, line: Int, column: Int) {
         open = (kind, bytes.count, Int32(clamping: line), Int32(clamping: column))
     }
@@ -94,7 +95,7 @@ final class SourceItem {
         pendingKey = nil
     }
 
-    /// The item's `</dict>`: a key without a value is an error.
+    /// The object ends: a name without a value is an error.
     func end() throws(InputError) {
         if let pendingKey { throw InputError("<key> '\(text(pendingKey))' has no value", at: location) }
     }

@@ -86,7 +86,10 @@ final class BinaryPropertyListReader {
             throw InputError("the property list's objects are shared so often that reading them would take more than \(plist.byteCount) objects, one per byte of the file", at: location)
         }
         switch try object(index) {
-        case .scalar(let text, let kind): return .scalar(text, kind: try scalarKind(kind, at: location), location)
+        case .scalar(let text, let kind):
+            // A Boolean is its kind, with no text (as in every reader).
+            let scalar = try scalarKind(kind, at: location)
+            return .scalar(scalar.boolean == nil ? text : "", kind: scalar, location)
         case .data(let bytes): return .scalar(Data(bytes).base64EncodedString(), kind: .data, location)
         case .array(let items):
             var nodes: [SourceNode] = []
