@@ -77,6 +77,8 @@ struct BuildCommand: ParsableCommand {
 
     /// The largest framework version taken: today's is 1344; a number far past it is a typo.
     static let newestPlausibleFrameworkVersion = 9999
+    /// How many inputs stay open from their check to their import (the rest are opened again).
+    static let inputsKeptOpen = 64
 
     func validate() throws {
         if output.isEmpty { throw ValidationError("--output needs a file name, not an empty one") }
@@ -107,11 +109,16 @@ struct BuildCommand: ParsableCommand {
         }
         let layout = try model.loadLayout(era: FrameworkEra(version: frameworkVersion))
         try readKeysAndSections(into: &options, model: layout.model)
-        // Every input is opened and checked (a regular file) once, here, before anything is
-        // built; the import reads what was opened.
-        let files: [InputFile]
+        // Every input is opened and checked (a regular file) here, before anything is built; the
+        // import reads what was opened. Past the first `inputsKeptOpen`, each is set aside once
+        // checked and opened again for its import (a seed may hold more files than may be open).
+        var files: [InputFile] = []
         do {
-            files = try inputs.map { (input) throws(InputError) in try InputFile(opening: input) }
+            for input in inputs {
+                let file = try InputFile(opening: input)
+                if files.count >= Self.inputsKeptOpen { file.setAside() }
+                files.append(file)
+            }
         } catch {
             throw CommandFailure.usage("\(error)")
         }
@@ -131,6 +138,7 @@ struct BuildCommand: ParsableCommand {
             defer { progress.endLine() }
             for (index, file) in files.enumerated() {
                 try importer.importFile(file, entity: csvEntity, format: format) { progress.report(file: index, read: $0, of: $1) }
+                file.setAside()  // read: its descriptor is not needed again
             }
             if csvEntity != nil, importer.filesOfOneEntity == 0 { throw CommandFailure.usage(Self.entityWithoutUse) }
             defer { for warning in importer.repository.warnings { printError("seedgen: warning: \(warning)") } }
