@@ -161,6 +161,11 @@ struct BadInputTests {
         .plist("plist: a real that is not a number", "<key>Players</key><array><dict><key>name</key><string>P</string><key>height</key><real>tall</real></dict></array>", ["'tall' is not a Double"]),
         .plist("plist: a malformed date", "<key>Teams</key><array><dict><key>name</key><string>X</string><key>founded</key><date>yesterday</date></dict></array>", ["'yesterday' is not an ISO 8601 <date>"]),
         .plist("plist: one key twice in an object", "<key>Groups</key><array><dict><key>name</key><string>A</string><key>name</key><string>B</string></dict></array>", ["gives the key 'name' twice"]),
+        // A keyed section's objects are read as trees: the tree reader's own check, in line and
+        // (past 32 keys) by a set; keys compare as bytes (NFC and NFD É are two unknown keys).
+        .plist("plist: one key twice in a keyed section's object", "<key>Groups</key><dict><key>A</key><dict><key>name</key><string>A</string><key>name</key><string>B</string></dict></dict>", ["gives the key 'name' twice"]),
+        .plist("plist: one key twice after 40 in a keyed section's object", "<key>Groups</key><dict><key>A</key><dict>" + (0..<40).map { "<key>k\($0)</key><string>x</string>" }.joined() + "<key>k7</key><string>y</string></dict></dict>", ["gives the key 'k7' twice"]),
+        .plist("plist: NFC and NFD keys in a keyed section's object are two keys", "<key>Groups</key><dict><key>A</key><dict><key>\u{C9}</key><string>x</string><key>E\u{301}</key><string>y</string></dict></dict>", ["no attribute or relationship '\u{C9}'"]),
         .plist("plist: one section twice", "<key>Groups</key><array/><key>Groups</key><array/>", ["gives the key 'Groups' twice"]),
         .plist("plist: one natural key twice in a keyed section", "<key>Groups</key><dict><key>A</key><dict/><key>A</key><dict/></dict>", ["gives the key 'A' twice"]),
         .plist("plist: an unknown section", "<key>Cats</key><array/>", ["section 'Cats' names no entity"]),

@@ -23,7 +23,7 @@ package final class InputFile {
         let (descriptor, status) = try Self.open(path)
         self.descriptor = descriptor
         size = Int(status.size)
-        identity = (UInt64(truncatingIfNeeded: status.deviceID.rawValue), UInt64(truncatingIfNeeded: status.inode.rawValue))
+        identity = Self.identity(of: status)
     }
 
     deinit {
@@ -51,12 +51,7 @@ package final class InputFile {
         }
         do {
             let status = try descriptor.stat()
-            let kind: FileSystem.Kind = switch status.type {
-            case .regular: .regular
-            case .directory: .directory
-            default: .other
-            }
-            if let what = kind.notAFile { throw InputError("is \(what), not a source file", at: location) }
+            if let what = FileSystem.Kind(status.type).notAFile { throw InputError("is \(what), not a source file", at: location) }
             return (descriptor, status)
         } catch let error as InputError {
             try? descriptor.close()
@@ -67,11 +62,16 @@ package final class InputFile {
         }
     }
 
+    /// Which file `status` describes: its device and inode.
+    private static func identity(of status: Stat) -> (device: UInt64, inode: UInt64) {
+        (UInt64(truncatingIfNeeded: status.deviceID.rawValue), UInt64(truncatingIfNeeded: status.inode.rawValue))
+    }
+
     /// The open file: opened again when it was set aside, and then the same file as checked.
     private func opened() throws(InputError) -> FileDescriptor {
         if let descriptor { return descriptor }
         let (descriptor, status) = try Self.open(path)
-        guard (UInt64(truncatingIfNeeded: status.deviceID.rawValue), UInt64(truncatingIfNeeded: status.inode.rawValue)) == identity else {
+        guard Self.identity(of: status) == identity else {
             try? descriptor.close()
             throw InputError("was replaced by another file after it was checked", at: InputLocation(file: path, line: 0, column: 0))
         }

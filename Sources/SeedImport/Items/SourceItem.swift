@@ -55,7 +55,9 @@ final class SourceItem {
     /// The keys given so far, once the item has more than `keysScannedInLine` (a crafted item
     /// of many keys would otherwise cost a scan of all earlier keys per key).
     @exclusivity(unchecked) private var keySet: Set<[UInt8]>?
-    private static let keysScannedInLine = 32
+    /// Up to how many keys an object's new key is compared with one by one (here and in the
+    /// property-list tree reader); past them, a set.
+    static let keysScannedInLine = 32
 
     /// Starts the object that starts at `location`.
     func start(at location: InputLocation) {

@@ -41,8 +41,8 @@ final class PropertyListDelegate: XMLRawDelegate {
         var entries: [(key: String, value: SourceNode)] = []
         var pendingKey: String?
         /// The keys a `<dict>` gave so far, as bytes (NFC and NFD are two keys), once it has
-        /// more than `keysScannedInLine` (fewer are compared in line): one key given twice is
-        /// refused, not merged.
+        /// more than `SourceItem.keysScannedInLine` (fewer are compared in line): one key given
+        /// twice is refused, not merged.
         var keys: Set<[UInt8]>?
 
         /// Whether the `<dict>` gave `key` before (compared as bytes); records it if not. A
@@ -50,7 +50,7 @@ final class PropertyListDelegate: XMLRawDelegate {
         /// root's and a keyed section's, whose entries are written and forgotten, keep a set.
         mutating func givesBefore(_ key: String, keepsEntries: Bool) -> Bool {
             if keys == nil {
-                guard !keepsEntries || entries.count >= PropertyListDelegate.keysScannedInLine else {
+                guard !keepsEntries || entries.count >= SourceItem.keysScannedInLine else {
                     return entries.contains { $0.key.utf8.elementsEqual(key.utf8) }
                 }
                 keys = Set(entries.map { Array($0.key.utf8) })
@@ -59,8 +59,6 @@ final class PropertyListDelegate: XMLRawDelegate {
         }
     }
 
-    /// Up to how many keys a `<dict>` read as a tree compares a new key with one by one.
-    static let keysScannedInLine = 32
 
     private let writer: SectionWriter
     @exclusivity(unchecked) private var stack: [Open] = []
@@ -117,9 +115,10 @@ final class PropertyListDelegate: XMLRawDelegate {
         try end(at: location)
     }
 
-    private func start(_ element: Element?, named name: String, at location: InputLocation) throws(InputError) {
+    /// An element starts; `name` is made only for a message.
+    private func start(_ element: Element?, named name: @autoclosure () -> String, at location: InputLocation) throws(InputError) {
         if readingFlat {
-            if let open = flat.open { throw InputError("<\(name)> inside <\(open.kind.name)>", at: location) }
+            if let open = flat.open { throw InputError("<\(name())> inside <\(open.kind.name)>", at: location) }
             if case .scalar(let kind) = element {
                 flat.startScalar(kind, line: location.line, column: location.column)
                 return
@@ -130,7 +129,7 @@ final class PropertyListDelegate: XMLRawDelegate {
             readingFlat = false
         }
         guard let element else {
-            throw InputError("<\(name)> is not a property-list element", at: location)
+            throw InputError("<\(name())> is not a property-list element", at: location)
         }
         guard stack.count < SourceNode.maximumDepth else {
             throw InputError("the property list nests more than \(SourceNode.maximumDepth) levels deep", at: location)
@@ -138,17 +137,17 @@ final class PropertyListDelegate: XMLRawDelegate {
         if element == .plist {
             guard stack.isEmpty else { throw InputError("<plist> inside a property list", at: location) }
         } else if stack.isEmpty {
-            throw InputError("<\(name)> outside <plist>", at: location)
+            throw InputError("<\(name())> outside <plist>", at: location)
         } else if stack.count == 1 && element != .dict {
-            throw InputError("the property list's root must be a <dict> of sections, not <\(name)>", at: location)
+            throw InputError("the property list's root must be a <dict> of sections, not <\(name())>", at: location)
         } else if stack[stack.count - 1].element.isScalar {
-            throw InputError("<\(name)> inside <\(stack[stack.count - 1].element.name)>", at: location)
+            throw InputError("<\(name())> inside <\(stack[stack.count - 1].element.name)>", at: location)
         }
         if stack.count == 2 && element != .scalar(.key) {
             // A section value: starts a section.
             guard let key = stack[1].pendingKey else { throw InputError("a section value without its <key>", at: location) }
             guard element == .array || element == .dict else {
-                throw InputError("section '\(key)' must be an <array> or a <dict> of objects, not <\(name)>", at: location)
+                throw InputError("section '\(key)' must be an <array> or a <dict> of objects, not <\(name())>", at: location)
             }
             section = (try writer.entity(forSection: key, at: location), element == .dict)
             sectionKey = key

@@ -95,21 +95,14 @@ public final class SeedRepository {
     @discardableResult
     public func insert(entity name: String, sourceValues given: [(name: String, value: SourceValue)], identifier: String? = nil,
                        at location: InputLocation) throws(InputError) -> ObjectReference {
-        try insert(entity: name, sourceValues: given.map { ($0.name, $0.value, location) }, identifier: identifier, at: location)
-    }
-
-    /// Writes one object whose values each come with their own place (for messages), and the
-    /// attributes given as nil (`giveNil`).
-    func insert(entity name: String, sourceValues given: [(name: String, value: SourceValue, location: InputLocation)],
-                nils: [(name: String, location: InputLocation)] = [], identifier: String?,
-                at location: InputLocation) throws(InputError) -> ObjectReference {
         let plan = try plan(for: name, at: location)
-        return try insert(plan, given.map { ($0.name, plan.property(named: $0.name), $0.value, $0.location) },
-                          nils: nils, identifier: identifier, at: location)
+        return try insert(plan, given.map { ($0.name, plan.property(named: $0.name), $0.value, location) },
+                          nils: [], identifier: identifier, at: location)
     }
 
     /// Writes one object of `plan`'s entity whose values' properties are known (a tree's writer
-    /// looked them up already); see `insert(entity:sourceValues:nils:identifier:at:)`.
+    /// looked them up already), each value with its own place (for messages), and the
+    /// attributes given as nil (`giveNil`).
     func insert(_ plan: EntityPlan, _ given: [(name: String, property: EntityPlan.Property, value: SourceValue, location: InputLocation)],
                 nils: [(name: String, location: InputLocation)], identifier: String?,
                 at location: InputLocation) throws(InputError) -> ObjectReference {

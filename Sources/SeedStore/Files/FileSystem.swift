@@ -59,6 +59,15 @@ package enum FileSystem {
     package enum Kind: Equatable {
         case missing, regular, directory, other
 
+        /// The kind of a file of this type (as `stat` gives it: after symbolic links).
+        package init(_ type: FileType) {
+            switch type {
+            case .regular: self = .regular
+            case .directory: self = .directory
+            default: self = .other
+            }
+        }
+
         /// What a path that is no file is, in words (`a directory`); nil for a regular file or nothing.
         package var notAFile: String? {
             switch self {
@@ -71,13 +80,8 @@ package enum FileSystem {
 
     /// What `path` names.
     package static func kind(of path: String) -> Kind {
-        var status = stat()
-        guard stat(path, &status) == 0 else { return .missing }
-        switch status.st_mode & S_IFMT {
-        case S_IFREG: return .regular
-        case S_IFDIR: return .directory
-        default: return .other
-        }
+        guard let status = try? FilePath(path).stat() else { return .missing }
+        return Kind(status.type)
     }
 
     /// Whether a process with this id exists (one this process may not signal counts too).
