@@ -104,7 +104,8 @@ let package = Package(
         // Finds the corpus and makes temporary directories; used by the tests only.
         .target(name: "SeedgenTestSupport", dependencies: ["SeedStore", "SeedgenSQLite"], path: "Tests/SeedgenTestSupport"),
         .testTarget(name: "SeedModelTests", dependencies: ["SeedModel", "SeedModelLoader", "SeedgenTestSupport"]),
-        .testTarget(name: "SeedStoreTests", dependencies: ["SeedStore", "SeedModel", "SeedModelLoader", "SeedgenSQLite", "SeedgenTestSupport"]),
+        .testTarget(name: "SeedStoreTests", dependencies: ["SeedStore", "SeedModel", "SeedModelLoader", "SeedgenSQLite", "SeedgenTestSupport",
+                                                      .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(name: "SeedImportTests", dependencies: ["SeedImport", "SeedModelLoader", "SeedgenTestSupport"]),
         // The round-trip properties, in a module of their own: PropertyBased makes Date
         // ExpressibleByStringLiteral, which would retype string literals in other tests.

@@ -6,19 +6,21 @@ import Foundation
 extension Database {
     /// A connection that writes the store at `path` durably: synchronous FULL, with SQLite's
     /// fullfsync (on Apple platforms fsync does not reach stable storage; SQLite then uses
-    /// F_FULLFSYNC), and a 32 MiB page cache, which also bounds the sorter's memory (measured
-    /// flat from 1M to 2M rows; sorter threads would not be: each keeps its own lists, and they
-    /// were no faster). It waits `lockWait` milliseconds for another connection's write lock;
+    /// F_FULLFSYNC), and a `durableWriterCache` page cache, which also bounds the sorter's
+    /// memory (measured flat from 1M to 2M rows). It waits `lockWait` milliseconds for another connection's write lock;
     /// its first read rolls back what a killed writer left (a reader's cannot).
     static func durableWriter(path: String, lockWait: Int32) throws(SQLiteError) -> Database {
         let database = try Database(path: path, mode: .readWrite)
         database.setBusyTimeout(milliseconds: lockWait)
         try database.execute("""
             PRAGMA synchronous = FULL; PRAGMA fullfsync = ON; PRAGMA checkpoint_fullfsync = ON;
-            PRAGMA cache_size = -32768
+            PRAGMA cache_size = -\(durableWriterCache / 1024)
             """)
         return database
     }
+
+    /// The durable writer's page cache, in bytes.
+    static let durableWriterCache = 32 << 20
 
     /// Ends the write transaction: COMMIT when it `wrote`, then gives back the pages freed
     /// (Core Data's stores keep incremental auto-vacuum); else ROLLBACK, first removing a

@@ -44,6 +44,11 @@ public struct MigrationPlan: Sendable {
     /// Whether the migration can be done.
     public var isPossible: Bool { refusals.isEmpty }
 
+    /// Source entity name → the destination entity that takes its rows over.
+    package var successors: [String: String] {
+        Dictionary(entities.compactMap { step in step.source.map { ($0, step.name) } }, uniquingKeysWith: { first, _ in first })
+    }
+
     /// Whether the two versions store the same: every entity and property kept under its name.
     public var changesNothing: Bool {
         removedEntities.isEmpty && entities.allSatisfy { step in

@@ -28,7 +28,7 @@ struct RowTransfer {
         self.source = source
         self.destination = destination
         self.path = path
-        successor = Dictionary(plan.entities.compactMap { step in step.source.map { ($0, step.name) } }, uniquingKeysWith: { first, _ in first })
+        successor = plan.successors
         let kept = Self.unchangedTables(plan, source: source, destination: destination)
         self.kept = kept
         parked = Dictionary(uniqueKeysWithValues: (source.tables.map(\.name) + source.joinTables.map(\.name)).filter { !kept.contains($0) }.map { ($0, "_seedgen_migrating_\($0)") })

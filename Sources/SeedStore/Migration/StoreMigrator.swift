@@ -152,12 +152,11 @@ public struct StoreMigrator: Sendable {
         }
         let transfer = RowTransfer(database: database, plan: start.plan, source: start.source, destination: start.destination, path: storePath)
         let recorded = try SeedRecord.isPresent(in: database)
-        if recorded { try SeedRecord.markUnchanged(in: database, source: start.source) }
+        let recordMigration = recorded ? RecordMigration(plan: start.plan, source: start.source, destination: start.destination, buildKeys: start.buildKeys) : nil
+        try recordMigration?.markUnchanged(in: database, source: start.source)
         let counts = try transfer.carryOver()
         try transfer.rewritePrimaryKeys()
-        if recorded {
-            try SeedRecord.rebase(in: database, plan: start.plan, source: start.source, destination: start.destination, buildKeys: start.buildKeys)
-        }
+        try recordMigration?.rebase(in: database, destination: start.destination, buildKeys: start.buildKeys)
         try database.run("UPDATE Z_METADATA SET Z_PLIST = ?", [.blob(start.metadata)])
         // The compiled source model Core Data caches no longer describes the store; seedgen
         // compiles no model, so the cache is left empty (*assumed* harmless, as on seedgen's

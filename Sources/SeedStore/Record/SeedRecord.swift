@@ -73,4 +73,9 @@ package enum SeedRecord {
                 """)
         }
     }
+
+    /// True when the store open on `database` holds a seed record (or the record's table `name`).
+    static func isPresent(_ name: String = table, in database: Database) throws(SQLiteError) -> Bool {
+        try database.scalar("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", [.text(name)]) != nil
+    }
 }

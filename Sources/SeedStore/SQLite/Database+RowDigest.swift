@@ -9,6 +9,10 @@ extension Database {
     /// The number of bytes `seedgen_digest` returns.
     static let rowDigestLength = 16
 
+    /// A row's values up to this many bytes are laid out on the stack and hashed at once;
+    /// longer ones are fed to the hasher value by value.
+    static let rowDigestStackBytes = 2048
+
     /// `seedgen_digest(…)` of `expressions`: over 100 of them, the digest of the digests of
     /// each 100 (SQLite takes at most 127 arguments to a function).
     static func rowDigestSQL(_ expressions: [String]) -> String {
@@ -20,28 +24,24 @@ extension Database {
 
     func registerRowDigest() {
         sqlite3_create_function_v2(handle, "seedgen_digest", -1, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nil, { context, count, arguments in
-            var hasher = SHA256()
-            for index in 0..<Int(count) {
-                let value = arguments?[index]
-                let type = sqlite3_value_type(value)
-                hasher.update(data: [UInt8(truncatingIfNeeded: type)])
-                switch type {
-                case SQLITE_INTEGER:
-                    withUnsafeBytes(of: sqlite3_value_int64(value).bigEndian) { hasher.update(bufferPointer: $0) }
-                case SQLITE_FLOAT:
-                    withUnsafeBytes(of: sqlite3_value_double(value).bitPattern.bigEndian) { hasher.update(bufferPointer: $0) }
-                case SQLITE_TEXT, SQLITE_BLOB:
-                    // The pointer first, then the length (SQLite's documented order).
-                    let bytes = type == SQLITE_TEXT ? UnsafeRawPointer(sqlite3_value_text(value)) : sqlite3_value_blob(value)
-                    let length = Int(sqlite3_value_bytes(value))
-                    withUnsafeBytes(of: UInt64(length).bigEndian) { hasher.update(bufferPointer: $0) }
-                    if let bytes, length > 0 { hasher.update(bufferPointer: UnsafeRawBufferPointer(start: bytes, count: length)) }
-                default:
-                    break
+            let values = UnsafeBufferPointer(start: arguments, count: Int(count))
+            var size = 0
+            for value in values { size += RowDigestValue(value).encodedCount }
+            if size <= Database.rowDigestStackBytes {
+                withUnsafeTemporaryAllocation(byteCount: max(size, 1), alignment: 8) { buffer in
+                    var offset = 0
+                    for value in values { offset = RowDigestValue(value).encode(into: buffer, at: offset) }
+                    Database.resultDigest(SHA256.hash(data: UnsafeRawBufferPointer(rebasing: buffer[..<offset])), context)
                 }
+            } else {
+                var hasher = SHA256()
+                for value in values { RowDigestValue(value).feed(&hasher) }
+                Database.resultDigest(hasher.finalize(), context)
             }
-            let digest = Array(hasher.finalize().prefix(Database.rowDigestLength))
-            digest.withUnsafeBytes { sqlite3_result_blob(context, $0.baseAddress, Int32($0.count), SQLITE_TRANSIENT) }
         }, nil, nil, nil)
+    }
+
+    private static func resultDigest(_ digest: SHA256.Digest, _ context: OpaquePointer?) {
+        digest.withUnsafeBytes { sqlite3_result_blob(context, $0.baseAddress, Int32(Database.rowDigestLength), SQLITE_TRANSIENT) }
     }
 }

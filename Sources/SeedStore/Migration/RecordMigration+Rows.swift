@@ -1,0 +1,78 @@
+import SeedModel
+
+extension RecordMigration {
+    /// Before a migration rebuilds the tables: notes which recorded objects of the entities
+    /// digested again still hold what the seed wrote (`temp.seedgen_unchanged`, in `source`'s
+    /// numbering).
+    func markUnchanged(in database: Database, source: StoreLayout) throws(SQLiteError) {
+        guard rebases else { return }
+        database.registerRowDigest()
+        try database.execute("CREATE TEMP TABLE seedgen_unchanged (ENTITY INTEGER, PK INTEGER, PRIMARY KEY (ENTITY, PK)) WITHOUT ROWID")
+        for (entity, fate) in fates {
+            guard case .rebased = fate else { continue }
+            try database.execute("""
+                INSERT INTO temp.seedgen_unchanged SELECT r.ENTITY, r.PK FROM \(SeedRecord.table) r
+                JOIN \(Database.quote(entity.table)) t ON t.Z_PK = r.PK AND t.Z_ENT = r.ENTITY
+                WHERE r.ENTITY = \(entity.number) AND r.DIGEST = \(SeedRecord.digestSQL(of: entity, in: source, alias: "t"))
+                """)
+        }
+    }
+
+    /// After a migration carried the rows over: the record in the destination's entity numbers.
+    /// An entity carried keeps its rows as they are (renumbered where its number
+    /// changed). For the others, the objects `markUnchanged` found as seeded get the keys and
+    /// digests of their migrated rows, so a later seed of the new version still updates them;
+    /// an object the user changed or deleted keeps its old key and digest (which no row of the
+    /// new layout has): it stays the user's, or stays deleted. Objects of removed entities
+    /// leave the record. The record of links goes (join tables may be folded, made or renamed):
+    /// a later update adds links only, and records them.
+    func rebase(in database: Database, destination: StoreLayout, buildKeys: [String: [String]]) throws(SQLiteError) {
+        let table = SeedRecord.table
+        try database.execute("DROP TABLE IF EXISTS main.\(SeedRecord.linksTable)")
+        try SeedRecord.writeModel(destination.model, in: database)
+        guard changesRecord else { return }
+        let names = ObjectNames(layout: destination, buildKeys: buildKeys, contentByDigest: true)
+        try database.execute("CREATE TEMP TABLE seedgen_rebased (ENTITY INTEGER, PK INTEGER, KEY TEXT, DIGEST BLOB, PRIMARY KEY (ENTITY, PK)) WITHOUT ROWID")
+        var staying: [Int] = []
+        for (old, fate) in fates {
+            switch fate {
+            case .dropped:
+                continue
+            case .stays:
+                staying.append(old.number)
+            case .renumbered(let number):
+                try database.execute("INSERT INTO temp.seedgen_rebased SELECT \(number), PK, KEY, DIGEST FROM \(table) WHERE ENTITY = \(old.number)")
+            case .rebased(let new, let keysCarried):
+                let namedByValues = try database.scalar("SELECT 1 FROM \(table) WHERE ENTITY = ? AND substr(KEY, 1, 2) = 'c ' LIMIT 1",
+                                                        [.integer(Int64(old.number))]) != nil
+                if new.number == old.number && keysCarried && !namedByValues {
+                    // Every object is named by its key or identifier, which a migrated row
+                    // keeps: only the digests of those the user left as seeded change, in place.
+                    staying.append(old.number)
+                    try database.execute("""
+                        UPDATE \(table) SET DIGEST = (SELECT \(SeedRecord.digestSQL(of: new, in: destination, alias: "t")) FROM \(Database.quote(new.table)) AS t WHERE t.Z_PK = PK)
+                        WHERE ENTITY = \(old.number) AND (ENTITY, PK) IN (SELECT ENTITY, PK FROM temp.seedgen_unchanged)
+                        """)
+                    continue
+                }
+                guard let named = names.namedRows(of: new, identifiedIn: .init(table: "main.\(table)", entity: old.number)) else { continue }
+                try database.execute("""
+                    INSERT INTO temp.seedgen_rebased
+                    SELECT \(new.number), t.Z_PK, n.key, \(SeedRecord.digestSQL(of: new, in: destination, alias: "t"))
+                    FROM (\(named)) n JOIN \(Database.quote(new.table)) t ON t.Z_PK = n.Z_PK
+                    WHERE EXISTS (SELECT 1 FROM temp.seedgen_unchanged u WHERE u.ENTITY = \(old.number) AND u.PK = t.Z_PK);
+                    INSERT INTO temp.seedgen_rebased
+                    SELECT \(new.number), r.PK, r.KEY, r.DIGEST FROM \(table) r
+                    WHERE r.ENTITY = \(old.number) AND NOT EXISTS (SELECT 1 FROM temp.seedgen_unchanged u WHERE u.ENTITY = r.ENTITY AND u.PK = r.PK);
+                    """)
+            }
+        }
+        // Rows of the entities that stay are left where they are; no row taken in has their
+        // numbers (the destination numbers each entity once).
+        try database.execute("""
+            DELETE FROM \(table) WHERE ENTITY NOT IN (\(staying.map(String.init).joined(separator: ", ")));
+            INSERT INTO \(table) SELECT * FROM temp.seedgen_rebased;
+            DROP TABLE temp.seedgen_rebased; DROP TABLE IF EXISTS temp.seedgen_unchanged;
+            """)
+    }
+}
