@@ -55,6 +55,7 @@ struct MigrateCommand: ParsableCommand {
                     let report = try migrator.migrate()
                     outcome.migrated = report.migrated
                     outcome.rows = report.rowCounts.values.reduce(0, +)
+                    outcome.indexesTakenOver = report.indexesTakenOver
                 }
             } catch {
                 switch error.reason {
@@ -83,6 +84,7 @@ struct MigrateCommand: ParsableCommand {
         /// nil with --dry-run or a refusal.
         var migrated: Bool?
         var rows = 0
+        var indexesTakenOver: [String] = []
         /// Why the migration was not carried out, and the exit code.
         var failure: (message: String, code: Int32)?
     }
@@ -144,6 +146,8 @@ struct MigrateCommand: ParsableCommand {
         /// Set when the migration was tried: false when nothing was written (the store was current).
         var migrated: Bool?
         var rowsCarried: Int?
+        /// The new version's indexes that took over a source index's entries (not sorted again).
+        var indexesTakenOver: [String]?
         /// Why seedgen did not carry the migration out (beyond Core Data's refusals).
         var error: String?
 
@@ -151,6 +155,7 @@ struct MigrateCommand: ParsableCommand {
             let plan = outcome.plan
             migrated = outcome.migrated
             rowsCarried = outcome.migrated == true ? outcome.rows : nil
+            indexesTakenOver = outcome.migrated == true ? outcome.indexesTakenOver : nil
             error = outcome.failure?.message
             self.store = store
             from = plan.sourceVersion

@@ -87,6 +87,8 @@ struct CorpusMigrationTests {
         let entity = try #require(versions.current.model.entities.first { $0.attribute(named: "seedgenAdded") != nil })
         let table = try #require(layout.entity(named: entity.name)?.table)
         let database = try Database(path: path, mode: .readOnly, immutable: true)
+        // Every index, those that took over a source index's entries included, holds its rows.
+        #expect(try database.rows("PRAGMA integrity_check").map { $0[0].text ?? "" } == ["ok"], "indexes taken over: \(report.indexesTakenOver)")
         #expect(try database.scalar("SELECT COUNT(*) FROM \(table) WHERE Z_ENT = ? AND ZSEEDGENADDED IS NOT 1",
                                     [.integer(Int64(try #require(layout.entity(named: entity.name)).number))])?.integer == 0)
         // Tables the new version has unchanged are kept, not rebuilt (their entity numbers rewritten).

@@ -65,6 +65,12 @@ struct MigrationPlanTests {
             <relationship name="nickname" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Stadium"/>
             <relationship name="club" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Side" inverseName="members" inverseEntity="Side"/>
             """, nil, .kindChanged, "Person.nickname"),
+        "two properties taking one": ("""
+            <attribute name="handle" optional="YES" attributeType="String" elementID="nickname"/>
+            <attribute name="nickname" optional="YES" attributeType="String"/>
+            <attribute name="name" attributeType="String"/>
+            <relationship name="club" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Side" inverseName="members" inverseEntity="Side"/>
+            """, nil, .ambiguousRenaming, "Person.nickname"),
         "a relationship pointed elsewhere": ("""
             <attribute name="name" attributeType="String"/>
             <relationship name="club" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Stadium"/>
@@ -73,14 +79,23 @@ struct MigrationPlanTests {
             """, .destinationChanged, "Person.club"),
     ]
 
-    @Test("refused: a type change, an attribute become a relationship, a relationship pointed at an entity that takes nothing over",
-          arguments: ["a type change", "an attribute become a relationship", "a relationship pointed elsewhere"])
+    @Test("refused: a type change, an attribute become a relationship, two properties taking one, a relationship pointed at an entity that takes nothing over",
+          arguments: ["a type change", "an attribute become a relationship", "two properties taking one", "a relationship pointed elsewhere"])
     func refusals(_ name: String) throws {
         let variant = try #require(Self.refused[name])
         let plan = MigrationPlan(from: try Self.version("v1", ClubModels.v1),
                                  to: try Self.version("v3", ClubModels.contents(ClubModels.v3Entities(person: variant.person, side: variant.side))))
         #expect(!plan.isPossible)
         #expect(plan.refusals.map(\.reason) == [variant.reason] && plan.refusals.first?.subject == variant.subject, "\(plan.refusals)")
+    }
+
+    @Test("refused: two entities taking over one (the same renaming identifier)")
+    func twoEntitiesTakingOne() throws {
+        let squad = #"<entity name="Squad" elementID="Club"><attribute name="name" attributeType="String"/></entity>"#
+        let plan = MigrationPlan(from: try Self.version("v1", ClubModels.v1),
+                                 to: try Self.version("v3", ClubModels.contents(ClubModels.v3Entities() + squad)))
+        #expect(plan.refusals.map(\.reason) == [.ambiguousRenaming] && plan.refusals.first?.subject == "Squad", "\(plan.refusals)")
+        #expect(plan.refusals.first?.message.contains("takes over Club as Side does") == true, "\(plan.refusals)")
     }
 
     @Test("refused: entities of two source hierarchies in one destination hierarchy")

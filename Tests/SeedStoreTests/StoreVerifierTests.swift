@@ -189,7 +189,7 @@ struct StoreVerifierTests {
         #expect(throws: StoreVerifier.UsageError.self) { try Self.verify(directory.path("missing.sqlite"), model: nil) }
     }
 
-    @Test("a -wal beside a store Core Data wrote is a note; beside a seed, or a hot journal anywhere, a finding")
+    @Test("a -wal, or a journal that is not hot, beside a store Core Data wrote is a note; beside a seed, or a hot journal anywhere, a finding")
     func walBeside() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -197,9 +197,19 @@ struct StoreVerifierTests {
         try directory.write("", to: "SurfJournalDatabase.sqlite-wal")
         let findings = try Self.verify(copy, model: Corpus.stores[4].model, notes: true)
         #expect(findings.map(\.check) == ["sidecar"] && findings.allSatisfy(\.isNote), "\(findings)")
-        try directory.write("", to: "SurfJournalDatabase.sqlite-journal")
-        let journal = try Self.verify(copy, model: Corpus.stores[4].model, notes: true)
-        #expect(journal.filter { !$0.isNote }.map(\.location) == [copy + "-journal"], "\(journal)")
+        // Empty, or its header zeroed (SQLite's PERSIST mode after a commit): not hot, a note.
+        for stale in [Data(), Data(count: 512)] {
+            try stale.write(to: URL(fileURLWithPath: copy + "-journal"))
+            let journal = try Self.verify(copy, model: Corpus.stores[4].model, notes: true)
+            #expect(journal.map(\.check) == ["sidecar", "sidecar"] && journal.allSatisfy(\.isNote), "\(journal)")
+        }
+        // Its magic number first: an interrupted write, a finding.
+        #expect(StoreFile.isHotJournal(copy + "-journal") == false)
+        try Data(StoreFile.journalMagic + [UInt8](repeating: 0, count: 504)).write(to: URL(fileURLWithPath: copy + "-journal"))
+        #expect(StoreFile.isHotJournal(copy + "-journal"))
+        let hot = try Self.verify(copy, model: Corpus.stores[4].model, notes: true)
+        #expect(hot.contains { $0.check == "sidecar" && $0.location == copy + "-journal" && !$0.isNote }, "\(hot)")
+        try FileManager.default.removeItem(atPath: copy + "-journal")
         // A seed ships as one file: a log beside it is a finding.
         let model = try StoreTestSupport.model(StoreBuilderTests.library, in: directory)
         let seed = directory.path("seed.sqlite")

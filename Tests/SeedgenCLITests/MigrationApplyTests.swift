@@ -24,6 +24,7 @@ struct MigrationApplyTests {
         defer { directory.remove() }
         let result = try SeedgenTool.run(["migrate", store, "--model", bundle])
         #expect(result.status == 0 && result.output.contains("migrated: 6 rows carried over"), "\(result.output)\(result.error)")
+        #expect(try SQLiteShell.rows(store, "PRAGMA integrity_check") == ["ok"])
         #expect(try Self.leftBeside(directory) == ["v1.sqlite"])
         let verify = try SeedgenTool.run(["verify", store, "--model", bundle + "/Club 3.xcdatamodel"])
         #expect(verify.status == 0, "\(verify.output)")
@@ -51,6 +52,8 @@ struct MigrationApplyTests {
         let result = try SeedgenTool.run(["migrate", store, "--model", bundle, "--json"])
         let report = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
         #expect(result.status == 0 && report["migrated"] as? Bool == true && report["rowsCarried"] as? Int == 6, "\(result.output)")
+        // Person's table is rebuilt (a rating added); its index of clubs holds the same entries.
+        #expect(report["indexesTakenOver"] as? [String] == ["ZPERSON_ZCLUB_INDEX"], "\(result.output)")
         #expect(Array(try Data(contentsOf: URL(fileURLWithPath: store))[18...19]) == [2, 2], "WAL mode kept")
         #expect(try SQLiteShell.rows(store, "SELECT Z_MAX FROM Z_PRIMARYKEY WHERE Z_NAME = 'Person'") == ["40"])
         #expect(try SQLiteShell.rows(store, "SELECT Z_UUID FROM Z_METADATA") == uuid)
@@ -63,6 +66,9 @@ struct MigrationApplyTests {
         ("CREATE TABLE ATRANSACTION (Z_PK INTEGER PRIMARY KEY)", nil, "holds Core Data's persistent history (table ATRANSACTION)"),
         ("CREATE TABLE ZNOTES (Z_PK INTEGER PRIMARY KEY)", nil, "holds the table ZNOTES, which the store's model version does not describe"),
         ("ALTER TABLE ZPERSON ADD COLUMN ZSECRET VARCHAR", nil, "holds the column ZPERSON.ZSECRET"),
+        // Its copy takes each entity's rows by Z_ENT: this row would have been left behind.
+        ("INSERT INTO ZPERSON (Z_PK, Z_ENT, Z_OPT, ZNAME) VALUES (99, 7, 1, 'lost')", nil,
+         "holds a row of ZPERSON (Z_PK 99) whose Z_ENT 7 is no entity of that table"),
         ("SELECT 1", ClubModels.contents(ClubModels.v3Entities(person: """
             <attribute name="handle" optional="YES" attributeType="String" elementID="nickname"/>
             <attribute name="name" attributeType="String"/>
@@ -83,7 +89,7 @@ struct MigrationApplyTests {
             """)), "Side.members changes to-many → to-one, and the Club object with Z_PK 1 holds 2 links"),
     ]
 
-    @Test("refused (exit 1, named): Core Data's refusals, triggers, persistent history, tables and columns no entity describes, a to-many made to-one over several links; the store's bytes unchanged, nothing beside it",
+    @Test("refused (exit 1, named): Core Data's refusals, triggers, persistent history, tables, columns and rows no entity describes, a to-many made to-one over several links; the store's bytes unchanged, nothing beside it",
           arguments: 0..<refusals.count)
     func refusalChangesNothing(_ index: Int) throws {
         let refusal = Self.refusals[index]

@@ -23,6 +23,18 @@ struct StoreFile {
         ["-wal", "-journal"].map { path + $0 }.filter { FileManager.default.fileExists(atPath: $0) }
     }
 
+    /// Whether the rollback journal at `path` is hot, as SQLite decides before rolling one back:
+    /// it is not empty and starts with the journal's magic number (a finished or never-synced
+    /// journal has it zeroed).
+    static func isHotJournal(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        return (try? handle.read(upToCount: journalMagic.count)).map { Array($0) == journalMagic } ?? false
+    }
+
+    /// The first 8 bytes of a rollback journal's valid header.
+    static let journalMagic: [UInt8] = [0xd9, 0xd5, 0x05, 0xf9, 0x20, 0xa1, 0x63, 0xd7]
+
     /// Opens read-only. Without sidecars the file is read as immutable, so that nothing
     /// (no `-shm`, no lock) is created beside it, even in a read-only directory.
     init(path: String) throws {

@@ -20,10 +20,20 @@ extension MigrationPlan {
                 taking[entity.name] = match
             }
         }
+        for entity in to.entities {
+            guard let origin = taking[entity.name],
+                  let first = to.entities.first(where: { taking[$0.name]?.name == origin.name }), first.name != entity.name else { continue }
+            refusals.append(Refusal(reason: .ambiguousRenaming, subject: entity.name,
+                                    message: "takes over \(origin.name) as \(first.name) does (the same renaming identifier or name): which one keeps its objects is not inferred"))
+        }
         let takenOver = Set(taking.values.map(\.name))
         removedEntities = from.entities.map(\.name).filter { !takenOver.contains($0) }
         // Source entity -> the destination entity that takes it over.
-        let successor = Dictionary(taking.map { ($0.value.name, $0.key) }, uniquingKeysWith: { first, _ in first })
+        // (the first in the destination's order where two take one over: the others are refused)
+        var successor: [String: String] = [:]
+        for entity in to.entities {
+            if let origin = taking[entity.name], successor[origin.name] == nil { successor[origin.name] = entity.name }
+        }
         for entity in to.entities {
             var step = EntityStep(name: entity.name, source: taking[entity.name]?.name, properties: [])
             if let old = taking[entity.name] {
@@ -72,7 +82,10 @@ extension MigrationPlan {
                 }
                 continue
             }
-            matched.insert(previous.name)
+            if !matched.insert(previous.name).inserted {
+                refusals.append(Refusal(reason: .ambiguousRenaming, subject: subject,
+                                        message: "takes its values from \(old.name).\(previous.name), as another property of \(entity.name) does (the same renaming identifier or name)"))
+            }
             var step = PropertyStep(name: property.name, source: previous.name, change: .kept)
             defer { steps.append(step) }
             switch (property.attribute, previous.attribute, property.relationship, previous.relationship) {

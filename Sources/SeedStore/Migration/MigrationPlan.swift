@@ -111,6 +111,9 @@ public struct MigrationPlan: Sendable {
             case uniquenessBroken
             /// A relationship now points at an entity that does not take over its old destination.
             case destinationChanged
+            /// Two destination entities, or two properties of one, take over the same source
+            /// element (the same renaming identifier, or one's identifier the other's name).
+            case ambiguousRenaming
         }
 
         /// The reason.

@@ -1,15 +1,24 @@
 import SeedModel
 
 extension RecordMigration {
-    /// Before a migration rebuilds the tables: notes which recorded objects of the entities
-    /// digested again still hold what the seed wrote (`temp.seedgen_unchanged`, in `source`'s
-    /// numbering).
-    func markUnchanged(in database: Database, source: StoreLayout) throws(SQLiteError) {
+    /// Before a migration rebuilds the tables, for each entity digested again: when the rows
+    /// keep their entity number, every object is named by its key or identifier (which a
+    /// migrated row keeps) and the source table is parked aside (`parked`), its record is
+    /// digested in place after the copy (`digestAfterCopy`, while the source rows are still
+    /// there to compare with); for the others, notes which recorded objects still hold what the
+    /// seed wrote (`temp.seedgen_unchanged`, in `source`'s numbering), for `rebase`.
+    mutating func markUnchanged(in database: Database, source: StoreLayout, parked: [String: String]) throws(SQLiteError) {
         guard rebases else { return }
         database.registerRowDigest()
         try database.execute("CREATE TEMP TABLE seedgen_unchanged (ENTITY INTEGER, PK INTEGER, PRIMARY KEY (ENTITY, PK)) WITHOUT ROWID")
         for (entity, fate) in fates {
-            guard case .rebased = fate else { continue }
+            guard case .rebased(let new, let keysCarried) = fate else { continue }
+            let namedByValues = try database.scalar("SELECT 1 FROM \(SeedRecord.table) WHERE ENTITY = ? AND substr(KEY, 1, 2) = 'c ' LIMIT 1",
+                                                    [.integer(Int64(entity.number))]) != nil
+            if new.number == entity.number && keysCarried && !namedByValues, let aside = parked[entity.table] {
+                digestedAfterCopy[entity.number] = aside
+                continue
+            }
             try database.execute("""
                 INSERT INTO temp.seedgen_unchanged SELECT r.ENTITY, r.PK FROM \(SeedRecord.table) r
                 JOIN \(Database.quote(entity.table)) t ON t.Z_PK = r.PK AND t.Z_ENT = r.ENTITY
@@ -18,19 +27,44 @@ extension RecordMigration {
         }
     }
 
+    /// After the rows were copied, before the source tables go: each object of the entities
+    /// `markUnchanged` left for now that the user left as seeded (its source row digests to
+    /// its recorded digest) gets its migrated row's digest, in place, in one pass; the key
+    /// stays, as does what the user changed or deleted.
+    func digestAfterCopy(in database: Database, source: StoreLayout, destination: StoreLayout) throws(SQLiteError) {
+        for (old, fate) in fates {
+            guard case .rebased(let new, _) = fate, let aside = digestedAfterCopy[old.number] else { continue }
+            try database.execute("""
+                UPDATE \(SeedRecord.table)
+                SET DIGEST = (SELECT \(SeedRecord.digestSQL(of: new, in: destination, alias: "t")) FROM \(Database.quote(new.table)) AS t WHERE t.Z_PK = PK)
+                WHERE ENTITY = \(old.number)
+                  AND DIGEST = (SELECT \(SeedRecord.digestSQL(of: old, in: source, alias: "o")) FROM \(Database.quote(aside)) AS o WHERE o.Z_PK = PK AND o.Z_ENT = \(old.number))
+                """)
+        }
+    }
+
     /// After a migration carried the rows over: the record in the destination's entity numbers.
-    /// An entity carried keeps its rows as they are (renumbered where its number
-    /// changed). For the others, the objects `markUnchanged` found as seeded get the keys and
-    /// digests of their migrated rows, so a later seed of the new version still updates them;
-    /// an object the user changed or deleted keeps its old key and digest (which no row of the
-    /// new layout has): it stays the user's, or stays deleted. Objects of removed entities
-    /// leave the record. The record of links goes (join tables may be folded, made or renamed):
-    /// a later update adds links only, and records them.
+    /// An entity carried keeps its rows as they are (renumbered where its number changed), as
+    /// do those `digestAfterCopy` digested. For the others, the objects `markUnchanged` found as
+    /// seeded get the keys and digests of their migrated rows, so a later seed of the new
+    /// version still updates them; an object the user changed or deleted keeps its old key and
+    /// digest (which no row of the new layout has): it stays the user's, or stays deleted.
+    /// Objects of removed entities leave the record. The record of links goes (join tables may
+    /// be folded, made or renamed): a later update adds links only, and records them.
     func rebase(in database: Database, destination: StoreLayout, buildKeys: [String: [String]]) throws(SQLiteError) {
         let table = SeedRecord.table
         try database.execute("DROP TABLE IF EXISTS main.\(SeedRecord.linksTable)")
         try SeedRecord.writeModel(destination.model, in: database)
-        guard changesRecord else { return }
+        // Nothing to move when every entity's rows stay where they are (carried, or digested
+        // in place): the record is not read again.
+        let moves = fates.contains { old, fate in
+            switch fate {
+            case .stays: false
+            case .rebased: digestedAfterCopy[old.number] == nil
+            case .renumbered, .dropped: true
+            }
+        }
+        guard moves else { return }
         let names = ObjectNames(layout: destination, buildKeys: buildKeys, contentByDigest: true)
         try database.execute("CREATE TEMP TABLE seedgen_rebased (ENTITY INTEGER, PK INTEGER, KEY TEXT, DIGEST BLOB, PRIMARY KEY (ENTITY, PK)) WITHOUT ROWID")
         var staying: [Int] = []
@@ -42,19 +76,9 @@ extension RecordMigration {
                 staying.append(old.number)
             case .renumbered(let number):
                 try database.execute("INSERT INTO temp.seedgen_rebased SELECT \(number), PK, KEY, DIGEST FROM \(table) WHERE ENTITY = \(old.number)")
-            case .rebased(let new, let keysCarried):
-                let namedByValues = try database.scalar("SELECT 1 FROM \(table) WHERE ENTITY = ? AND substr(KEY, 1, 2) = 'c ' LIMIT 1",
-                                                        [.integer(Int64(old.number))]) != nil
-                if new.number == old.number && keysCarried && !namedByValues {
-                    // Every object is named by its key or identifier, which a migrated row
-                    // keeps: only the digests of those the user left as seeded change, in place.
-                    staying.append(old.number)
-                    try database.execute("""
-                        UPDATE \(table) SET DIGEST = (SELECT \(SeedRecord.digestSQL(of: new, in: destination, alias: "t")) FROM \(Database.quote(new.table)) AS t WHERE t.Z_PK = PK)
-                        WHERE ENTITY = \(old.number) AND (ENTITY, PK) IN (SELECT ENTITY, PK FROM temp.seedgen_unchanged)
-                        """)
-                    continue
-                }
+            case .rebased where digestedAfterCopy[old.number] != nil:
+                staying.append(old.number)
+            case .rebased(let new, _):
                 guard let named = names.namedRows(of: new, identifiedIn: .init(table: "main.\(table)", entity: old.number)) else { continue }
                 try database.execute("""
                     INSERT INTO temp.seedgen_rebased

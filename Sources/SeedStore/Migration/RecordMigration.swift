@@ -25,6 +25,9 @@ struct RecordMigration {
 
     /// Each concrete source entity with what becomes of its record rows.
     let fates: [(source: EntityLayout, fate: Fate)]
+    /// The entities (source numbers) whose record `digestAfterCopy` digests in place, with
+    /// their source table's parked name (set by `markUnchanged`).
+    var digestedAfterCopy: [Int: String] = [:]
 
     init(plan: MigrationPlan, source: StoreLayout, destination: StoreLayout, buildKeys: [String: [String]]) {
         let successors = plan.successors
@@ -59,9 +62,6 @@ struct RecordMigration {
     /// Whether any entity's rows are digested again.
     var rebases: Bool { fates.contains { if case .rebased = $0.fate { true } else { false } } }
 
-    /// Whether the record changes at all.
-    var changesRecord: Bool { fates.contains { if case .stays = $0.fate { false } else { true } } }
-
     /// For each column the destination digests of `new`, in order, the source column of `old`
     /// whose values it takes as they are; nil for one that takes values otherwise (added,
     /// filled, reshaped, references that may be cleared, entity numbers rewritten).
@@ -72,7 +72,10 @@ struct RecordMigration {
         }
     }
 
-    private static func carriedColumn(_ column: ColumnLayout, of step: MigrationPlan.EntityStep, from old: EntityLayout,
+    /// The source column of `old` whose values the destination `column` of `step`'s entity takes
+    /// as they are; nil when it takes them otherwise (added, filled, reshaped, references that
+    /// may be cleared (`thinned`), entity numbers rewritten (`renumbers`)).
+    static func carriedColumn(_ column: ColumnLayout, of step: MigrationPlan.EntityStep, from old: EntityLayout,
                                       source: StoreLayout, destination: StoreLayout, renumbers: Bool, thinned: Set<String>) -> String? {
         let name: String
         switch column.role {

@@ -79,11 +79,12 @@ extension RowTransfer {
     }
 
     /// The destination's indexes: those of a kept table that it holds already, under the same
-    /// name and SQL, stay; its others go; every missing one is made.
-    func makeIndexes() throws {
+    /// name and SQL, stay, as do the `adopted` ones; a kept table's others go; every missing
+    /// one is made.
+    func makeIndexes(adopted: Set<String>) throws {
         var present: [String: String] = [:]
         for row in try database.rows("SELECT name, tbl_name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL") {
-            guard let name = row[0].text, let table = row[1].text, kept.contains(table) else { continue }
+            guard let name = row[0].text, let table = row[1].text, kept.contains(table) || adopted.contains(name) else { continue }
             present[name] = row[2].text ?? ""
         }
         let wanted = Dictionary(destination.indexes.map { ($0.name, $0.createSQL) }, uniquingKeysWith: { first, _ in first })

@@ -21,9 +21,12 @@ struct RowTransfer {
     let parked: [String: String]
     /// The tables kept as they are (`unchangedTables`): never parked, copied or rebuilt.
     let kept: Set<String>
+    /// Whether a rebuilt table's indexes may take over its source table's (`adoptIndexes`).
+    let adoptsIndexes: Bool
 
-    init(database: Database, plan: MigrationPlan, source: StoreLayout, destination: StoreLayout, path: String) {
+    init(database: Database, plan: MigrationPlan, source: StoreLayout, destination: StoreLayout, path: String, adoptsIndexes: Bool = true) {
         self.database = database
+        self.adoptsIndexes = adoptsIndexes
         self.plan = plan
         self.source = source
         self.destination = destination
@@ -52,8 +55,10 @@ struct RowTransfer {
         }
     }
 
-    /// Moves every row; returns the rows each destination entity took over (or kept).
-    func carryOver() throws -> [String: Int] {
+    /// Moves every row; `beforeDroppingSources` runs once the rows are copied, while the
+    /// parked source tables are still there. Returns the rows each destination entity took
+    /// over (or kept), and the indexes that took over a source index's entries.
+    func carryOver(beforeDroppingSources: () throws -> Void = {}) throws -> (rows: [String: Int], indexesTakenOver: Set<String>) {
         for (name, aside) in parked.sorted(by: { $0.key < $1.key }) {
             try database.execute("ALTER TABLE \(Database.quote(name)) RENAME TO \(Database.quote(aside))")
         }
@@ -68,6 +73,8 @@ struct RowTransfer {
         try copyJoinTables()
         try numberNewlyOrdered()
         try clearDanglingReferences()
+        try beforeDroppingSources()
+        let adopted = try adoptIndexes()
         // The new indexes before the old tables go: their pages then come from the end of the
         // file, not from the old tables' freed pages (which the journal would have to save first).
         let aside = Set(parked.values)
@@ -75,9 +82,9 @@ struct RowTransfer {
             guard let name = row[0].text, let table = row[1].text, aside.contains(table) else { continue }
             try database.execute("DROP INDEX \(Database.quote(name))")
         }
-        try makeIndexes()
+        try makeIndexes(adopted: adopted)
         for table in aside.sorted() { try database.execute("DROP TABLE \(Database.quote(table))") }
-        return counts
+        return (counts, adopted)
     }
 
     /// Whether a statement of the layout's schema makes a table of the model (not one of

@@ -43,6 +43,7 @@ struct StoreContents {
             for table in layout.tables {
                 let expected = ["Z_PK", "Z_ENT", "Z_OPT"] + table.columns.map(\.name)
                 try requireColumns(expected, of: table.name, in: file)
+                try requireKnownEntities(in: table.name)
             }
             for join in layout.joinTables {
                 try requireColumns([join.firstColumn, join.secondColumn] + join.orderColumns, of: join.name, in: file)
@@ -65,6 +66,14 @@ struct StoreContents {
         if let missing = expected.first(where: { !found.contains($0) }) {
             throw refusal("\(table).\(missing)", "lacks the column \(table).\(missing), which the store's model version gives it")
         }
+    }
+
+    /// Each row of `table` is of an entity the table stores: the migration carries rows entity
+    /// by entity, and would leave another behind (or renumber it to nothing).
+    private func requireKnownEntities(in table: String) throws {
+        let numbers = layout.entities.filter { $0.table == table }.map { String($0.number) }.joined(separator: ", ")
+        guard let row = try database.rows("SELECT Z_PK, Z_ENT FROM \(Database.quote(table)) WHERE Z_ENT IS NULL OR Z_ENT NOT IN (\(numbers)) LIMIT 1").first else { return }
+        throw refusal("\(table).Z_ENT", "holds a row of \(table) (Z_PK \(row[0])) whose Z_ENT \(row[1]) is no entity of that table (the migration would leave it behind)")
     }
 
     private func refusal(_ what: String, _ message: String) -> MigrationError {

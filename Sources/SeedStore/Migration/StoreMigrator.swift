@@ -31,6 +31,9 @@ public struct StoreMigrator: Sendable {
         public var migrated: Bool
         /// Rows carried over, per destination entity (its own rows, not its sub-entities').
         public var rowCounts: [String: Int]
+        /// The destination's indexes that took over a source index's entries as they were
+        /// (`RowTransfer.adoptIndexes`) rather than being made by sorting the rows.
+        package var indexesTakenOver: [String] = []
     }
 
     /// How long a migration waits for another connection's write lock, in milliseconds.
@@ -47,6 +50,19 @@ public struct StoreMigrator: Sendable {
         // Checked read-only first: a refused store is not even opened for writing (closing a
         // writer's connection would checkpoint a `-wal` into it).
         _ = try check()
+        // Where SQLite did not take a rebuilt table's adopted indexes as it should, the
+        // transaction is rolled back, its connection closed, and the migration made again
+        // sorting every index.
+        if let report = try migrateInTransaction(adoptingIndexes: true) { return report }
+        guard let report = try migrateInTransaction(adoptingIndexes: false) else {
+            throw MigrationError(.writeFailed, "\(storePath): the migration failed and was rolled back, the store is as it was")
+        }
+        return report
+    }
+
+    /// The migration in one transaction on a connection of its own; nil when the indexes could
+    /// not be adopted (`IndexAdoptionError`: rolled back, nothing written).
+    private func migrateInTransaction(adoptingIndexes: Bool) throws(MigrationError) -> Report? {
         let database: Database
         do {
             database = try Database.durableWriter(path: storePath, lockWait: Self.lockWait)
@@ -55,11 +71,12 @@ public struct StoreMigrator: Sendable {
             throw MigrationError(.unreadableStore, "\(storePath): cannot be opened for writing: \(error)")
         }
         do {
-            let report = try migrate(in: database)
+            let report = try migrate(in: database, adoptingIndexes: adoptingIndexes)
             try database.endDurableWrite(wrote: report.migrated)
             return report
         } catch {
             try? database.execute("ROLLBACK")
+            if error is IndexAdoptionError && adoptingIndexes { return nil }
             if let error = error as? MigrationError { throw error }
             throw MigrationError(.writeFailed, "\(storePath): the migration failed and was rolled back, the store is as it was: \(error)")
         }
@@ -146,15 +163,18 @@ public struct StoreMigrator: Sendable {
     }
 
     /// The migration, inside the transaction `database` holds.
-    private func migrate(in database: Database) throws -> Report {
+    private func migrate(in database: Database, adoptingIndexes: Bool) throws -> Report {
         guard let start = try prepare(database) else {
             return Report(plan: MigrationPlan(from: versions.current, to: versions.current), migrated: false, rowCounts: [:])
         }
-        let transfer = RowTransfer(database: database, plan: start.plan, source: start.source, destination: start.destination, path: storePath)
+        let transfer = RowTransfer(database: database, plan: start.plan, source: start.source, destination: start.destination, path: storePath,
+                                   adoptsIndexes: adoptingIndexes)
         let recorded = try SeedRecord.isPresent(in: database)
-        let recordMigration = recorded ? RecordMigration(plan: start.plan, source: start.source, destination: start.destination, buildKeys: start.buildKeys) : nil
-        try recordMigration?.markUnchanged(in: database, source: start.source)
-        let counts = try transfer.carryOver()
+        var recordMigration = recorded ? RecordMigration(plan: start.plan, source: start.source, destination: start.destination, buildKeys: start.buildKeys) : nil
+        try recordMigration?.markUnchanged(in: database, source: start.source, parked: transfer.parked)
+        let (counts, takenOver) = try transfer.carryOver { [recordMigration] in
+            try recordMigration?.digestAfterCopy(in: database, source: start.source, destination: start.destination)
+        }
         try transfer.rewritePrimaryKeys()
         try recordMigration?.rebase(in: database, destination: start.destination, buildKeys: start.buildKeys)
         try database.run("UPDATE Z_METADATA SET Z_PLIST = ?", [.blob(start.metadata)])
@@ -164,6 +184,6 @@ public struct StoreMigrator: Sendable {
         if try StoreFile(path: storePath, database: database).tableExists("Z_MODELCACHE") {
             try database.execute("DELETE FROM Z_MODELCACHE")
         }
-        return Report(plan: start.plan, migrated: true, rowCounts: counts)
+        return Report(plan: start.plan, migrated: true, rowCounts: counts, indexesTakenOver: takenOver.sorted())
     }
 }
