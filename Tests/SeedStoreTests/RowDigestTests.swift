@@ -44,7 +44,7 @@ struct RowDigestTests {
     func generatedRows() throws {
         let database = try Database(path: ":memory:", mode: .create)
         database.registerRowDigest()
-        var random = SplitMix(state: 0x5eed)
+        var random = SplitMix64(seed: 0x5eed)
         let texts = ["", "\0", "a\0b", "É", "E\u{301}", "🦊", String(repeating: "x", count: 3000)]
         let reals: [Double] = [0, 1.5, -1e-300, .leastNonzeroMagnitude, .greatestFiniteMagnitude, .infinity, -.infinity]
         for _ in 0..<2000 {
@@ -59,18 +59,5 @@ struct RowDigestTests {
             }
             #expect(try Self.digest(row, in: database) == Self.reference(row), "\(row)")
         }
-    }
-}
-
-/// A seeded generator, so a failing row can be found again.
-private struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

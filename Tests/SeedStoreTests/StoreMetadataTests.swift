@@ -107,14 +107,9 @@ struct StoreMetadataTests {
 
     /// A deterministic generator of property-list values (SplitMix64), weighted to the edges.
     struct ValueGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
+        var random: SplitMix64
+        init(state: UInt64) { random = SplitMix64(seed: state) }
+        mutating func next() -> UInt64 { random.next() }
         mutating func pick<T>(_ items: [T]) -> T { items[Int(next() % UInt64(items.count))] }
 
         mutating func value(depth: Int = 0) -> PropertyListValue {

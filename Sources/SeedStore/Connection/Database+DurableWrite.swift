@@ -7,8 +7,9 @@ extension Database {
     /// A connection that writes the store at `path` durably: synchronous FULL, with SQLite's
     /// fullfsync (on Apple platforms fsync does not reach stable storage; SQLite then uses
     /// F_FULLFSYNC), and a `durableWriterCache` page cache, which also bounds the sorter's
-    /// memory (measured flat from 1M to 2M rows). It waits `lockWait` milliseconds for another connection's write lock;
-    /// its first read rolls back what a killed writer left (a reader's cannot).
+    /// memory (measured flat from 1M to 2M rows). It waits `lockWait` milliseconds for another
+    /// connection's write lock; its first read rolls back what a killed writer left (a
+    /// reader's cannot).
     static func durableWriter(path: String, lockWait: Int32) throws(SQLiteError) -> Database {
         let database = try Database(path: path, mode: .readWrite)
         database.setBusyTimeout(milliseconds: lockWait)

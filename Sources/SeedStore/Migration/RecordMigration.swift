@@ -63,40 +63,11 @@ struct RecordMigration {
     var rebases: Bool { fates.contains { if case .rebased = $0.fate { true } else { false } } }
 
     /// For each column the destination digests of `new`, in order, the source column of `old`
-    /// whose values it takes as they are; nil for one that takes values otherwise (added,
-    /// filled, reshaped, references that may be cleared, entity numbers rewritten).
+    /// whose values it takes as they are (`RowTransfer.carriedColumn`), or nil.
     private static func carriedColumns(of step: MigrationPlan.EntityStep, from old: EntityLayout, to new: EntityLayout,
                                        source: StoreLayout, destination: StoreLayout, renumbers: Bool, thinned: Set<String>) -> [(new: String, old: String?)] {
         SeedRecord.columns(of: new, in: destination, positions: false).map { column in
-            (column.name, carriedColumn(column, of: step, from: old, source: source, destination: destination, renumbers: renumbers, thinned: thinned))
-        }
-    }
-
-    /// The source column of `old` whose values the destination `column` of `step`'s entity takes
-    /// as they are; nil when it takes them otherwise (added, filled, reshaped, references that
-    /// may be cleared (`thinned`), entity numbers rewritten (`renumbers`)).
-    static func carriedColumn(_ column: ColumnLayout, of step: MigrationPlan.EntityStep, from old: EntityLayout,
-                                      source: StoreLayout, destination: StoreLayout, renumbers: Bool, thinned: Set<String>) -> String? {
-        let name: String
-        switch column.role {
-        case .attribute(_, let property, _): name = property
-        case .foreignKey(_, let property, let target):
-            guard let table = destination.entity(named: target)?.table, !thinned.contains(table) else { return nil }
-            name = property
-        case .foreignEntity(_, let property):
-            guard !renumbers else { return nil }
-            name = property
-        case .foreignOrder: return nil
-        }
-        guard let property = step.properties.first(where: { $0.name == name && $0.change != .removed }), let previous = property.source else { return nil }
-        switch property.change {
-        case .kept, .reshaped("required → optional"), .reshaped("optional → required"): break
-        default: return nil
-        }
-        return switch column.role {
-        case .attribute, .foreignKey: source.column(for: previous, of: old.name)
-        case .foreignEntity: source.toOneColumns(for: previous, of: old.name)?.entity
-        case .foreignOrder: nil
+            (column.name, RowTransfer.carriedColumn(column, of: step, from: old.name, source: source, destination: destination, renumbers: renumbers, thinned: thinned))
         }
     }
 }

@@ -102,8 +102,8 @@ extension RowTransfer {
                     guard let new = successor[old.name], let step = plan.entities.first(where: { $0.name == new }),
                           let newEntity = destination.model.entity(named: new), let oldEntity = source.model.entity(named: old.name) else { return false }
                     if destination.model.lineage(of: newEntity).contains(where: { $0.name == column.entity }) {
-                        let carried = RecordMigration.carriedColumn(column, of: step, from: old, source: source, destination: destination,
-                                                                    renumbers: renumbers, thinned: thinned)
+                        let carried = Self.carriedColumn(column, of: step, from: old.name, source: source, destination: destination,
+                                                         renumbers: renumbers, thinned: thinned)
                         guard carried == held.name else { return false }
                     } else {
                         // Left NULL by the copy: so must the source rows have it.

@@ -31,22 +31,7 @@ extension RowTransfer {
         guard let description = destination.model.entity(named: step.name) else { return false }
         let lineage = Set(destination.model.lineage(of: description).map(\.name))
         for column in table.columns where lineage.contains(column.entity) {
-            let name: String
-            switch column.role {
-            case .attribute(_, let property, _), .foreignKey(_, let property, _), .foreignEntity(_, let property), .foreignOrder(_, let property):
-                name = property
-            }
-            guard let property = step.properties.first(where: { $0.name == name && $0.change != .removed }), let previous = property.source else { return false }
-            switch property.change {
-            case .kept, .reshaped("required → optional"), .reshaped("optional → required"): break
-            default: return false
-            }
-            let sourceColumn: String? = switch column.role {
-            case .attribute, .foreignKey: source.column(for: previous, of: origin)
-            case .foreignEntity: source.toOneColumns(for: previous, of: origin)?.entity
-            case .foreignOrder: source.toOneColumns(for: previous, of: origin)?.order
-            }
-            guard sourceColumn == column.name else { return false }
+            guard sourceColumn(of: column, in: step, from: origin, source: source) == column.name else { return false }
         }
         return true
     }

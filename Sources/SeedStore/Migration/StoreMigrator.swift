@@ -50,19 +50,14 @@ public struct StoreMigrator: Sendable {
         // Checked read-only first: a refused store is not even opened for writing (closing a
         // writer's connection would checkpoint a `-wal` into it).
         _ = try check()
-        // Where SQLite did not take a rebuilt table's adopted indexes as it should, the
-        // transaction is rolled back, its connection closed, and the migration made again
-        // sorting every index.
-        if let report = try migrateInTransaction(adoptingIndexes: true) { return report }
-        guard let report = try migrateInTransaction(adoptingIndexes: false) else {
-            throw MigrationError(.writeFailed, "\(storePath): the migration failed and was rolled back, the store is as it was")
-        }
-        return report
+        return try migrateInTransaction(adoptingIndexes: true)
     }
 
-    /// The migration in one transaction on a connection of its own; nil when the indexes could
-    /// not be adopted (`IndexAdoptionError`: rolled back, nothing written).
-    private func migrateInTransaction(adoptingIndexes: Bool) throws(MigrationError) -> Report? {
+    /// The migration in one transaction on a connection of its own. Where SQLite did not take
+    /// a rebuilt table's adopted indexes as it should (`IndexAdoptionError`), the transaction
+    /// is rolled back and the migration made again on a new connection (this one's idea of the
+    /// schema may be wrong), sorting every index.
+    private func migrateInTransaction(adoptingIndexes: Bool) throws(MigrationError) -> Report {
         let database: Database
         do {
             database = try Database.durableWriter(path: storePath, lockWait: Self.lockWait)
@@ -76,7 +71,7 @@ public struct StoreMigrator: Sendable {
             return report
         } catch {
             try? database.execute("ROLLBACK")
-            if error is IndexAdoptionError && adoptingIndexes { return nil }
+            if error is IndexAdoptionError && adoptingIndexes { return try migrateInTransaction(adoptingIndexes: false) }
             if let error = error as? MigrationError { throw error }
             throw MigrationError(.writeFailed, "\(storePath): the migration failed and was rolled back, the store is as it was: \(error)")
         }
