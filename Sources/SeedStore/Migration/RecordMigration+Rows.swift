@@ -2,44 +2,44 @@ import SeedModel
 
 extension RecordMigration {
     /// Before a migration rebuilds the tables, for each entity digested again: when the rows
-    /// keep their entity number, every object is named by its key or identifier (which a
-    /// migrated row keeps) and the source table is parked aside (`parked`), its record is
-    /// digested in place after the copy (`digestAfterCopy`, while the source rows are still
-    /// there to compare with); for the others, notes which recorded objects still hold what the
-    /// seed wrote (`temp.seedgen_unchanged`, in `source`'s numbering), for `rebase`.
+    /// keep their entity number and their keys (`keysKept`) and the source table is parked
+    /// aside (`parked`), its record is digested in place after the copy (`digestAfterCopy`,
+    /// while the source rows are still there to compare with); for the others, notes which
+    /// recorded objects still hold what the seed wrote (`temp.seedgen_unchanged`, in
+    /// `source`'s numbering), for `rebase`.
     mutating func markUnchanged(in database: Database, source: StoreLayout, parked: [String: String]) throws(SQLiteError) {
         guard rebases else { return }
         database.registerRowDigest()
         try database.execute("CREATE TEMP TABLE seedgen_unchanged (ENTITY INTEGER, PK INTEGER, PRIMARY KEY (ENTITY, PK)) WITHOUT ROWID")
         for (entity, fate) in fates {
-            guard case .rebased(let new, let keysCarried) = fate else { continue }
-            let namedByValues = try database.scalar("SELECT 1 FROM \(SeedRecord.table) WHERE ENTITY = ? AND substr(KEY, 1, 2) = 'c ' LIMIT 1",
-                                                    [.integer(Int64(entity.number))]) != nil
-            if new.number == entity.number && keysCarried && !namedByValues, let aside = parked[entity.table] {
+            guard case .rebased(let new, let keysKept) = fate else { continue }
+            if new.number == entity.number && keysKept, let aside = parked[entity.table] {
                 digestedAfterCopy[entity.number] = aside
                 continue
             }
-            try database.execute("""
+            let recorded = sourceRule(of: entity, in: source).sql(alias: "t")
+            try database.run("""
                 INSERT INTO temp.seedgen_unchanged SELECT r.ENTITY, r.PK FROM \(SeedRecord.table) r
                 JOIN \(Database.quote(entity.table)) t ON t.Z_PK = r.PK AND t.Z_ENT = r.ENTITY
-                WHERE r.ENTITY = \(entity.number) AND r.DIGEST = \(SeedRecord.digestSQL(of: entity, in: source, alias: "t"))
-                """)
+                WHERE r.ENTITY = \(entity.number) AND r.DIGEST = \(recorded.sql)
+                """, recorded.arguments)
         }
     }
 
     /// After the rows were copied, before the source tables go: each object of the entities
-    /// `markUnchanged` left for now that the user left as seeded (its source row digests to
-    /// its recorded digest) gets its migrated row's digest, in place, in one pass; the key
-    /// stays, as does what the user changed or deleted.
+    /// `markUnchanged` left for now that the user left as seeded (its source row gives its
+    /// recorded digest) gets its migrated row's digest, in place, in one pass; the key stays,
+    /// as does what the user changed or deleted.
     func digestAfterCopy(in database: Database, source: StoreLayout, destination: StoreLayout) throws(SQLiteError) {
         for (old, fate) in fates {
             guard case .rebased(let new, _) = fate, let aside = digestedAfterCopy[old.number] else { continue }
-            try database.execute("""
+            let recorded = sourceRule(of: old, in: source).sql(alias: "o")
+            try database.run("""
                 UPDATE \(SeedRecord.table)
                 SET DIGEST = (SELECT \(SeedRecord.digestSQL(of: new, in: destination, alias: "t")) FROM \(Database.quote(new.table)) AS t WHERE t.Z_PK = PK)
                 WHERE ENTITY = \(old.number)
-                  AND DIGEST = (SELECT \(SeedRecord.digestSQL(of: old, in: source, alias: "o")) FROM \(Database.quote(aside)) AS o WHERE o.Z_PK = PK AND o.Z_ENT = \(old.number))
-                """)
+                  AND DIGEST = (SELECT \(recorded.sql) FROM \(Database.quote(aside)) AS o WHERE o.Z_PK = PK AND o.Z_ENT = \(old.number))
+                """, recorded.arguments)
         }
     }
 
@@ -55,6 +55,7 @@ extension RecordMigration {
         let table = SeedRecord.table
         try database.execute("DROP TABLE IF EXISTS main.\(SeedRecord.linksTable)")
         try SeedRecord.writeModel(destination.model, in: database)
+        try SeedRecord.writeDigestRules(digestRules, in: database)
         // Nothing to move when every entity's rows stay where they are (carried, or digested
         // in place): the record is not read again.
         let moves = fates.contains { old, fate in

@@ -1,12 +1,14 @@
 import SeedModel
 
 /// What a migration does to each source entity's objects in the seed record. An entity whose
-/// destination row digests exactly what its source row digested — each digested column
-/// carrying one source column's values as they are, in the same order — and whose objects'
-/// keys are made of the same columns keeps its record rows: they stay (same entity number) or
-/// are renumbered, with no row read. Only the others are digested again (`markUnchanged`,
-/// then `rebase`): an entity given an attribute, a filled default, a to-one whose references
-/// may be cleared, or entity columns whose numbers change.
+/// migrated rows hold the values the record's digests cover, each column carried as it is
+/// (renamed or not), with only added columns beside them — each holding the one value the
+/// migration gave every row — and whose objects' keys stay valid, keeps its record rows: they
+/// stay (same entity number) or are renumbered, with no row read, and where the digests no
+/// longer cover the entity's own columns in its own order, a `DigestRule` says how to check
+/// them (`digestRules`). Only the others are digested again (`markUnchanged`, then `rebase`):
+/// an entity losing a column, given a filled default, a to-one whose references may be
+/// cleared, or entity columns whose numbers change.
 struct RecordMigration {
     /// What becomes of one source entity's record rows.
     enum Fate {
@@ -14,22 +16,29 @@ struct RecordMigration {
         case stays
         /// Kept, under the destination's entity number.
         case renumbered(to: Int)
-        /// Digested and named again where the user left the object as seeded; `keysCarried`:
-        /// the objects named by their key or identifier keep their names (the key is made of
-        /// the same columns, carried as they are), only those named by their values are named
-        /// again.
-        case rebased(EntityLayout, keysCarried: Bool)
+        /// Digested and named again where the user left the object as seeded; `keysKept`:
+        /// every recorded key still names its object (made of the same columns, carried as
+        /// they are, or the entity has no objects named by their values), so only the digests
+        /// change.
+        case rebased(EntityLayout, keysKept: Bool)
         /// Gone with the entity.
         case dropped
     }
 
     /// Each concrete source entity with what becomes of its record rows.
     let fates: [(source: EntityLayout, fate: Fate)]
+    /// How the source record's digests are checked, by source entity number (`DigestRule`).
+    let sourceRules: [Int: DigestRule]
+    /// The rules of the destination's record, by destination entity number: those of entities
+    /// whose rows are kept with digests over other columns than their own.
+    let digestRules: [Int: DigestRule]
     /// The entities (source numbers) whose record `digestAfterCopy` digests in place, with
     /// their source table's parked name (set by `markUnchanged`).
     var digestedAfterCopy: [Int: String] = [:]
 
-    init(plan: MigrationPlan, source: StoreLayout, destination: StoreLayout, buildKeys: [String: [String]]) {
+    /// Reads the source record's rules and, where an entity's keys would change, whether any of
+    /// its objects is named by its values.
+    init(plan: MigrationPlan, source: StoreLayout, destination: StoreLayout, buildKeys: [String: [String]], database: Database, path: String) throws {
         let successors = plan.successors
         let renumbers = source.entities.contains { entity in
             successors[entity.name].flatMap { destination.entity(named: $0) }.map { $0.number != entity.number } ?? false
@@ -37,30 +46,77 @@ struct RecordMigration {
         let thinned = RowTransfer.thinnedTables(source: source, destination: destination, successor: successors)
         let oldNames = ObjectNames(layout: source, buildKeys: buildKeys, contentByDigest: true)
         let newNames = ObjectNames(layout: destination, buildKeys: buildKeys, contentByDigest: true)
-        fates = source.entities.filter { !$0.isAbstract }.map { old in
+        let sourceRules = try SeedRecord.digestRules(in: database, layout: source, path: path)
+        var fates: [(source: EntityLayout, fate: Fate)] = [], rules: [Int: DigestRule] = [:]
+        for old in source.entities where !old.isAbstract {
             guard let step = plan.entities.first(where: { $0.source == old.name }), let new = destination.entity(named: step.name), !new.isAbstract else {
-                return (old, .dropped)
+                fates.append((old, .dropped))
+                continue
             }
             let carried = Self.carriedColumns(of: step, from: old, to: new, source: source, destination: destination,
                                               renumbers: renumbers, thinned: thinned)
-            guard let oldNaming = oldNames.naming(of: old.name), let newNaming = newNames.naming(of: new.name) else {
-                return (old, .rebased(new, keysCarried: false))
+            let keysKept: Bool
+            if let oldNaming = oldNames.naming(of: old.name), let newNaming = newNames.naming(of: new.name) {
+                let origin = Dictionary(carried.compactMap { column in column.old.map { (column.new, $0) } }, uniquingKeysWith: { first, _ in first })
+                func sameColumns(_ new: [(attribute: AttributeDescription, column: String)], _ old: [(attribute: AttributeDescription, column: String)]) -> Bool {
+                    new.map { origin[$0.column] } == old.map { Optional($0.column) }
+                }
+                keysKept = try sameColumns(newNaming.keyAttributes, oldNaming.keyAttributes)
+                    && (sameColumns(newNaming.contentAttributes, oldNaming.contentAttributes) || !Self.namesByValues(old, in: database))
+            } else {
+                keysKept = false
             }
-            let origin = Dictionary(carried.compactMap { column in column.old.map { (column.new, $0) } }, uniquingKeysWith: { first, _ in first })
-            func sameColumns(_ new: [(attribute: AttributeDescription, column: String)], _ old: [(attribute: AttributeDescription, column: String)]) -> Bool {
-                new.map { origin[$0.column] } == old.map { Optional($0.column) }
+            let rule = Self.rule(sourceRules[old.number] ?? DigestRule(of: old, in: source), carriedBy: carried, of: step, to: new, in: destination)
+            guard keysKept, let rule else {
+                fates.append((old, .rebased(new, keysKept: keysKept)))
+                continue
             }
-            let keysCarried = sameColumns(newNaming.keyAttributes, oldNaming.keyAttributes)
-            guard keysCarried, sameColumns(newNaming.contentAttributes, oldNaming.contentAttributes),
-                  carried.map(\.old) == SeedRecord.digestedColumns(of: old, in: source).map(Optional.some) else {
-                return (old, .rebased(new, keysCarried: keysCarried))
-            }
-            return (old, new.number == old.number ? .stays : .renumbered(to: new.number))
+            if rule != DigestRule(of: new, in: destination) { rules[new.number] = rule }
+            fates.append((old, new.number == old.number ? .stays : .renumbered(to: new.number)))
         }
+        self.fates = fates
+        self.sourceRules = sourceRules
+        self.digestRules = rules
     }
 
     /// Whether any entity's rows are digested again.
     var rebases: Bool { fates.contains { if case .rebased = $0.fate { true } else { false } } }
+
+    /// The source rule of `old`, or the rule of a record of its own layout.
+    func sourceRule(of old: EntityLayout, in source: StoreLayout) -> DigestRule {
+        sourceRules[old.number] ?? DigestRule(of: old, in: source)
+    }
+
+    /// Whether the record names any object of `entity` by its values (a key that changes with them).
+    private static func namesByValues(_ entity: EntityLayout, in database: Database) throws(SQLiteError) -> Bool {
+        try database.scalar("SELECT 1 FROM \(SeedRecord.table) WHERE ENTITY = ? AND substr(KEY, 1, 2) = 'c ' LIMIT 1", [.integer(Int64(entity.number))]) != nil
+    }
+
+    /// `rule` (the source record's, for a row of `step`'s source entity) over the destination's
+    /// columns, `carried` saying which source column each destination column carries as it is:
+    /// nil when a column it covers is not carried, or a destination column is neither carried
+    /// nor added (a property whose values change: a filled default, a reshape, a new reference).
+    private static func rule(_ rule: DigestRule, carriedBy carried: [(new: String, old: String?)],
+                             of step: MigrationPlan.EntityStep, to new: EntityLayout, in destination: StoreLayout) -> DigestRule? {
+        let carrier = Dictionary(carried.compactMap { column in column.old.map { ($0, column.new) } }, uniquingKeysWith: { first, _ in first })
+        var digested: [String] = [], fixed: [DigestRule.Fixed] = []
+        for column in rule.digested {
+            guard let new = carrier[column] else { return nil }
+            digested.append(new)
+        }
+        for old in rule.fixed {
+            guard let new = carrier[old.column] else { return nil }
+            fixed.append(.init(column: new, value: old.value))
+        }
+        let covered = Set(digested + fixed.map(\.column))
+        for column in SeedRecord.columns(of: new, in: destination, positions: false) where !covered.contains(column.name) {
+            guard case .attribute(let owner, let name, _) = column.role, case .added = step.properties.first(where: { $0.name == name })?.change,
+                  let attribute = destination.model.entity(named: owner)?.attribute(named: name),
+                  let value = try? attribute.storedDefaultValue() ?? .null else { return nil }
+            fixed.append(.init(column: column.name, value: value))
+        }
+        return DigestRule(digested: digested, fixed: fixed)
+    }
 
     /// For each column the destination digests of `new`, in order, the source column of `old`
     /// whose values it takes as they are (`RowTransfer.carriedColumn`), or nil.

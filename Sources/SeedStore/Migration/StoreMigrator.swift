@@ -139,6 +139,11 @@ public struct StoreMigrator: Sendable {
             throw MigrationError(.foreignContent("metadata"), "\(storePath): the metadata \(error.reason)")
         }
         try StoreContents(database: database, path: storePath, layout: start.source).requireOnlyTheModel()
+        do {
+            _ = try SeedRecord.digestRules(in: database, layout: start.source, path: storePath)
+        } catch let error as DigestRuleError {
+            throw MigrationError(.foreignContent(SeedRecord.rulesTable), "\(storePath): the seed record's digest rules (\(SeedRecord.rulesTable)): \(error)")
+        }
         try RowTransfer(database: database, plan: plan, source: start.source, destination: start.destination, path: storePath).requireCarriedShapes()
         return start
     }
@@ -165,7 +170,7 @@ public struct StoreMigrator: Sendable {
         let transfer = RowTransfer(database: database, plan: start.plan, source: start.source, destination: start.destination, path: storePath,
                                    adoptsIndexes: adoptingIndexes)
         let recorded = try SeedRecord.isPresent(in: database)
-        var recordMigration = recorded ? RecordMigration(plan: start.plan, source: start.source, destination: start.destination, buildKeys: start.buildKeys) : nil
+        var recordMigration = recorded ? try RecordMigration(plan: start.plan, source: start.source, destination: start.destination, buildKeys: start.buildKeys, database: database, path: storePath) : nil
         try recordMigration?.markUnchanged(in: database, source: start.source, parked: transfer.parked)
         let (counts, takenOver) = try transfer.carryOver { [recordMigration] in
             try recordMigration?.digestAfterCopy(in: database, source: start.source, destination: start.destination)

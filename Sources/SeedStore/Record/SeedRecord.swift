@@ -8,7 +8,9 @@ import SeedModel
 /// its row as the seed wrote it (`seedgen_digest` over every column of its entity but `Z_PK`,
 /// `Z_ENT`, `Z_OPT` and its positions in ordered to-manys).
 ///
-/// Beside it, the seed's model (`SEEDGEN_MODEL`) and its many-to-many links (`SEEDGEN_LINKED`).
+/// Beside it, the seed's model (`SEEDGEN_MODEL`), its many-to-many links (`SEEDGEN_LINKED`)
+/// and, after a migration that kept digests over renamed and added columns, their rules
+/// (`SEEDGEN_DIGESTED`, `DigestRule`).
 ///
 /// The record lives in the store file itself: an installed store is the seed's bytes, so it
 /// carries the record with no step at install time, and any copy of the seed is an installed

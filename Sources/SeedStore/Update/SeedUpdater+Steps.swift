@@ -26,6 +26,11 @@ extension SeedUpdater {
         if let held = metadata.originDigest, held == seed.originDigest { return SeedUpdateReport(updated: false) }
         let store = try StoreFile(path: storePath, database: database).storedLayout(of: layout, frameworkVersion: metadata.frameworkVersion).layout
         let names = ObjectNames(layout: store, buildKeys: metadata.buildKeys.merging(seed.buildKeys) { _, newer in newer }, contentByDigest: true)
+        do {
+            try SeedRecord.settleDigests(in: database, layout: store, path: storePath)
+        } catch let error as DigestRuleError {
+            throw SeedUpdateError(.unreadable, "\(storePath): the seed record's digest rules (\(SeedRecord.rulesTable)): \(error); nothing was changed")
+        }
         let step = UpdateStep(database: database, store: store, names: names)
         try step.classify()
         try step.markChanges()

@@ -16,14 +16,17 @@ import Testing
 /// `SEEDGEN_PROPERTY_CASES` sets the number of cases (`make property` runs 3,000).
 @Suite("Migration properties")
 struct MigrationPropertyTests {
-    /// The rules of version 2: `Sample` renamed `Piece` and `text` renamed `words` (by renaming
-    /// identifier), `dbl` removed, `rank` added with a default, `i16` made required with a
-    /// default, `children` made ordered; everything else kept.
-    static let version2 = Sample.model
+    /// `Sample` renamed `Piece` and `text` renamed `words`, by renaming identifier.
+    static let renamed = Sample.model
         .replacingOccurrences(of: "<entity name=\"Sample\">", with: "<entity name=\"Piece\" elementID=\"Sample\">")
         .replacingOccurrences(of: "Entity=\"Sample\"", with: "Entity=\"Piece\"")
         .replacingOccurrences(of: "<attribute name=\"text\" optional=\"YES\" attributeType=\"String\"/>",
                               with: "<attribute name=\"words\" optional=\"YES\" attributeType=\"String\" elementID=\"text\"/>")
+
+    /// The rules of version 2: `Sample` renamed `Piece` and `text` renamed `words` (by renaming
+    /// identifier), `dbl` removed, `rank` added with a default, `i16` made required with a
+    /// default, `children` made ordered; everything else kept.
+    static let version2 = renamed
         .replacingOccurrences(of: "<attribute name=\"dbl\" optional=\"YES\" attributeType=\"Double\"/>",
                               with: "<attribute name=\"rank\" optional=\"YES\" attributeType=\"Integer 32\" defaultValueString=\"7\"/>")
         .replacingOccurrences(of: "<attribute name=\"i16\" optional=\"YES\" attributeType=\"Integer 16\"/>",
@@ -96,13 +99,7 @@ struct MigrationPropertyTests {
     func migrationCarriesEveryValue() async throws {
         let modelDirectory = try TemporaryDirectory()
         defer { modelDirectory.remove() }
-        _ = try modelDirectory.write(Sample.model, to: "Samples.xcdatamodeld/Sample.xcdatamodel/contents")
-        _ = try modelDirectory.write(Self.version2, to: "Samples.xcdatamodeld/Sample 2.xcdatamodel/contents")
-        _ = try modelDirectory.write("""
-            <?xml version="1.0" encoding="UTF-8"?>
-            <plist version="1.0"><dict><key>_XCCurrentVersionName</key><string>Sample 2.xcdatamodel</string></dict></plist>
-            """, to: "Samples.xcdatamodeld/.xccurrentversion")
-        let versions = try ModelLoader.loadVersions(from: modelDirectory.path("Samples.xcdatamodeld"))
+        let versions = try Self.versions(Self.version2, in: modelDirectory)
         let layout1 = try StoreLayout(model: try #require(versions.versions.first { $0.name == "Sample" }).model)
         let layout2 = try StoreLayout(model: versions.current.model)
         await propertyCheck(count: RoundTripPropertyTests.cases, input: Sample.generator()) { generated in Issue.recordThrown {
@@ -134,6 +131,61 @@ struct MigrationPropertyTests {
             #expect(try !StoreMigrator(storeAt: build.path, versions: versions).migrate().migrated)
             #expect(try Data(contentsOf: URL(fileURLWithPath: build.path)) == bytes)
             try Self.checkRecord(of: build.path, layout: layout2, in: directory)
+        } }
+    }
+
+    /// Version 3: `Sample` renamed `Piece` and `text` renamed `words`, attributes added (`added`);
+    /// nothing else: every value is carried as it is, so the record is too.
+    static let version3 = renamed
+        .replacingOccurrences(of: "<attribute name=\"dbl\" optional=\"YES\" attributeType=\"Double\"/>",
+                              with: "<attribute name=\"dbl\" optional=\"YES\" attributeType=\"Double\"/>" + Self.added)
+
+    /// The attributes version 3 adds: a default of each kind of value, and none.
+    static let added = """
+        <attribute name="rank" optional="YES" attributeType="Integer 32" defaultValueString="7"/>
+        <attribute name="since" optional="YES" attributeType="Date" defaultDateTimeInterval="86400"/>
+        <attribute name="amount" optional="YES" attributeType="Decimal" defaultValueString="2.50"/>
+        <attribute name="ratio" optional="YES" attributeType="Float" defaultValueString="0.1"/>
+        <attribute name="label" optional="YES" attributeType="String" defaultValueString="nai\u{308}ve"/>
+        <attribute name="seen" optional="YES" attributeType="Boolean" defaultValueString="NO"/>
+        <attribute name="note" optional="YES" attributeType="String"/>
+        """
+
+    /// The bundle of `Sample.model` and `current` (its current version), in `directory`.
+    static func versions(_ current: String, in directory: TemporaryDirectory) throws -> ModelVersions {
+        _ = try directory.write(Sample.model, to: "Samples.xcdatamodeld/Sample.xcdatamodel/contents")
+        _ = try directory.write(current, to: "Samples.xcdatamodeld/Sample 2.xcdatamodel/contents")
+        _ = try directory.write("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>_XCCurrentVersionName</key><string>Sample 2.xcdatamodel</string></dict></plist>
+            """, to: "Samples.xcdatamodeld/.xccurrentversion")
+        return try ModelLoader.loadVersions(from: directory.path("Samples.xcdatamodeld"))
+    }
+
+    @Test("renamed and added only: the record's digests are kept with a rule, and an update to a fresh build of the same objects finds every object as seeded")
+    func recordKeptWithARule() async throws {
+        let modelDirectory = try TemporaryDirectory()
+        defer { modelDirectory.remove() }
+        #expect(Self.version3.contains("\"rank\"") && Self.version3.contains("\"Piece\""), "Sample.model changed: update version3")
+        let versions = try Self.versions(Self.version3, in: modelDirectory)
+        let layout1 = try StoreLayout(model: try #require(versions.versions.first { $0.name == "Sample" }).model)
+        let layout3 = try StoreLayout(model: versions.current.model)
+        await propertyCheck(count: RoundTripPropertyTests.cases, input: Sample.generator()) { generated in Issue.recordThrown {
+            let samples = Self.storable(generated)
+            guard !samples.isEmpty, RoundTripPropertyTests.expectedContents(samples) != nil else { return }
+            let directory = try TemporaryDirectory()
+            defer { directory.remove() }
+            let build = try RoundTripPropertyTests.build(samples, as: .binaryPlist, layout: layout1, in: directory)
+            guard case .success = build.result else { return }
+            let record = "SELECT ENTITY, PK, KEY, hex(DIGEST) FROM SEEDGEN_SEEDED ORDER BY ENTITY, PK"
+            let before = try SQLiteShell.rows(build.path, record)
+            #expect(try StoreMigrator(storeAt: build.path, versions: versions).migrate().migrated)
+            #expect(try SQLiteShell.rows(build.path, record) == before, "the record rewritten")
+            let fixed = try SQLiteShell.rows(build.path, "SELECT COLUMN, typeof(VALUE), VALUE FROM SEEDGEN_DIGESTED WHERE POSITION IS NULL ORDER BY COLUMN")
+            #expect(fixed == ["ZAMOUNT|real|2.5", "ZLABEL|text|nai\u{308}ve", "ZNOTE|null|", "ZRANK|integer|7", "ZRATIO|real|0.10000000149011612", "ZSEEN|integer|0", "ZSINCE|real|86400.0"], "\(fixed)")
+            let findings = try StoreVerifier(storePath: build.path, layout: layout3).verify().filter { !$0.isNote }
+            #expect(findings.isEmpty, "\(findings)")
+            try Self.checkRecord(of: build.path, layout: layout3, in: directory)
         } }
     }
 

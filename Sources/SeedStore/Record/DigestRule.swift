@@ -1,0 +1,49 @@
+import SeedModel
+
+/// Which of a row's columns an entity's recorded digests cover. A record written for the
+/// entity's own layout covers its digested columns (`SeedRecord.digestedColumns`), in table
+/// order. A migration that renames and adds columns without changing a value keeps the
+/// record's digests as they were, with a rule saying how to check them against the migrated
+/// rows (`SEEDGEN_DIGESTED`): the columns that took over the digested ones, in the old order,
+/// and each added column with the value the migration gave every row. A row is as seeded when
+/// the digest of the first equals its recorded digest and every added column holds its value.
+struct DigestRule: Equatable {
+    /// An added column and the value a row left as seeded holds in it.
+    struct Fixed: Equatable {
+        var column: String
+        var value: SQLValue
+    }
+
+    /// The columns the recorded digest covers, in its order.
+    var digested: [String]
+    /// The columns it leaves out, each with the value it must hold.
+    var fixed: [Fixed]
+
+    init(digested: [String], fixed: [Fixed]) {
+        self.digested = digested
+        self.fixed = fixed
+    }
+
+    /// The rule of a record written for `entity`'s own layout: its digested columns, none fixed.
+    init(of entity: EntityLayout, in layout: StoreLayout) {
+        self.init(digested: SeedRecord.digestedColumns(of: entity, in: layout), fixed: [])
+    }
+
+    /// Every column the rule names (each digested column of its entity, once).
+    var columns: [String] { digested + fixed.map(\.column) }
+
+    /// SQL, with its arguments, that a row `alias` left as seeded gives its recorded digest,
+    /// and any other row another value or NULL (an added column holding another value).
+    func sql(alias: String) -> (sql: String, arguments: [SQLValue]) {
+        let digest = Database.rowDigestSQL(digested.map { "\(alias).\(Database.quote($0))" })
+        guard !fixed.isEmpty else { return (digest, []) }
+        let checks = fixed.map { "\(alias).\(Database.quote($0.column)) IS ?" }.joined(separator: " AND ")
+        return ("CASE WHEN \(checks) THEN \(digest) END", fixed.map(\.value))
+    }
+}
+
+/// A seed record's digest rules (`SEEDGEN_DIGESTED`) that do not fit the store's layout: an
+/// entity or column it does not have, a digested column left out or named twice.
+struct DigestRuleError: Error, CustomStringConvertible {
+    let description: String
+}

@@ -1,0 +1,85 @@
+import SeedModel
+
+/// The record's digest rules (`DigestRule`), in the table `SEEDGEN_DIGESTED`: one row per
+/// column an entity's rule names — `POSITION` its place in the digest, or NULL for an added
+/// column that must hold `VALUE`. An entity without rows is digested over its own layout. A
+/// migration writes them (`RecordMigration`); an update settles them first (`settleDigests`),
+/// so the rest of it, like every record a build writes, knows only its own layout's digests.
+extension SeedRecord {
+    /// The table's name.
+    package static let rulesTable = "SEEDGEN_DIGESTED"
+
+    /// The rules of the record of the store at `path`, open on `database`, by entity number,
+    /// each checked against `layout` (the store's): a concrete entity of it, naming each of its
+    /// digested columns once, in digest positions 0, 1, ... Throws `DigestRuleError` otherwise.
+    /// None when the record was written for another model than `layout`'s (`SEEDGEN_MODEL`'s
+    /// entity hashes): something else migrated the store since (Core Data, in an app), and the
+    /// rules say nothing of its rows — as the record's digests of the entities it changed no
+    /// longer match, those objects look changed by the user, and stay as they are.
+    static func digestRules(in database: Database, layout: StoreLayout, path: String) throws -> [Int: DigestRule] {
+        guard try isPresent(rulesTable, in: database), let recorded = try model(in: database, path: path),
+              VersionHasher(model: recorded).entityHashes() == VersionHasher(model: layout.model).entityHashes() else { return [:] }
+        // One row per digested column at most: a longer table is not read past that.
+        let columns = layout.entities.filter { !$0.isAbstract }.reduce(0) { $0 + digestedColumns(of: $1, in: layout).count }
+        let rows = try database.rows("SELECT ENTITY, COLUMN, POSITION, VALUE FROM main.\(rulesTable) ORDER BY ENTITY, POSITION, COLUMN LIMIT ?", [.integer(Int64(columns + 1))])
+        guard rows.count <= columns else { throw DigestRuleError(description: "more rows than the model's entities have digested columns (\(columns))") }
+        var rules: [Int: DigestRule] = [:]
+        for row in rows {
+            guard let number = row[0].integer, let column = row[1].text, let entity = layout.entity(number: Int(number)), !entity.isAbstract else {
+                throw DigestRuleError(description: "a row names no concrete entity of the model, or no column (\(row.map(\.description).joined(separator: ", ")))")
+            }
+            var rule = rules[entity.number] ?? DigestRule(digested: [], fixed: [])
+            switch row[2] {
+            case .null: rule.fixed.append(.init(column: column, value: row[3]))
+            case .integer(let position) where position == rule.digested.count: rule.digested.append(column)
+            default: throw DigestRuleError(description: "\(entity.name).\(column) has digest position \(row[2]), not \(rule.digested.count)")
+            }
+            rules[entity.number] = rule
+        }
+        for entity in layout.entities {
+            guard let rule = rules[entity.number] else { continue }
+            guard rule.columns.sorted() == digestedColumns(of: entity, in: layout).sorted() else {
+                throw DigestRuleError(description: "the rule of \(entity.name) names the columns \(rule.columns.sorted().joined(separator: ", ")), not those of its table "
+                                      + "(\(digestedColumns(of: entity, in: layout).sorted().joined(separator: ", ")))")
+            }
+        }
+        return rules
+    }
+
+    /// Replaces the record's rules with `rules` (by entity number); with none, the table goes.
+    static func writeDigestRules(_ rules: [Int: DigestRule], in database: Database) throws(SQLiteError) {
+        try database.execute("DROP TABLE IF EXISTS main.\(rulesTable)")
+        guard !rules.isEmpty else { return }
+        try database.execute("CREATE TABLE main.\(rulesTable) (ENTITY INTEGER, COLUMN TEXT, POSITION INTEGER, VALUE, PRIMARY KEY (ENTITY, COLUMN)) WITHOUT ROWID")
+        let insert = try database.prepare("INSERT INTO main.\(rulesTable) VALUES (?, ?, ?, ?)")
+        for (number, rule) in rules.sorted(by: { $0.key < $1.key }) {
+            for (position, column) in rule.digested.enumerated() {
+                try insert.bind([.integer(Int64(number)), .text(column), .integer(Int64(position)), .null])
+                try insert.run()
+            }
+            for fixed in rule.fixed {
+                try insert.bind([.integer(Int64(number)), .text(fixed.column), .null, fixed.value])
+                try insert.run()
+            }
+        }
+    }
+
+    /// Gives every object the record's rules cover that the user left as seeded the digest of
+    /// its row in the store's own layout (`layout`), in place, and drops the rules; what the
+    /// user changed keeps its recorded digest, which its row does not give.
+    static func settleDigests(in database: Database, layout: StoreLayout, path: String) throws {
+        guard try isPresent(rulesTable, in: database) else { return }
+        let rules = try digestRules(in: database, layout: layout, path: path)
+        database.registerRowDigest()
+        for entity in layout.entities {
+            guard let rule = rules[entity.number] else { continue }
+            let recorded = rule.sql(alias: "t")
+            try database.run("""
+                UPDATE main.\(table) SET DIGEST = (SELECT \(digestSQL(of: entity, in: layout, alias: "t")) FROM main.\(Database.quote(entity.table)) AS t WHERE t.Z_PK = PK)
+                WHERE ENTITY = \(entity.number)
+                  AND DIGEST = (SELECT \(recorded.sql) FROM main.\(Database.quote(entity.table)) AS t WHERE t.Z_PK = PK AND t.Z_ENT = \(entity.number))
+                """, recorded.arguments)
+        }
+        try writeDigestRules([:], in: database)
+    }
+}
