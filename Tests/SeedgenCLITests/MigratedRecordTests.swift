@@ -36,8 +36,8 @@ struct MigratedRecordTests {
         return (store, bundle)
     }
 
-    /// A seed of `bundle`'s current version: version 1's objects, book 3 at price 13, its
-    /// attributes named `price` and `title` as `names` says.
+    /// A seed of `bundle`'s current version: version 1's objects, book 3 at price 13, the
+    /// attributes `price` and `title` under the names that version gives them.
     static func seed(_ name: String, bundle: String, price: String = "price", title: String = "title", in directory: TemporaryDirectory) throws -> String {
         let source = try directory.write(Build.v1.replacingOccurrences(of: #""price": 3}"#, with: #""price": 13}"#)
             .replacingOccurrences(of: #""price""#, with: "\"\(price)\"").replacingOccurrences(of: #""title""#, with: "\"\(title)\""), to: "\(name).json")

@@ -19,16 +19,6 @@ struct DigestRule: Equatable {
     /// The columns it leaves out, each with the value it must hold.
     var fixed: [Fixed]
 
-    init(digested: [String], fixed: [Fixed]) {
-        self.digested = digested
-        self.fixed = fixed
-    }
-
-    /// The rule of a record written for `entity`'s own layout: its digested columns, none fixed.
-    init(of entity: EntityLayout, in layout: StoreLayout) {
-        self.init(digested: SeedRecord.digestedColumns(of: entity, in: layout), fixed: [])
-    }
-
     /// Every column the rule names (each digested column of its entity, once).
     var columns: [String] { digested + fixed.map(\.column) }
 
@@ -39,6 +29,13 @@ struct DigestRule: Equatable {
         guard !fixed.isEmpty else { return (digest, []) }
         let checks = fixed.map { "\(alias).\(Database.quote($0.column)) IS ?" }.joined(separator: " AND ")
         return ("CASE WHEN \(checks) THEN \(digest) END", fixed.map(\.value))
+    }
+}
+
+extension DigestRule {
+    /// The rule of a record written for `entity`'s own layout: its digested columns, none fixed.
+    init(of entity: EntityLayout, in layout: StoreLayout) {
+        self.init(digested: SeedRecord.digestedColumns(of: entity, in: layout), fixed: [])
     }
 }
 
