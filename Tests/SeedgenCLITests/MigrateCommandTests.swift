@@ -8,12 +8,12 @@ import Testing
 @Suite("seedgen migrate")
 struct MigrateCommandTests {
     /// A bundle of the three versions (`current` the last) and a store of v1 built from `data`.
-    static func setUp(data: String, current: String = ClubModels.v3) throws -> (TemporaryDirectory, bundle: String, store: String) {
+    static func setUp(data: String, current: String = ClubModels.v3, keys: [String] = []) throws -> (TemporaryDirectory, bundle: String, store: String) {
         let directory = try TemporaryDirectory()
         let bundle = try ClubModels.writeBundle([("Club", ClubModels.v1), ("Club 2", ClubModels.v2), ("Club 3", current)], current: "Club 3", in: directory)
         let store = directory.path("v1.sqlite")
         let source = try directory.write(data, to: "Seed.xml")
-        let build = try SeedgenTool.run(["build", "--model", bundle + "/Club.xcdatamodel", "--output", store, "--quiet", source])
+        let build = try SeedgenTool.run(["build", "--model", bundle + "/Club.xcdatamodel", "--output", store, "--quiet", source] + keys.flatMap { ["--key", $0] })
         #expect(build.status == 0, "\(build.error)")
         return (directory, bundle, store)
     }

@@ -21,14 +21,19 @@ import Testing
         return text + "<Referee name=\"r\"/></Seed>\n"
     }
 
-    @Test func killedMigrationsLeaveTheOldOrTheNewVersion() throws {
-        let (directory, bundle, store) = try MigrateCommandTests.setUp(data: Self.seed(rows: Self.rows))
+    /// Persons named by their values: their record is digested again; named by a key
+    /// (`keyed`): kept, with a digest rule (renamed nickname, added rating).
+    @Test(arguments: [false, true])
+    func killedMigrationsLeaveTheOldOrTheNewVersion(keyed: Bool) throws {
+        let (directory, bundle, store) = try MigrateCommandTests.setUp(data: Self.seed(rows: Self.rows), keys: keyed ? ["Person=name", "Club=name"] : [])
         defer { directory.remove() }
         let original = try Data(contentsOf: URL(fileURLWithPath: store))
         let persons = try SQLiteShell.rows(store, "SELECT COUNT(*) FROM ZPERSON")
         // Kills spread over a little more than one whole migration.
         let started = Date()
         #expect(try SeedgenTool.run(["migrate", store, "--model", bundle]).status == 0)
+        let rules = "SELECT COUNT(*) FROM sqlite_master WHERE name = 'SEEDGEN_DIGESTED'"
+        #expect(try SQLiteShell.rows(store, rules) == [keyed ? "1" : "0"], "the record kept with a rule when the persons are keyed, else digested again")
         let duration = Date().timeIntervalSince(started) * 1.2
         var migrated = 0
         for round in 0..<Self.kills {
@@ -50,10 +55,11 @@ import Testing
                 #expect(next.output.contains("the store is at the current version"), "round \(round): \(next.output)")
                 #expect(try SeedgenTool.run(["verify", store, "--model", bundle + "/Club 3.xcdatamodel"]).status == 0, "round \(round): the migrated store is not clean")
                 #expect(try SQLiteShell.rows(store, "SELECT COUNT(*) FROM ZPERSON") == persons)
+                #expect(try SQLiteShell.rows(store, rules) == [keyed ? "1" : "0"], "round \(round)")
             }
             let left = try MigrationApplyTests.leftBeside(directory)
             #expect(left == ["v1.sqlite"], "round \(round): left beside the store after the next run: \(left)")
         }
-        print("migration kills: \(Self.kills) on \(Self.rows) rows, \(migrated) left the new version, \(Self.kills - migrated) the old; one migration \(Int(duration / 1.2 * 1000)) ms")
+        print("migration kills\(keyed ? " (keyed: the record kept with a rule)" : ""): \(Self.kills) on \(Self.rows) rows, \(migrated) left the new version, \(Self.kills - migrated) the old; one migration \(Int(duration / 1.2 * 1000)) ms")
     }
 }
