@@ -33,13 +33,7 @@ extension RecordMigration {
     func digestAfterCopy(in database: Database, source: StoreLayout, destination: StoreLayout) throws(SQLiteError) {
         for (old, fate) in fates {
             guard case .rebased(let new, _) = fate, let aside = digestedAfterCopy[old.number] else { continue }
-            let recorded = sourceRule(of: old, in: source).sql(alias: "o")
-            try database.run("""
-                UPDATE \(SeedRecord.table)
-                SET DIGEST = (SELECT \(SeedRecord.digestSQL(of: new, in: destination, alias: "t")) FROM \(Database.quote(new.table)) AS t WHERE t.Z_PK = PK)
-                WHERE ENTITY = \(old.number)
-                  AND DIGEST = (SELECT \(recorded.sql) FROM \(Database.quote(aside)) AS o WHERE o.Z_PK = PK AND o.Z_ENT = \(old.number))
-                """, recorded.arguments)
+            try SeedRecord.redigest(old.number, recordedAs: sourceRule(of: old, in: source), in: aside, to: new, of: destination, in: database)
         }
     }
 

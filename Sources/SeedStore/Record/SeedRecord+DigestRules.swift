@@ -73,13 +73,23 @@ extension SeedRecord {
         database.registerRowDigest()
         for entity in layout.entities {
             guard let rule = rules[entity.number] else { continue }
-            let recorded = rule.sql(alias: "t")
-            try database.run("""
-                UPDATE main.\(table) SET DIGEST = (SELECT \(digestSQL(of: entity, in: layout, alias: "t")) FROM main.\(Database.quote(entity.table)) AS t WHERE t.Z_PK = PK)
-                WHERE ENTITY = \(entity.number)
-                  AND DIGEST = (SELECT \(recorded.sql) FROM main.\(Database.quote(entity.table)) AS t WHERE t.Z_PK = PK AND t.Z_ENT = \(entity.number))
-                """, recorded.arguments)
+            try redigest(entity.number, recordedAs: rule, in: entity.table, to: entity, of: layout, in: database)
         }
         try writeDigestRules([:], in: database)
+    }
+
+    /// Each recorded object of entity `number` whose row in table `recordedTable` gives its
+    /// recorded digest under `rule` gets the digest of its row in `current`'s table (of
+    /// `layout`), in place, in one pass; the others keep theirs. Used when an update settles a
+    /// rule (both rows the same) and when a migration digests a record again while the source
+    /// table is still there.
+    static func redigest(_ number: Int, recordedAs rule: DigestRule, in recordedTable: String, to current: EntityLayout,
+                         of layout: StoreLayout, in database: Database) throws(SQLiteError) {
+        let recorded = rule.sql(alias: "o")
+        try database.run("""
+            UPDATE main.\(table) SET DIGEST = (SELECT \(digestSQL(of: current, in: layout, alias: "t")) FROM main.\(Database.quote(current.table)) AS t WHERE t.Z_PK = PK)
+            WHERE ENTITY = \(number)
+              AND DIGEST = (SELECT \(recorded.sql) FROM main.\(Database.quote(recordedTable)) AS o WHERE o.Z_PK = PK AND o.Z_ENT = \(number))
+            """, recorded.arguments)
     }
 }

@@ -176,7 +176,10 @@ struct MigrationPropertyTests {
             let directory = try TemporaryDirectory()
             defer { directory.remove() }
             let build = try RoundTripPropertyTests.build(samples, as: .binaryPlist, layout: layout1, in: directory)
-            guard case .success = build.result else { return }
+            guard case .success = build.result else {
+                Issue.record("values every format holds were refused: \(build.result)")
+                return
+            }
             let record = "SELECT ENTITY, PK, KEY, hex(DIGEST) FROM SEEDGEN_SEEDED ORDER BY ENTITY, PK"
             let before = try SQLiteShell.rows(build.path, record)
             #expect(try StoreMigrator(storeAt: build.path, versions: versions).migrate().migrated)
