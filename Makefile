@@ -95,9 +95,10 @@ property: deps
 
 # 100 builds killed with SIGKILL at random moments (make test kills 10): the older store stays
 # byte for byte or a whole new one replaces it; the next build leaves no temporary behind. Then
-# 100 migrations of a 1,000,000-row store killed, and 100 of it built with keys (its record kept
-# with a digest rule) (make test: 5 of 20,000 rows each): the store is wholly the old version or
-# the new one, and the next run leaves nothing beside it. Then 100 seed
+# 100 migrations of a 1,000,000-row store killed for each way its seed record goes (kept with a
+# digest rule, its objects named by their values; the same built with keys; digested and named
+# again, their values changed) (make test: 5 of 20,000 rows each): the store is wholly the old
+# version or the new one, and the next run leaves nothing beside it. Then 100 seed
 # updates of a 100,000-book store killed (make test: 5 of 5,000): wholly the old state or the
 # new, and the next run ends where an uninterrupted update does.
 KILLS ?= 100

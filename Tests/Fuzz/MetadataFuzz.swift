@@ -7,6 +7,6 @@ import SeedStore
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     _ = try? StoreMetadata(decoding: bytes)
-    _ = try? StoreMetadata.rewriting(bytes, for: FuzzFixture.layout.model)
+    _ = try? StoreMetadata.rewriting(bytes, for: FuzzFixture.layout.model, buildKeys: [:])
     return 0
 }

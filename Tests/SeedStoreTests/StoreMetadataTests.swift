@@ -63,18 +63,18 @@ struct StoreMetadataTests {
             "app.blob": Data([0, 1, 2]), "app.nested": ["list": [1, "two", ["three": false]]],
         ]
         let bytes = [UInt8](try PropertyListSerialization.data(fromPropertyList: original, format: .binary, options: 0))
-        let rewritten = try StoreMetadata.rewriting(bytes, for: model)
+        let rewritten = try StoreMetadata.rewriting(bytes, for: model, buildKeys: ["Cup": ["name"]])
         let read = try #require(try PropertyListSerialization.propertyList(from: Data(rewritten), format: nil) as? [String: Any])
         let metadata = try StoreMetadata(decoding: rewritten)
         #expect(metadata.versionHashes == VersionHasher(model: model).entityHashes())
-        #expect(metadata.versionIdentifiers == [model.versionIdentifier])
+        #expect(metadata.versionIdentifiers == [model.versionIdentifier] && metadata.buildKeys == ["Cup": ["name"]])
         #expect(metadata.hashesDigest == VersionHasher.hashesDigest(metadata.versionHashes) && metadata.checksum == nil)
         #expect(read["app.user"] as? String == "Zoë \u{1F600}" && read["app.when"] as? Date == date && read["app.ratio"] as? Double == 0.1)
         #expect(read["app.flag"] as? Bool == true && (read["app.big"] as? NSNumber)?.int64Value == Int64.max && (read["app.negative"] as? NSNumber)?.intValue == -3)
         #expect(read["app.blob"] as? Data == Data([0, 1, 2]) && (read["NSPersistenceFrameworkVersion"] as? NSNumber)?.intValue == 1341)
         let nested = try #require((read["app.nested"] as? [String: Any])?["list"] as? [Any])
         #expect(nested.count == 3 && nested[1] as? String == "two" && (nested[2] as? [String: Any])?["three"] as? Bool == false)
-        #expect(Set(read.keys) == Set(original.keys))
+        #expect(Set(read.keys) == Set(original.keys).union(["org.seedgen.keys"]))
     }
 
     /// Arrays of 16 references to the next, 6 deep: 16^6 objects once expanded, in 200 bytes.

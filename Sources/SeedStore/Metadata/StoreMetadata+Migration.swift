@@ -4,9 +4,11 @@ extension StoreMetadata {
     /// A store's `Z_PLIST` as it reads once the store holds `model`: the entity hashes, the
     /// version identifiers and (where the store had them) the hashes' digest and checksum are
     /// the model's; seedgen's content digest and seal give way to `seedDigest`, as when the
-    /// runtime first changes a seed; every other key, an app's own included, is kept as it was.
-    package static func rewriting(_ bytes: [UInt8], for model: DataModel) throws(DecodingError) -> [UInt8] {
+    /// runtime first changes a seed; the build-time keys are `buildKeys` (under the model's
+    /// names); every other key, an app's own included, is kept as it was.
+    package static func rewriting(_ bytes: [UInt8], for model: DataModel, buildKeys: [String: [String]]) throws(DecodingError) -> [UInt8] {
         var entries = try everyEntry(of: bytes)
+        entries[Key.buildKeys] = buildKeys.isEmpty ? nil : .dictionary(buildKeys.mapValues { .array($0.map { .string($0) }) })
         let old = try StoreMetadata(decoding: bytes)
         let hashes = VersionHasher(model: model).entityHashes()
         entries[Key.hashes] = .dictionary(hashes.mapValues { .data($0) })

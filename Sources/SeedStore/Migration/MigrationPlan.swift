@@ -49,6 +49,21 @@ public struct MigrationPlan: Sendable {
         Dictionary(entities.compactMap { step in step.source.map { ($0, step.name) } }, uniquingKeysWith: { first, _ in first })
     }
 
+    /// Build-time keys (`--key`: entity → key attributes, source names) under the destination's
+    /// names: an entity's key follows its renames, and goes when the entity, or one of its key
+    /// attributes, goes or has its values changed (its objects are then named otherwise).
+    package func carried(buildKeys: [String: [String]]) -> [String: [String]] {
+        var carried: [String: [String]] = [:]
+        for step in entities {
+            guard let source = step.source, let key = buildKeys[source] else { continue }
+            let renamed = key.compactMap { attribute in
+                step.properties.first { $0.source == attribute && $0.change != .removed && $0.change != .refused && !$0.change.fillsDefault }?.name
+            }
+            if renamed.count == key.count { carried[step.name] = renamed }
+        }
+        return carried
+    }
+
     /// Whether the two versions store the same: every entity and property kept under its name.
     public var changesNothing: Bool {
         removedEntities.isEmpty && entities.allSatisfy { step in
@@ -92,6 +107,9 @@ public struct MigrationPlan: Sendable {
         case reshaped(String)
         /// Core Data would not infer this: `Refusal` says why.
         case refused
+
+        /// Whether rows holding no value get one.
+        var fillsDefault: Bool { if case .defaultFilled = self { true } else { false } }
     }
 
     /// Why a migration cannot be done.

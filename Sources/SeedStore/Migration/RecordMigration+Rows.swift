@@ -37,61 +37,89 @@ extension RecordMigration {
         }
     }
 
-    /// After a migration carried the rows over: the record in the destination's entity numbers.
-    /// An entity carried keeps its rows as they are (renumbered where its number changed), as
-    /// do those `digestAfterCopy` digested. For the others, the objects `markUnchanged` found as
-    /// seeded get the keys and digests of their migrated rows, so a later seed of the new
-    /// version still updates them; an object the user changed or deleted keeps its old key and
-    /// digest (which no row of the new layout has): it stays the user's, or stays deleted.
-    /// Objects of removed entities leave the record. The record of links goes (join tables may
-    /// be folded, made or renamed): a later update adds links only, and records them.
+    /// The source record's table while `rebase` writes the destination's (`dropSourceRecord`).
+    static let parkedTable = "_seedgen_migrating_\(SeedRecord.table)"
+
+    /// After a migration copied the rows, before the source tables go: the record in the
+    /// destination's entity numbers. An entity carried keeps its rows as they are (renumbered
+    /// where its number changed), as do those `digestAfterCopy` digested. For the others, the
+    /// objects `markUnchanged` found as seeded get the keys and digests of their migrated rows,
+    /// so a later seed of the new version still updates them; an object the user changed or
+    /// deleted keeps its old key and digest (which no row of the new layout has): it stays the
+    /// user's, or stays deleted. Objects of removed entities leave the record.
+    ///
+    /// Where at least half the record's rows move, the source record is parked and the
+    /// destination's written into a fresh table in (entity, `Z_PK`) order, as the migration
+    /// copies the model's rows: pages from the end of the file, which the journal need not save
+    /// (`dropSourceRecord` drops the parked one). Where fewer move, they are taken out and put
+    /// back, and the rest left where they are: moving rows within the table journals each
+    /// page they leave.
     func rebase(in database: Database, destination: StoreLayout, buildKeys: [String: [String]]) throws(SQLiteError) {
-        let table = SeedRecord.table
-        try database.execute("DROP TABLE IF EXISTS main.\(SeedRecord.linksTable)")
         try SeedRecord.writeModel(destination.model, in: database)
         try SeedRecord.writeDigestRules(digestRules, in: database)
-        // Nothing to move when every entity's rows stay where they are (carried, or digested
-        // in place): the record is not read again.
-        let moves = fates.contains { old, fate in
+        // Where each entity's record rows go: nowhere (dropped), nowhere else (staying), or
+        // under `number`.
+        var moves: [(number: Int, old: EntityLayout, fate: Fate)] = [], staying: [(number: Int, old: EntityLayout, fate: Fate)] = []
+        for (old, fate) in fates {
             switch fate {
-            case .stays: false
-            case .rebased: digestedAfterCopy[old.number] == nil
-            case .renumbered, .dropped: true
+            case .dropped: moves.append((0, old, fate))
+            case .stays: staying.append((old.number, old, fate))
+            case .rebased where digestedAfterCopy[old.number] != nil: staying.append((old.number, old, fate))
+            case .renumbered(let number): moves.append((number, old, fate))
+            case .rebased(let new, _): moves.append((new.number, old, fate))
             }
         }
-        guard moves else { return }
+        // Nothing to move when every entity's rows stay where they are: the record is not read again.
+        guard !moves.isEmpty else { return }
+        let table = SeedRecord.table
+        let rows = Dictionary(uniqueKeysWithValues: try database.rows("SELECT ENTITY, COUNT(*) FROM \(table) GROUP BY ENTITY").compactMap { row in
+            row[0].integer.flatMap { entity in row[1].integer.map { (Int(entity), $0) } }
+        })
+        let moving = moves.reduce(0) { $0 + (rows[$1.old.number] ?? 0) }, all = rows.values.reduce(0, +)
+        let rebuilds = moving * 2 >= all
+        let (source, target) = rebuilds ? (Self.parkedTable, table) : (table, "temp.seedgen_rebased")
+        if rebuilds {
+            try database.execute("ALTER TABLE main.\(table) RENAME TO \(source); \(SeedRecord.createSQL)")
+            moves += staying
+        } else {
+            try database.execute("CREATE TEMP TABLE seedgen_rebased (ENTITY INTEGER, PK INTEGER, KEY TEXT, DIGEST BLOB, PRIMARY KEY (ENTITY, PK)) WITHOUT ROWID")
+        }
         let names = ObjectNames(layout: destination, buildKeys: buildKeys, contentByDigest: true)
-        try database.execute("CREATE TEMP TABLE seedgen_rebased (ENTITY INTEGER, PK INTEGER, KEY TEXT, DIGEST BLOB, PRIMARY KEY (ENTITY, PK)) WITHOUT ROWID")
-        var staying: [Int] = []
-        for (old, fate) in fates {
+        for (number, old, fate) in moves.sorted(by: { $0.number < $1.number }) {
             switch fate {
             case .dropped:
                 continue
-            case .stays:
-                staying.append(old.number)
-            case .renumbered(let number):
-                try database.execute("INSERT INTO temp.seedgen_rebased SELECT \(number), PK, KEY, DIGEST FROM \(table) WHERE ENTITY = \(old.number)")
-            case .rebased where digestedAfterCopy[old.number] != nil:
-                staying.append(old.number)
-            case .rebased(let new, _):
-                guard let named = names.namedRows(of: new, identifiedIn: .init(table: "main.\(table)", entity: old.number)) else { continue }
+            case .rebased(let new, _) where digestedAfterCopy[old.number] == nil:
+                guard let named = names.namedRows(of: new, identifiedIn: .init(table: "main.\(source)", entity: old.number)) else { continue }
                 try database.execute("""
-                    INSERT INTO temp.seedgen_rebased
-                    SELECT \(new.number), t.Z_PK, n.key, \(SeedRecord.digestSQL(of: new, in: destination, alias: "t"))
+                    INSERT INTO \(target)
+                    SELECT \(number), t.Z_PK, n.key, \(SeedRecord.digestSQL(of: new, in: destination, alias: "t"))
                     FROM (\(named)) n JOIN \(Database.quote(new.table)) t ON t.Z_PK = n.Z_PK
-                    WHERE EXISTS (SELECT 1 FROM temp.seedgen_unchanged u WHERE u.ENTITY = \(old.number) AND u.PK = t.Z_PK);
-                    INSERT INTO temp.seedgen_rebased
-                    SELECT \(new.number), r.PK, r.KEY, r.DIGEST FROM \(table) r
+                    WHERE EXISTS (SELECT 1 FROM temp.seedgen_unchanged u WHERE u.ENTITY = \(old.number) AND u.PK = t.Z_PK)
+                    ORDER BY t.Z_PK;
+                    INSERT INTO \(target)
+                    SELECT \(number), r.PK, r.KEY, r.DIGEST FROM \(source) r
                     WHERE r.ENTITY = \(old.number) AND NOT EXISTS (SELECT 1 FROM temp.seedgen_unchanged u WHERE u.ENTITY = r.ENTITY AND u.PK = r.PK);
                     """)
+            default:
+                try database.execute("INSERT INTO \(target) SELECT \(number), PK, KEY, DIGEST FROM \(source) WHERE ENTITY = \(old.number)")
             }
         }
-        // Rows of the entities that stay are left where they are; no row taken in has their
-        // numbers (the destination numbers each entity once).
-        try database.execute("""
-            DELETE FROM \(table) WHERE ENTITY NOT IN (\(staying.map(String.init).joined(separator: ", ")));
-            INSERT INTO \(table) SELECT * FROM temp.seedgen_rebased;
-            DROP TABLE temp.seedgen_rebased; DROP TABLE IF EXISTS temp.seedgen_unchanged;
-            """)
+        if !rebuilds {
+            // No row taken in has the number of an entity that stays (the destination numbers each entity once).
+            try database.execute("""
+                DELETE FROM \(table) WHERE ENTITY NOT IN (\(staying.map { String($0.number) }.joined(separator: ", ")));
+                INSERT INTO \(table) SELECT * FROM temp.seedgen_rebased;
+                DROP TABLE temp.seedgen_rebased;
+                """)
+        }
+        try database.execute("DROP TABLE IF EXISTS temp.seedgen_unchanged")
+    }
+
+    /// Once the source tables went: the source record's parked table (`rebase`) and the
+    /// record of links go. (Join tables may be folded, made or renamed: a later update adds
+    /// links only, and records them.)
+    static func dropSourceRecord(in database: Database) throws(SQLiteError) {
+        try database.execute("DROP TABLE IF EXISTS main.\(parkedTable); DROP TABLE IF EXISTS main.\(SeedRecord.linksTable)")
     }
 }

@@ -3,10 +3,11 @@ import SeedModel
 /// What a migration does to each source entity's objects in the seed record. An entity whose
 /// migrated rows hold the values the record's digests cover, each column carried as it is
 /// (renamed or not), with only added columns beside them — each holding the one value the
-/// migration gave every row — and whose objects' keys stay valid, keeps its record rows: they
-/// stay (same entity number) or are renumbered, with no row read, and where the digests no
-/// longer cover the entity's own columns in its own order, a `DigestRule` says how to check
-/// them (`digestRules`). Only the others are digested again (`markUnchanged`, then `rebase`):
+/// migration gave every row — and whose keys are made of the same columns, keeps its record
+/// rows: they stay (same entity number) or are renumbered, with no row read, and where the
+/// digests no longer cover the entity's own columns in its own order, or the names of objects
+/// named by their values may be stale, a `DigestRule` says how to check them (`digestRules`;
+/// settling it names those objects again). Only the others are digested again (`markUnchanged`, then `rebase`):
 /// an entity losing a column, given a filled default, a to-one whose references may be
 /// cleared, or entity columns whose numbers change.
 struct RecordMigration {
@@ -38,14 +39,15 @@ struct RecordMigration {
 
     /// Reads the source record's rules and, where an entity's keys would change, whether any of
     /// its objects is named by its values.
-    init(plan: MigrationPlan, source: StoreLayout, destination: StoreLayout, buildKeys: [String: [String]], database: Database, path: String) throws {
+    init(plan: MigrationPlan, source: StoreLayout, destination: StoreLayout, buildKeys: (source: [String: [String]], destination: [String: [String]]),
+         database: Database, path: String) throws {
         let successors = plan.successors
         let renumbers = source.entities.contains { entity in
             successors[entity.name].flatMap { destination.entity(named: $0) }.map { $0.number != entity.number } ?? false
         }
         let thinned = RowTransfer.thinnedTables(source: source, destination: destination, successor: successors)
-        let oldNames = ObjectNames(layout: source, buildKeys: buildKeys, contentByDigest: true)
-        let newNames = ObjectNames(layout: destination, buildKeys: buildKeys, contentByDigest: true)
+        let oldNames = ObjectNames(layout: source, buildKeys: buildKeys.source, contentByDigest: true)
+        let newNames = ObjectNames(layout: destination, buildKeys: buildKeys.destination, contentByDigest: true)
         let sourceRules = try SeedRecord.digestRules(in: database, layout: source, path: path)
         var fates: [(source: EntityLayout, fate: Fate)] = [], rules: [Int: DigestRule] = [:]
         for old in source.entities where !old.isAbstract {
@@ -55,23 +57,31 @@ struct RecordMigration {
             }
             let carried = Self.carriedColumns(of: step, from: old, to: new, source: source, destination: destination,
                                               renumbers: renumbers, thinned: thinned)
-            let keysKept: Bool
+            // Keys made of the same columns name the same objects, but for those named by their
+            // values when what names them changed (`contentKept`).
+            var keysKept = false, contentKept = true
             if let oldNaming = oldNames.naming(of: old.name), let newNaming = newNames.naming(of: new.name) {
                 let origin = Dictionary(carried.compactMap { column in column.old.map { (column.new, $0) } }, uniquingKeysWith: { first, _ in first })
                 func sameColumns(_ new: [(attribute: AttributeDescription, column: String)], _ old: [(attribute: AttributeDescription, column: String)]) -> Bool {
                     new.map { origin[$0.column] } == old.map { Optional($0.column) }
                 }
-                keysKept = try sameColumns(newNaming.keyAttributes, oldNaming.keyAttributes)
-                    && (sameColumns(newNaming.contentAttributes, oldNaming.contentAttributes) || !Self.namesByValues(old, in: database))
-            } else {
-                keysKept = false
+                keysKept = sameColumns(newNaming.keyAttributes, oldNaming.keyAttributes)
+                if keysKept {
+                    contentKept = try sameColumns(newNaming.contentAttributes, oldNaming.contentAttributes) || !Self.namesByValues(old, in: database)
+                }
             }
             let rule = Self.rule(sourceRules[old.number] ?? DigestRule(of: old, in: source), carriedBy: carried, of: step, to: new, in: destination)
             guard keysKept, let rule else {
-                fates.append((old, .rebased(new, keysKept: keysKept)))
+                fates.append((old, .rebased(new, keysKept: keysKept && contentKept)))
                 continue
             }
-            if rule != DigestRule(of: new, in: destination) { rules[new.number] = rule }
+            // With a rule, every value the record covers is carried as it is and every other
+            // column is added with one value for all rows: objects equal in the attributes that
+            // name them before the migration are equal after it, and only those. So where what
+            // names them changed, their keys stay too, until the rule is settled (or the rows
+            // digested again), which makes each such key again from its row, ordinal kept
+            // (`SeedRecord.redigest`): the rule stays while keys may be stale.
+            if rule != DigestRule(of: new, in: destination) || !contentKept || sourceRules[old.number] != nil { rules[new.number] = rule }
             fates.append((old, new.number == old.number ? .stays : .renumbered(to: new.number)))
         }
         self.fates = fates

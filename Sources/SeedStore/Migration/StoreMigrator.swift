@@ -104,8 +104,10 @@ public struct StoreMigrator: Sendable {
         var metadata: [UInt8]
         var source: StoreLayout
         var destination: StoreLayout
-        /// The build-time keys the store's metadata records (for its seed record).
+        /// The build-time keys the store's metadata records (for its seed record), under the
+        /// source's names and under the destination's (`MigrationPlan.carried(buildKeys:)`).
         var buildKeys: [String: [String]]
+        var destinationKeys: [String: [String]]
     }
 
     private func prepare(_ database: Database) throws -> Start? {
@@ -130,9 +132,10 @@ public struct StoreMigrator: Sendable {
         let start: Start
         do {
             let fresh = try StoreLayout(model: source.model, era: era)
-            start = Start(plan: plan, metadata: try StoreMetadata.rewriting(bytes, for: destination.model),
+            let destinationKeys = plan.carried(buildKeys: metadata.buildKeys)
+            start = Start(plan: plan, metadata: try StoreMetadata.rewriting(bytes, for: destination.model, buildKeys: destinationKeys),
                           source: try StoreFile(path: storePath, database: database).storedLayout(of: fresh, frameworkVersion: nil).layout,
-                          destination: try StoreLayout(model: destination.model, era: era), buildKeys: metadata.buildKeys)
+                          destination: try StoreLayout(model: destination.model, era: era), buildKeys: metadata.buildKeys, destinationKeys: destinationKeys)
         } catch let error as LayoutError {
             throw MigrationError(.notCarriedOut(subject: destination.name), "\(storePath): \(error)")
         } catch let error as StoreMetadata.DecodingError {
@@ -170,13 +173,14 @@ public struct StoreMigrator: Sendable {
         let transfer = RowTransfer(database: database, plan: start.plan, source: start.source, destination: start.destination, path: storePath,
                                    adoptsIndexes: adoptingIndexes)
         let recorded = try SeedRecord.isPresent(in: database)
-        var recordMigration = recorded ? try RecordMigration(plan: start.plan, source: start.source, destination: start.destination, buildKeys: start.buildKeys, database: database, path: storePath) : nil
+        var recordMigration = recorded ? try RecordMigration(plan: start.plan, source: start.source, destination: start.destination, buildKeys: (start.buildKeys, start.destinationKeys), database: database, path: storePath) : nil
         try recordMigration?.markUnchanged(in: database, source: start.source, parked: transfer.parked)
         let (counts, takenOver) = try transfer.carryOver { [recordMigration] in
             try recordMigration?.digestAfterCopy(in: database, source: start.source, destination: start.destination)
+            try recordMigration?.rebase(in: database, destination: start.destination, buildKeys: start.destinationKeys)
         }
+        if recorded { try RecordMigration.dropSourceRecord(in: database) }
         try transfer.rewritePrimaryKeys()
-        try recordMigration?.rebase(in: database, destination: start.destination, buildKeys: start.buildKeys)
         try database.run("UPDATE Z_METADATA SET Z_PLIST = ?", [.blob(start.metadata)])
         // The compiled source model Core Data caches no longer describes the store; seedgen
         // compiles no model, so the cache is left empty (*assumed* harmless, as on seedgen's

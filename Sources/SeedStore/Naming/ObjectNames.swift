@@ -108,8 +108,7 @@ struct ObjectNames {
         func parts(_ attributes: [(attribute: AttributeDescription, column: String)]) -> [String] {
             attributes.map { Self.keyPart(Database.quote($0.column)) }
         }
-        let columns = naming.contentAttributes.map { Database.quote($0.column) }
-        let content = contentByDigest ? "'c ' || hex(\(Database.rowDigestSQL(columns)))" : Self.words(["'c'"] + parts(naming.contentAttributes))
+        let content = contentByDigest ? Self.contentDigestKey(naming, alias: nil) : Self.words(["'c'"] + parts(naming.contentAttributes))
         let rows = "FROM \(Database.quote(entity.table)) WHERE Z_ENT = \(entity.number)" + (condition.map { " AND (\($0))" } ?? "")
         var keyed = "", unkeyed = ""
         if !naming.keyAttributes.isEmpty {
@@ -128,6 +127,26 @@ struct ObjectNames {
               SELECT Z_PK, base, ROW_NUMBER() OVER (PARTITION BY base ORDER BY Z_PK) AS n FROM (
                 SELECT Z_PK, \(content) AS base \(rows)\(unkeyed)\(unidentified)))
             """
+    }
+
+    /// The key a seed record gives an object of the concrete `entity` of `layout` named by its
+    /// values (`contentByDigest`), from its row `alias`, with the ordinal (` #2`, …) of the key
+    /// `previous` (an object keeps its place among equal objects); nil for an abstract entity.
+    static func contentKeySQL(of entity: EntityLayout, in layout: StoreLayout, alias: String, ordinalOf previous: String) -> String? {
+        // What names an object by its values does not depend on the build's keys.
+        ObjectNames(layout: layout, buildKeys: [:]).naming(of: entity.name).map { naming in
+            "\(contentDigestKey(naming, alias: alias)) || substr(\(previous), \(contentDigestKeyLength + 1))"
+        }
+    }
+
+    /// `c `, then 32 hexadecimal digits: the length of a key `contentDigestKey` makes, before
+    /// any ordinal.
+    private static let contentDigestKeyLength = 34
+
+    /// `c ` and the hexadecimal digest of `naming`'s content columns (of the row `alias`).
+    private static func contentDigestKey(_ naming: Naming, alias: String?) -> String {
+        let columns = naming.contentAttributes.map { (alias.map { "\($0)." } ?? "") + Database.quote($0.column) }
+        return "'c ' || hex(\(Database.rowDigestSQL(columns)))"
     }
 
     /// `parts` joined by blanks, as a balanced tree of `||` (a chain of a thousand would pass

@@ -7,6 +7,8 @@ import SeedModel
 /// rows (`SEEDGEN_DIGESTED`): the columns that took over the digested ones, in the old order,
 /// and each added column with the value the migration gave every row. A row is as seeded when
 /// the digest of the first equals its recorded digest and every added column holds its value.
+/// While an entity has a rule, the recorded names of its objects named by their values may be
+/// of other attributes than its own (settling the rule names them again).
 struct DigestRule: Equatable {
     /// An added column and the value a row left as seeded holds in it.
     struct Fixed: Equatable {

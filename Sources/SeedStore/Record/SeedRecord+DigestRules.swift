@@ -65,8 +65,9 @@ extension SeedRecord {
     }
 
     /// Gives every object the record's rules cover that the user left as seeded the digest of
-    /// its row in the store's own layout (`layout`), in place, and drops the rules; what the
-    /// user changed keeps its recorded digest, which its row does not give.
+    /// its row in the store's own layout (`layout`) — and, named by its values, its row's name
+    /// — in place, and drops the rules; what the user changed keeps its recorded digest, which
+    /// its row does not give.
     static func settleDigests(in database: Database, layout: StoreLayout, path: String) throws {
         guard try isPresent(rulesTable, in: database) else { return }
         let rules = try digestRules(in: database, layout: layout, path: path)
@@ -80,14 +81,18 @@ extension SeedRecord {
 
     /// Each recorded object of entity `number` whose row in table `recordedTable` gives its
     /// recorded digest under `rule` gets the digest of its row in `current`'s table (of
-    /// `layout`), in place, in one pass; the others keep theirs. Used when an update settles a
-    /// rule (both rows the same) and when a migration digests a record again while the source
-    /// table is still there.
+    /// `layout`), in place, in one pass, and, when it is named by its values, the key that row
+    /// gives it, its ordinal kept (a rule may have kept keys made of other values); the others
+    /// keep theirs. Used when an update settles a rule (both rows the same) and when a
+    /// migration digests a record again while the source table is still there.
     static func redigest(_ number: Int, recordedAs rule: DigestRule, in recordedTable: String, to current: EntityLayout,
                          of layout: StoreLayout, in database: Database) throws(SQLiteError) {
         let recorded = rule.sql(alias: "o")
+        let key = ObjectNames.contentKeySQL(of: current, in: layout, alias: "t", ordinalOf: "\(table).KEY")
+            .map { "CASE WHEN substr(\(table).KEY, 1, 2) = 'c ' THEN \($0) ELSE \(table).KEY END" } ?? "\(table).KEY"
         try database.run("""
-            UPDATE main.\(table) SET DIGEST = (SELECT \(digestSQL(of: current, in: layout, alias: "t")) FROM main.\(Database.quote(current.table)) AS t WHERE t.Z_PK = PK)
+            UPDATE main.\(table) SET (DIGEST, KEY) = (
+              SELECT \(digestSQL(of: current, in: layout, alias: "t")), \(key) FROM main.\(Database.quote(current.table)) AS t WHERE t.Z_PK = PK)
             WHERE ENTITY = \(number)
               AND DIGEST = (SELECT \(recorded.sql) FROM main.\(Database.quote(recordedTable)) AS o WHERE o.Z_PK = PK AND o.Z_ENT = \(number))
             """, recorded.arguments)
