@@ -59,7 +59,7 @@ struct RecordMigration {
                                               renumbers: renumbers, thinned: thinned)
             // Keys made of the same columns name the same objects, but for those named by their
             // values when what names them changed (`contentKept`).
-            var keysKept = false, contentKept = true
+            var keysKept = false, contentKept = true, oldContent: [String] = []
             if let oldNaming = oldNames.naming(of: old.name), let newNaming = newNames.naming(of: new.name) {
                 let origin = Dictionary(carried.compactMap { column in column.old.map { (column.new, $0) } }, uniquingKeysWith: { first, _ in first })
                 func sameColumns(_ new: [(attribute: AttributeDescription, column: String)], _ old: [(attribute: AttributeDescription, column: String)]) -> Bool {
@@ -69,11 +69,18 @@ struct RecordMigration {
                 if keysKept {
                     contentKept = try sameColumns(newNaming.contentAttributes, oldNaming.contentAttributes) || !Self.namesByValues(old, in: database)
                 }
+                oldContent = oldNaming.contentAttributes.map(\.column)
             }
-            let rule = Self.rule(sourceRules[old.number] ?? DigestRule(of: old, in: source), carriedBy: carried, of: step, to: new, in: destination)
-            guard keysKept, let rule else {
+            let sourceRule = Self.sourceRule(of: old, in: source, rules: sourceRules)
+            guard keysKept, var rule = Self.rule(sourceRule, carriedBy: carried, of: step, to: new, in: destination) else {
                 fates.append((old, .rebased(new, keysKept: keysKept && contentKept)))
                 continue
+            }
+            // Names made of other values from now on: which columns now hold those values.
+            if !contentKept && sourceRule.named.isEmpty {
+                let carrier = Dictionary(carried.compactMap { column in column.old.map { ($0, column.new) } }, uniquingKeysWith: { first, _ in first })
+                let named = oldContent.compactMap { carrier[$0] }
+                if named.count == oldContent.count { rule.named = named }
             }
             // With a rule, every value the record covers is carried as it is and every other
             // column is added with one value for all rows: objects equal in the attributes that
@@ -94,7 +101,12 @@ struct RecordMigration {
 
     /// The source rule of `old`, or the rule of a record of its own layout.
     func sourceRule(of old: EntityLayout, in source: StoreLayout) -> DigestRule {
-        sourceRules[old.number] ?? DigestRule(of: old, in: source)
+        Self.sourceRule(of: old, in: source, rules: sourceRules)
+    }
+
+    /// The rule of `old` among `rules` (the source record's), or that of its own layout.
+    private static func sourceRule(of old: EntityLayout, in source: StoreLayout, rules: [Int: DigestRule]) -> DigestRule {
+        rules[old.number] ?? DigestRule(of: old, in: source)
     }
 
     /// Whether the record names any object of `entity` by its values (a key that changes with them).
@@ -118,6 +130,8 @@ struct RecordMigration {
             guard let new = carrier[old.column] else { return nil }
             fixed.append(.init(column: new, value: old.value))
         }
+        let named = rule.named.compactMap { carrier[$0] }
+        guard named.count == rule.named.count else { return nil }
         let covered = Set(digested + fixed.map(\.column))
         for column in SeedRecord.columns(of: new, in: destination, positions: false) where !covered.contains(column.name) {
             guard case .attribute(let owner, let name, _) = column.role, case .added = step.properties.first(where: { $0.name == name })?.change,
@@ -125,7 +139,7 @@ struct RecordMigration {
                   let value = try? attribute.storedDefaultValue() ?? .null else { return nil }
             fixed.append(.init(column: column.name, value: value))
         }
-        return DigestRule(digested: digested, fixed: fixed)
+        return DigestRule(digested: digested, fixed: fixed, named: named)
     }
 
     /// For each column the destination digests of `new`, in order, the source column of `old`

@@ -108,7 +108,7 @@ struct ObjectNames {
         func parts(_ attributes: [(attribute: AttributeDescription, column: String)]) -> [String] {
             attributes.map { Self.keyPart(Database.quote($0.column)) }
         }
-        let content = contentByDigest ? Self.contentDigestKey(naming, alias: nil) : Self.words(["'c'"] + parts(naming.contentAttributes))
+        let content = contentByDigest ? Self.contentDigestKey(naming.contentAttributes.map(\.column), alias: nil) : Self.words(["'c'"] + parts(naming.contentAttributes))
         let rows = "FROM \(Database.quote(entity.table)) WHERE Z_ENT = \(entity.number)" + (condition.map { " AND (\($0))" } ?? "")
         var keyed = "", unkeyed = ""
         if !naming.keyAttributes.isEmpty {
@@ -135,7 +135,7 @@ struct ObjectNames {
     static func contentKeySQL(of entity: EntityLayout, in layout: StoreLayout, alias: String, ordinalOf previous: String) -> String? {
         // What names an object by its values does not depend on the build's keys.
         ObjectNames(layout: layout, buildKeys: [:]).naming(of: entity.name).map { naming in
-            "\(contentDigestKey(naming, alias: alias)) || substr(\(previous), \(contentDigestKeyLength + 1))"
+            "\(contentDigestKey(naming.contentAttributes.map(\.column), alias: alias)) || substr(\(previous), \(contentDigestKeyLength + 1))"
         }
     }
 
@@ -143,10 +143,10 @@ struct ObjectNames {
     /// any ordinal.
     private static let contentDigestKeyLength = 34
 
-    /// `c ` and the hexadecimal digest of `naming`'s content columns (of the row `alias`).
-    private static func contentDigestKey(_ naming: Naming, alias: String?) -> String {
-        let columns = naming.contentAttributes.map { (alias.map { "\($0)." } ?? "") + Database.quote($0.column) }
-        return "'c ' || hex(\(Database.rowDigestSQL(columns)))"
+    /// The key a seed record gives an object named by the values of `columns` (in their
+    /// order) of its row `alias`, before any ordinal: `c ` and their digest in hexadecimal.
+    static func contentDigestKey(_ columns: [String], alias: String?) -> String {
+        "'c ' || hex(\(Database.rowDigestSQL(columns.map { (alias.map { "\($0)." } ?? "") + Database.quote($0) })))"
     }
 
     /// `parts` joined by blanks, as a balanced tree of `||` (a chain of a thousand would pass

@@ -8,7 +8,7 @@ import SeedModel
 /// and each added column with the value the migration gave every row. A row is as seeded when
 /// the digest of the first equals its recorded digest and every added column holds its value.
 /// While an entity has a rule, the recorded names of its objects named by their values may be
-/// of other attributes than its own (settling the rule names them again).
+/// of other attributes than its own (settling the rule names them again): `named` says which.
 struct DigestRule: Equatable {
     /// An added column and the value a row left as seeded holds in it.
     struct Fixed: Equatable {
@@ -20,6 +20,10 @@ struct DigestRule: Equatable {
     var digested: [String]
     /// The columns it leaves out, each with the value it must hold.
     var fixed: [Fixed]
+    /// The columns, in order, whose values the recorded names of objects named by their values
+    /// digest (the attributes of the layout the record was written for, in name order, carried
+    /// to these columns), where those are not the entity's own; empty otherwise.
+    var named: [String] = []
 
     /// Every column the rule names (each digested column of its entity, once).
     var columns: [String] { digested + fixed.map(\.column) }

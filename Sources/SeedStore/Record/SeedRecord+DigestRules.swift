@@ -2,7 +2,9 @@ import SeedModel
 
 /// The record's digest rules (`DigestRule`), in the table `SEEDGEN_DIGESTED`: one row per
 /// column an entity's rule names — `POSITION` its place in the digest, or NULL for an added
-/// column that must hold `VALUE`. An entity without rows is digested over its own layout. A
+/// column that must hold `VALUE`; a digested column's `VALUE` is its place among the columns
+/// the recorded names digest (`DigestRule.named`), or NULL. An entity without rows is
+/// digested over its own layout. A
 /// migration writes them (`RecordMigration`); an update settles them first (`settleDigests`),
 /// so the rest of it, like every record a build writes, knows only its own layout's digests.
 extension SeedRecord {
@@ -23,7 +25,7 @@ extension SeedRecord {
         let columns = layout.entities.filter { !$0.isAbstract }.reduce(0) { $0 + digestedColumns(of: $1, in: layout).count }
         let rows = try database.rows("SELECT ENTITY, COLUMN, POSITION, VALUE FROM main.\(rulesTable) ORDER BY ENTITY, POSITION, COLUMN LIMIT ?", [.integer(Int64(columns + 1))])
         guard rows.count <= columns else { throw DigestRuleError(description: "more rows than the model's entities have digested columns (\(columns))") }
-        var rules: [Int: DigestRule] = [:]
+        var rules: [Int: DigestRule] = [:], names: [Int: [Int: String]] = [:]
         for row in rows {
             guard let number = row[0].integer, let column = row[1].text, let entity = layout.entity(number: Int(number)), !entity.isAbstract else {
                 throw DigestRuleError(description: "a row names no concrete entity of the model, or no column (\(row.map(\.description).joined(separator: ", ")))")
@@ -34,7 +36,19 @@ extension SeedRecord {
             case .integer(let position) where position == rule.digested.count: rule.digested.append(column)
             default: throw DigestRuleError(description: "\(entity.name).\(column) has digest position \(row[2]), not \(rule.digested.count)")
             }
+            if row[2] != .null, let place = row[3].integer {
+                names[entity.number, default: [:]][Int(place)] = column
+            } else if row[2] != .null, row[3] != .null {
+                throw DigestRuleError(description: "\(entity.name).\(column) has the name place \(row[3]), not a number")
+            }
             rules[entity.number] = rule
+        }
+        // Only digested columns carry a name place, so the names digest columns of the entity.
+        for (number, places) in names {
+            guard places.keys.sorted() == Array(0..<places.count) else {
+                throw DigestRuleError(description: "the name places of entity \(number) are \(places.keys.sorted()), not 0 to \(places.count - 1)")
+            }
+            rules[number]?.named = places.sorted { $0.key < $1.key }.map(\.value)
         }
         for entity in layout.entities {
             guard let rule = rules[entity.number] else { continue }
@@ -54,7 +68,8 @@ extension SeedRecord {
         let insert = try database.prepare("INSERT INTO main.\(rulesTable) VALUES (?, ?, ?, ?)")
         for (number, rule) in rules.sorted(by: { $0.key < $1.key }) {
             for (position, column) in rule.digested.enumerated() {
-                try insert.bind([.integer(Int64(number)), .text(column), .integer(Int64(position)), .null])
+                let place = rule.named.firstIndex(of: column).map { SQLValue.integer(Int64($0)) } ?? .null
+                try insert.bind([.integer(Int64(number)), .text(column), .integer(Int64(position)), place])
                 try insert.run()
             }
             for fixed in rule.fixed {
@@ -68,15 +83,43 @@ extension SeedRecord {
     /// its row in the store's own layout (`layout`) — and, named by its values, its row's name
     /// — in place, and drops the rules; what the user changed keeps its recorded digest, which
     /// its row does not give.
-    static func settleDigests(in database: Database, layout: StoreLayout, path: String) throws {
+    ///
+    /// With `seed` (the schema of an attached store of `layout` that carries a record: the new
+    /// seed of an update), an object named by the values a rule's `named` columns held, which the
+    /// user changed or deleted since, is first named as the new seed names the object whose
+    /// values gave the same name (its number among equal objects the same): it stays the user's,
+    /// or stays deleted, rather than coming again as the new seed's.
+    static func settleDigests(in database: Database, layout: StoreLayout, path: String, renamingFrom seed: String? = nil) throws {
         guard try isPresent(rulesTable, in: database) else { return }
         let rules = try digestRules(in: database, layout: layout, path: path)
         database.registerRowDigest()
         for entity in layout.entities {
             guard let rule = rules[entity.number] else { continue }
+            if let seed, !rule.named.isEmpty {
+                try rename(entity, namedBy: rule.named, asNamedIn: seed, in: database)
+            }
             try redigest(entity.number, recordedAs: rule, in: entity.table, to: entity, of: layout, in: database)
         }
         try writeDigestRules([:], in: database)
+    }
+
+    /// Each recorded object of `entity` whose name is the one an object of `seed` (a store of
+    /// the same layout with a record) would have by the values of its `named` columns gets that
+    /// object's name in `seed`'s record. (Objects the user left as seeded are named from their
+    /// rows afterwards, `redigest`; this reaches those whose values are gone.)
+    private static func rename(_ entity: EntityLayout, namedBy named: [String], asNamedIn seed: String, in database: Database) throws(SQLiteError) {
+        try database.execute("""
+            CREATE TEMP TABLE seedgen_renamed (OLD TEXT PRIMARY KEY, NEW TEXT) WITHOUT ROWID;
+            INSERT OR IGNORE INTO temp.seedgen_renamed
+            SELECT base || CASE WHEN n > 1 THEN ' #' || n ELSE '' END, KEY FROM (
+              SELECT base, KEY, ROW_NUMBER() OVER (PARTITION BY base ORDER BY PK) AS n FROM (
+                SELECT r.PK, r.KEY, \(ObjectNames.contentDigestKey(named, alias: "t")) AS base
+                FROM \(seed).\(table) r JOIN \(seed).\(Database.quote(entity.table)) t ON t.Z_PK = r.PK AND t.Z_ENT = r.ENTITY
+                WHERE r.ENTITY = \(entity.number) AND substr(r.KEY, 1, 2) = 'c '));
+            UPDATE main.\(table) SET KEY = (SELECT n.NEW FROM temp.seedgen_renamed n WHERE n.OLD = \(table).KEY)
+            WHERE ENTITY = \(entity.number) AND substr(KEY, 1, 2) = 'c ' AND KEY IN (SELECT OLD FROM temp.seedgen_renamed);
+            DROP TABLE temp.seedgen_renamed;
+            """)
     }
 
     /// Each recorded object of entity `number` whose row in table `recordedTable` gives its
