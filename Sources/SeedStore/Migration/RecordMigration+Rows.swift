@@ -57,12 +57,13 @@ extension RecordMigration {
     func rebase(in database: Database, destination: StoreLayout, buildKeys: [String: [String]]) throws(SQLiteError) {
         try SeedRecord.writeModel(destination.model, in: database)
         try SeedRecord.writeDigestRules(digestRules, in: database)
-        // Where each entity's record rows go: nowhere (dropped), nowhere else (staying), or
-        // under `number`.
+        // Where each entity's record rows go: under `number` (moves), nowhere else (staying), or
+        // out of the record (dropped).
         var moves: [(number: Int, old: EntityLayout, fate: Fate)] = [], staying: [(number: Int, old: EntityLayout, fate: Fate)] = []
+        var dropped: [Int] = []
         for (old, fate) in fates {
             switch fate {
-            case .dropped: moves.append((0, old, fate))
+            case .dropped: dropped.append(old.number)
             case .stays: staying.append((old.number, old, fate))
             case .rebased where digestedAfterCopy[old.number] != nil: staying.append((old.number, old, fate))
             case .renumbered(let number): moves.append((number, old, fate))
@@ -70,12 +71,12 @@ extension RecordMigration {
             }
         }
         // Nothing to move when every entity's rows stay where they are: the record is not read again.
-        guard !moves.isEmpty else { return }
+        guard !moves.isEmpty || !dropped.isEmpty else { return }
         let table = SeedRecord.table
         let rows = Dictionary(uniqueKeysWithValues: try database.rows("SELECT ENTITY, COUNT(*) FROM \(table) GROUP BY ENTITY").compactMap { row in
             row[0].integer.flatMap { entity in row[1].integer.map { (Int(entity), $0) } }
         })
-        let moving = moves.reduce(0) { $0 + (rows[$1.old.number] ?? 0) }, all = rows.values.reduce(0, +)
+        let moving = (moves.map(\.old.number) + dropped).reduce(0) { $0 + (rows[$1] ?? 0) }, all = rows.values.reduce(0, +)
         let rebuilds = moving * 2 >= all
         let (source, target) = rebuilds ? (Self.parkedTable, table) : (table, "temp.seedgen_rebased")
         if rebuilds {
@@ -87,8 +88,6 @@ extension RecordMigration {
         let names = ObjectNames(layout: destination, buildKeys: buildKeys, contentByDigest: true)
         for (number, old, fate) in moves.sorted(by: { $0.number < $1.number }) {
             switch fate {
-            case .dropped:
-                continue
             case .rebased(let new, _) where digestedAfterCopy[old.number] == nil:
                 guard let named = names.namedRows(of: new, identifiedIn: .init(table: "main.\(source)", entity: old.number)) else { continue }
                 try database.execute("""

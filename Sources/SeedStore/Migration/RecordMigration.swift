@@ -71,16 +71,12 @@ struct RecordMigration {
                 }
                 oldContent = oldNaming.contentAttributes.map(\.column)
             }
-            let sourceRule = Self.sourceRule(of: old, in: source, rules: sourceRules)
-            guard keysKept, var rule = Self.rule(sourceRule, carriedBy: carried, of: step, to: new, in: destination) else {
+            var sourceRule = Self.sourceRule(of: old, in: source, rules: sourceRules)
+            // Names made of other values from now on: the columns that made them, carried below.
+            if !contentKept && sourceRule.named.isEmpty { sourceRule.named = oldContent }
+            guard keysKept, let rule = Self.rule(sourceRule, carriedBy: carried, of: step, to: new, in: destination) else {
                 fates.append((old, .rebased(new, keysKept: keysKept && contentKept)))
                 continue
-            }
-            // Names made of other values from now on: which columns now hold those values.
-            if !contentKept && sourceRule.named.isEmpty {
-                let carrier = Dictionary(carried.compactMap { column in column.old.map { ($0, column.new) } }, uniquingKeysWith: { first, _ in first })
-                let named = oldContent.compactMap { carrier[$0] }
-                if named.count == oldContent.count { rule.named = named }
             }
             // With a rule, every value the record covers is carried as it is and every other
             // column is added with one value for all rows: objects equal in the attributes that
@@ -111,7 +107,7 @@ struct RecordMigration {
 
     /// Whether the record names any object of `entity` by its values (a key that changes with them).
     private static func namesByValues(_ entity: EntityLayout, in database: Database) throws(SQLiteError) -> Bool {
-        try database.scalar("SELECT 1 FROM \(SeedRecord.table) WHERE ENTITY = ? AND substr(KEY, 1, 2) = 'c ' LIMIT 1", [.integer(Int64(entity.number))]) != nil
+        try database.scalar("SELECT 1 FROM \(SeedRecord.table) WHERE ENTITY = ? AND \(ObjectNames.namesByValues("KEY")) LIMIT 1", [.integer(Int64(entity.number))]) != nil
     }
 
     /// `rule` (the source record's, for a row of `step`'s source entity) over the destination's

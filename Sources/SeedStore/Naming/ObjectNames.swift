@@ -122,11 +122,23 @@ struct ObjectNames {
             identified = "SELECT Z_PK, key FROM (SELECT Z_PK, \(identifier) AS key \(rows)\(unkeyed)) WHERE key IS NOT NULL UNION ALL "
             unidentified = " AND \(identifier) IS NULL"
         }
+        return "\(keyed)\(identified)\(Self.numbered("SELECT Z_PK, \(content) AS base \(rows)\(unkeyed)\(unidentified)"))"
+    }
+
+    /// `SELECT Z_PK, key` (and each of `carrying`) of the rows `SELECT Z_PK, base …` gives,
+    /// each key its `base` numbered among equal ones in `Z_PK` order (` #2`, ` #3`, …): how
+    /// objects named by their values are told apart.
+    static func numbered(_ rows: String, carrying: [String] = []) -> String {
+        let carried = carrying.map { ", \($0)" }.joined()
         return """
-            \(keyed)\(identified)SELECT Z_PK, base || CASE WHEN n > 1 THEN ' #' || n ELSE '' END AS key FROM (
-              SELECT Z_PK, base, ROW_NUMBER() OVER (PARTITION BY base ORDER BY Z_PK) AS n FROM (
-                SELECT Z_PK, \(content) AS base \(rows)\(unkeyed)\(unidentified)))
+            SELECT Z_PK\(carried), base || CASE WHEN n > 1 THEN ' #' || n ELSE '' END AS key FROM (
+              SELECT Z_PK\(carried), base, ROW_NUMBER() OVER (PARTITION BY base ORDER BY Z_PK) AS n FROM (\(rows)))
             """
+    }
+
+    /// SQL that the key `key` names an object by its values (`c …`).
+    static func namesByValues(_ key: String) -> String {
+        "substr(\(key), 1, 2) = 'c '"
     }
 
     /// The key a seed record gives an object of the concrete `entity` of `layout` named by its

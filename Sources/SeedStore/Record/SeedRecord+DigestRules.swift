@@ -36,10 +36,11 @@ extension SeedRecord {
             case .integer(let position) where position == rule.digested.count: rule.digested.append(column)
             default: throw DigestRuleError(description: "\(entity.name).\(column) has digest position \(row[2]), not \(rule.digested.count)")
             }
-            if row[2] != .null, let place = row[3].integer {
-                names[entity.number, default: [:]][Int(place)] = column
-            } else if row[2] != .null, row[3] != .null {
-                throw DigestRuleError(description: "\(entity.name).\(column) has the name place \(row[3]), not a number")
+            // A digested column's VALUE: its place among the columns the names digest, if any.
+            switch (row[2], row[3]) {
+            case (.null, _), (_, .null): break
+            case (_, .integer(let place)): names[entity.number, default: [:]][Int(place)] = column
+            default: throw DigestRuleError(description: "\(entity.name).\(column) has the name place \(row[3]), not a number")
             }
             rules[entity.number] = rule
         }
@@ -108,16 +109,16 @@ extension SeedRecord {
     /// object's name in `seed`'s record. (Objects the user left as seeded are named from their
     /// rows afterwards, `redigest`; this reaches those whose values are gone.)
     private static func rename(_ entity: EntityLayout, namedBy named: [String], asNamedIn seed: String, in database: Database) throws(SQLiteError) {
+        let oldNames = ObjectNames.numbered("""
+            SELECT r.PK AS Z_PK, r.KEY AS NEW, \(ObjectNames.contentDigestKey(named, alias: "t")) AS base
+            FROM \(seed).\(table) r JOIN \(seed).\(Database.quote(entity.table)) t ON t.Z_PK = r.PK AND t.Z_ENT = r.ENTITY
+            WHERE r.ENTITY = \(entity.number) AND \(ObjectNames.namesByValues("r.KEY"))
+            """, carrying: ["NEW"])
         try database.execute("""
             CREATE TEMP TABLE seedgen_renamed (OLD TEXT PRIMARY KEY, NEW TEXT) WITHOUT ROWID;
-            INSERT OR IGNORE INTO temp.seedgen_renamed
-            SELECT base || CASE WHEN n > 1 THEN ' #' || n ELSE '' END, KEY FROM (
-              SELECT base, KEY, ROW_NUMBER() OVER (PARTITION BY base ORDER BY PK) AS n FROM (
-                SELECT r.PK, r.KEY, \(ObjectNames.contentDigestKey(named, alias: "t")) AS base
-                FROM \(seed).\(table) r JOIN \(seed).\(Database.quote(entity.table)) t ON t.Z_PK = r.PK AND t.Z_ENT = r.ENTITY
-                WHERE r.ENTITY = \(entity.number) AND substr(r.KEY, 1, 2) = 'c '));
+            INSERT OR IGNORE INTO temp.seedgen_renamed SELECT key, NEW FROM (\(oldNames));
             UPDATE main.\(table) SET KEY = (SELECT n.NEW FROM temp.seedgen_renamed n WHERE n.OLD = \(table).KEY)
-            WHERE ENTITY = \(entity.number) AND substr(KEY, 1, 2) = 'c ' AND KEY IN (SELECT OLD FROM temp.seedgen_renamed);
+            WHERE ENTITY = \(entity.number) AND \(ObjectNames.namesByValues("KEY")) AND KEY IN (SELECT OLD FROM temp.seedgen_renamed);
             DROP TABLE temp.seedgen_renamed;
             """)
     }
@@ -132,7 +133,7 @@ extension SeedRecord {
                          of layout: StoreLayout, in database: Database) throws(SQLiteError) {
         let recorded = rule.sql(alias: "o")
         let key = ObjectNames.contentKeySQL(of: current, in: layout, alias: "t", ordinalOf: "\(table).KEY")
-            .map { "CASE WHEN substr(\(table).KEY, 1, 2) = 'c ' THEN \($0) ELSE \(table).KEY END" } ?? "\(table).KEY"
+            .map { "CASE WHEN \(ObjectNames.namesByValues("\(table).KEY")) THEN \($0) ELSE \(table).KEY END" } ?? "\(table).KEY"
         try database.run("""
             UPDATE main.\(table) SET (DIGEST, KEY) = (
               SELECT \(digestSQL(of: current, in: layout, alias: "t")), \(key) FROM main.\(Database.quote(current.table)) AS t WHERE t.Z_PK = PK)
