@@ -190,7 +190,7 @@ package struct StoreDumper {
     /// rebuild has none).
     private mutating func names(_ reader: StoreReader, _ layout: StoreLayout) throws -> [String: [Int64: ObjectName]] {
         var names: [String: [Int64: ObjectName]] = [:]
-        let recorded = try reader.recordedIdentifiers()
+        let recorded = try reader.recordedIdentifiers(layout: layout)
         for table in layout.tables {
             // Per entity in the table: its key and the row positions of the key's values.
             var keys: [Int: (key: NaturalKey, columns: [(Int, AttributeDescription)])] = [:]

@@ -140,8 +140,8 @@ struct MigratedRecordTests {
         #expect(verify.status == 0, "\(verify.output)")
     }
 
-    @Test("most of the record's rows move (Book renamed Aardvark, sorting first: Author and Book swap numbers): a fresh record, every row as it was under its new number, Shelf's kept under its own; the build key follows the rename, and the update finds every book")
-    func mostRowsMove() throws {
+    @Test("every entity's number changes (Book renamed Aardvark, sorting first: Author and Book swap numbers): the record stays byte for byte, SEEDGEN_RENUMBERED says under which numbers; the build key follows the rename; the update finds every book and puts the record under the store's numbers")
+    func renumbered() throws {
         let directory = try Build.setUp()
         defer { directory.remove() }
         let (store, _) = try Self.installed(in: directory)
@@ -151,9 +151,8 @@ struct MigratedRecordTests {
         let before = try SQLiteShell.rows(store, Self.record)
         let migrate = try SeedgenTool.run(["migrate", store, "--model", bundle])
         #expect(migrate.status == 0, "\(migrate.output)\(migrate.error)")
-        let renumbered = before.map { row in ["1": "2", "2": "1"][String(row.prefix(1))].map { $0 + row.dropFirst() } ?? row }.sorted()
-        let after = try SQLiteShell.rows(store, Self.record)
-        #expect(after == renumbered, "the books keep their keys (the build's --key Book=isbn is Aardvark's now): \(after)")
+        #expect(try SQLiteShell.rows(store, Self.record) == before, "the books keep their keys (the build's --key Book=isbn is Aardvark's now) and digests")
+        #expect(try SQLiteShell.rows(store, "SELECT RECORDED, ENTITY FROM SEEDGEN_RENUMBERED ORDER BY RECORDED") == ["1|2", "2|1", "3|3"])
         let plist = Data(try SQLiteShell.metadataPlist(of: store))
         let metadata = try #require(try PropertyListSerialization.propertyList(from: plist, format: nil) as? [String: Any])
         #expect(metadata["org.seedgen.keys"] as? [String: [String]] == ["Aardvark": ["isbn"]], "the metadata's build keys under the new name")
@@ -162,6 +161,33 @@ struct MigratedRecordTests {
         #expect(update.status == 0, "\(update.output)\(update.error)")
         let lines = update.output.split(separator: "\n").filter { $0.hasPrefix("+ ") || $0.hasPrefix("~ ") || $0.hasPrefix("- ") || $0.hasPrefix("= ") }
         #expect(lines == [#"~ Aardvark[isbn="3"]"#], "book 3 updated; the others as the new seed has them (book 2 the user's): \(update.output)")
+        let keys = "SELECT ENTITY, PK, KEY FROM SEEDGEN_SEEDED ORDER BY ENTITY, PK"
+        #expect(try SQLiteShell.rows(store, keys) == SQLiteShell.rows(seed2, keys), "the record under the store's numbers")
+        #expect(try SQLiteShell.rows(store, "SELECT COUNT(*) FROM sqlite_master WHERE name = 'SEEDGEN_RENUMBERED'") == ["0"])
+        #expect(try SeedgenTool.run(["verify", store, "--model", bundle]).status == 0)
+    }
+
+    @Test("most of the record's rows are written again (Person's nickname removed: every Person named by its values is named again): a fresh record, Club's and Referee's rows in it as they were; Persons left as seeded named and digested as a fresh build does, the user's kept")
+    func mostRowsRewritten() throws {
+        let people = (1...6).map { #"<Person name="P\#($0)" nickname="n"/>"# }.joined()
+        let noNickname = ClubModels.v1.replacingOccurrences(of: #"<attribute name="nickname" optional="YES" attributeType="String"/>"#, with: "")
+        #expect(noNickname != ClubModels.v1, "ClubModels.v1 changed: update noNickname")
+        let (directory, bundle, store) = try MigrateCommandTests.setUp(data: "<Seed><Club name=\"Linz\">\(people)</Club><Referee name=\"Rex\"/></Seed>", current: noNickname)
+        defer { directory.remove() }
+        try SQLiteShell.execute("UPDATE ZPERSON SET ZNAME = 'mine', Z_OPT = Z_OPT + 1 WHERE ZNAME = 'P2'", on: store)
+        let before = try SQLiteShell.rows(store, Self.record)
+        #expect(before.filter { $0.hasPrefix("2|") }.count == 6 && before.count == 8, "\(before)")
+        let migrate = try SeedgenTool.run(["migrate", store, "--model", bundle])
+        #expect(migrate.status == 0, "\(migrate.output)\(migrate.error)")
+        let after = try SQLiteShell.rows(store, Self.record)
+        #expect(after.filter { !$0.hasPrefix("2|") } == before.filter { !$0.hasPrefix("2|") }, "Club's and Referee's rows as they were")
+        let mine = before.filter { $0.hasPrefix("2|2|") }
+        #expect(after.filter { $0.hasPrefix("2|2|") } == mine, "P2, renamed by its user, keeps its old name and digest")
+        let fresh = directory.path("fresh.sqlite")
+        let source = try directory.write("<Seed><Club name=\"Linz\">\(people.replacingOccurrences(of: #" nickname="n""#, with: ""))</Club><Referee name=\"Rex\"/></Seed>", to: "fresh.xml")
+        #expect(try SeedgenTool.run(["build", "--model", bundle, "--output", fresh, "--quiet", source]).status == 0)
+        #expect(after.filter { $0.hasPrefix("2|") && !$0.hasPrefix("2|2|") } == (try SQLiteShell.rows(fresh, Self.record)).filter { $0.hasPrefix("2|") && !$0.hasPrefix("2|2|") },
+                "the other Persons named and digested as a fresh build of the new version does")
         #expect(try SeedgenTool.run(["verify", store, "--model", bundle]).status == 0)
     }
 
@@ -185,14 +211,15 @@ struct MigratedRecordTests {
         try SQLiteShell.execute("DELETE FROM ZPERSON WHERE Z_PK = (SELECT MAX(Z_PK) FROM ZPERSON WHERE ZNAME = 'Bob')", on: store)
         let migrate = try SeedgenTool.run(["migrate", store, "--model", bundle])
         #expect(migrate.status == 0, "\(migrate.output)\(migrate.error)")
-        #expect(try SQLiteShell.rows(store, person.replacingOccurrences(of: "?", with: "1")) == before, "Person (now entity 1) keeps its keys and digests")
+        #expect(try SQLiteShell.rows(store, person.replacingOccurrences(of: "?", with: "2")) == before, "Person keeps its keys and digests")
+        #expect(try SQLiteShell.rows(store, "SELECT RECORDED FROM SEEDGEN_RENUMBERED WHERE ENTITY = 1") == ["2"], "Person, now entity 1, recorded under 2")
         #expect(try SQLiteShell.rows(store, "SELECT COLUMN, VALUE FROM SEEDGEN_DIGESTED WHERE ENTITY = 1 AND POSITION IS NULL") == ["ZRATING|3"])
         var (club, nickname, alias) = ("Team", "alias", "ZALIAS")
         if chained {
             _ = try ClubModels.writeBundle([("Club", ClubModels.v1), ("Club 2", ClubModels.v2), ("Club 3", ClubModels.v3)], current: "Club 3", in: directory)
             let migrate3 = try SeedgenTool.run(["migrate", store, "--model", bundle])
             #expect(migrate3.status == 0, "\(migrate3.output)\(migrate3.error)")
-            #expect(try SQLiteShell.rows(store, person.replacingOccurrences(of: "?", with: "1")) == before, "still kept")
+            #expect(try SQLiteShell.rows(store, person.replacingOccurrences(of: "?", with: "2")) == before, "still kept")
             (club, nickname, alias) = ("Side", "handle", "ZHANDLE")
         }
         #expect(try SQLiteShell.rows(store, "SELECT COLUMN, VALUE FROM SEEDGEN_DIGESTED WHERE ENTITY = 1 AND POSITION IS NOT NULL AND VALUE IS NOT NULL ORDER BY VALUE")
@@ -237,7 +264,7 @@ struct MigratedRecordTests {
         #expect(try SQLiteShell.rows(store, "SELECT COUNT(*) FROM sqlite_master WHERE name = 'SEEDGEN_DIGESTED'") == ["0"])
     }
 
-    @Test("a damaged rule (a column its entity lacks, positions off, a column left out, an unknown entity, name places off or not numbers, 20,000 rows): update (exit 2, unreadable) and migrate (exit 1) refuse it, named, the store's bytes unchanged", arguments: [
+    @Test("a damaged rule (a column its entity lacks, positions off, a column left out, an unknown entity, name places off or not numbers, 20,000 rows) or damaged entity numbers (an unknown entity, one twice, not a number, 20,000 rows): update (exit 2, unreadable) and migrate (exit 1) refuse them, named, the store's bytes unchanged; dump and diff too", arguments: [
         #"UPDATE SEEDGEN_DIGESTED SET COLUMN = 'ZTITLE"; DROP TABLE ZBOOK; --' WHERE COLUMN = 'ZPAGES'"#,
         "UPDATE SEEDGEN_DIGESTED SET POSITION = POSITION + 1 WHERE POSITION IS NOT NULL",
         "DELETE FROM SEEDGEN_DIGESTED WHERE COLUMN = 'ZISBN'",
@@ -245,8 +272,14 @@ struct MigratedRecordTests {
         "UPDATE SEEDGEN_DIGESTED SET VALUE = 5 WHERE POSITION = 0",
         "UPDATE SEEDGEN_DIGESTED SET VALUE = 'x' WHERE POSITION = 0",
         "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 20000) INSERT INTO SEEDGEN_DIGESTED SELECT 2, 'Z' || i, NULL, 0 FROM n",
+        "CREATE TABLE SEEDGEN_RENUMBERED (RECORDED, ENTITY); INSERT INTO SEEDGEN_RENUMBERED VALUES (1, 2), (2, 99)",
+        "CREATE TABLE SEEDGEN_RENUMBERED (RECORDED, ENTITY); INSERT INTO SEEDGEN_RENUMBERED VALUES (1, 2), (2, 2)",
+        "CREATE TABLE SEEDGEN_RENUMBERED (RECORDED, ENTITY); INSERT INTO SEEDGEN_RENUMBERED VALUES (1, 2), (1, 1)",
+        "CREATE TABLE SEEDGEN_RENUMBERED (RECORDED, ENTITY); INSERT INTO SEEDGEN_RENUMBERED VALUES ('1', 2), (2, 1)",
+        "CREATE TABLE SEEDGEN_RENUMBERED (RECORDED, ENTITY); WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 20000) INSERT INTO SEEDGEN_RENUMBERED SELECT i, 1 FROM n",
     ])
-    func hostileRule(_ tampering: String) throws {
+    func hostileRecordTables(_ tampering: String) throws {
+        let table = tampering.contains("SEEDGEN_RENUMBERED") ? "SEEDGEN_RENUMBERED" : "SEEDGEN_DIGESTED"
         let directory = try Build.setUp()
         defer { directory.remove() }
         let (store, bundle) = try Self.installed(in: directory)
@@ -255,12 +288,18 @@ struct MigratedRecordTests {
         let bytes = try Data(contentsOf: URL(fileURLWithPath: store))
         let seed2 = try Self.seed("v2", bundle: bundle, price: "cost", in: directory)
         let update = try SeedgenTool.run(["update", store, "--seed", seed2, "--model", bundle])
-        #expect(update.status == 2 && update.error.contains("SEEDGEN_DIGESTED"), "\(update.output)\(update.error)")
+        #expect(update.status == 2 && update.error.contains(table), "\(update.output)\(update.error)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == bytes)
         _ = try ClubModels.writeBundle([("Shelf", Build.model), ("Shelf 2", Self.v2), ("Shelf 3", Self.v3)], current: "Shelf 3", in: directory)
         let migrate = try SeedgenTool.run(["migrate", store, "--model", bundle])
-        #expect(migrate.status == 1 && migrate.error.contains("SEEDGEN_DIGESTED"), "\(migrate.output)\(migrate.error)")
+        #expect(migrate.status == 1 && migrate.error.contains(table), "\(migrate.output)\(migrate.error)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == bytes)
         #expect(FileManager.default.fileExists(atPath: store + "-journal") == false)
+        guard table == "SEEDGEN_RENUMBERED" else { return }
+        // The readers that translate the record's numbers refuse them too.
+        let dump = try SeedgenTool.run(["dump", store, "--model", bundle])
+        #expect(dump.status != 0 && dump.error.contains(table), "\(dump.output)\(dump.error)")
+        let diff = try SeedgenTool.run(["diff", store, seed2, "--model", bundle + "/Shelf 2.xcdatamodel"])
+        #expect(diff.status == 2 && diff.error.contains(table), "\(diff.output)\(diff.error)")
     }
 }

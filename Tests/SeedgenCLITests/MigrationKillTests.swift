@@ -56,6 +56,9 @@ import Testing
         #expect(try SeedgenTool.run(["migrate", store, "--model", bundle]).status == 0)
         let rules = "SELECT COUNT(*) FROM sqlite_master WHERE name = 'SEEDGEN_DIGESTED'"
         #expect(try SQLiteShell.rows(store, rules) == [record.ruled], "the record kept with a rule, unless Persons' values change")
+        // Club (1) becomes Side (2), Person (2) becomes 1: their rows stay under their old numbers.
+        let numbers = "SELECT RECORDED, ENTITY FROM SEEDGEN_RENUMBERED ORDER BY RECORDED"
+        #expect(try SQLiteShell.rows(store, numbers) == ["1|2", "2|1"])
         let duration = Date().timeIntervalSince(started) * 1.2
         var migrated = 0
         for round in 0..<Self.kills {
@@ -78,6 +81,7 @@ import Testing
                 #expect(try SeedgenTool.run(["verify", store, "--model", bundle + "/Club 3.xcdatamodel"]).status == 0, "round \(round): the migrated store is not clean")
                 #expect(try SQLiteShell.rows(store, "SELECT COUNT(*) FROM ZPERSON") == persons)
                 #expect(try SQLiteShell.rows(store, rules) == [record.ruled], "round \(round)")
+                #expect(try SQLiteShell.rows(store, numbers) == ["1|2", "2|1"], "round \(round)")
             }
             let left = try MigrationApplyTests.leftBeside(directory)
             #expect(left == ["v1.sqlite"], "round \(round): left beside the store after the next run: \(left)")

@@ -76,6 +76,42 @@ struct SourceIdentifierTests {
         #expect(verify.status == 0, "\(verify.output)\(verify.error)")
     }
 
+    /// Version 2: an entity `Aardvark` added, which sorts first, so every entity gets the next
+    /// number: the migration leaves the record under the old ones (`SEEDGEN_RENUMBERED`).
+    static let renumbered = Build.model.replacingOccurrences(of: #"<entity name="Author">"#, with: #"<entity name="Aardvark"><attribute name="size" optional="YES" attributeType="String"/></entity><entity name="Author">"#)
+
+    @Test("after a migration that gives every entity a new number, the record stays as it was: dump gives the identifiers back, diff and update still match the relabelled shelf by its identifier; the update puts the record under the store's numbers")
+    func identifiersThroughRenumbering() throws {
+        let directory = try Build.setUp()
+        defer { directory.remove() }
+        #expect(Self.renumbered != Build.model, "DiffCommandTests.model changed: update renumbered")
+        let store = try Self.build(top: "top", as: "v1", in: directory)
+        let bundle = try ClubModels.writeBundle([("Shelf", Build.model), ("Shelf 2", Self.renumbered)], current: "Shelf 2", in: directory)
+        let before = try SQLiteShell.rows(store, MigratedRecordTests.record)
+        #expect(Set(before.map { $0.prefix(2) }) == ["1|", "2|", "3|"] && before.contains { $0.hasPrefix("3|") && $0.contains("|i ") }, "\(before)")
+        let migrate = try SeedgenTool.run(["migrate", store, "--model", bundle])
+        #expect(migrate.status == 0, "\(migrate.output)\(migrate.error)")
+        #expect(try SQLiteShell.rows(store, MigratedRecordTests.record) == before, "the record as it was")
+        #expect(try SQLiteShell.rows(store, "SELECT RECORDED, ENTITY FROM SEEDGEN_RENUMBERED ORDER BY RECORDED") == ["1|2", "2|3", "3|4"])
+        let dump = try SeedgenTool.run(["dump", store, "--model", bundle])
+        #expect(dump.status == 0, "\(dump.error)")
+        let shelves = dump.output.split(separator: "\n").filter { $0.contains("seedgen:id=") && !$0.contains(##"seedgen:id="#"##) }
+        #expect(shelves.count == 2 && shelves.allSatisfy { $0.contains("<Shelf ") }, "the shelves, and only they, named by their identifiers:\n\(dump.output)")
+        let seed2 = directory.path("v2.sqlite")
+        let build = try SeedgenTool.run(["build", "--model", bundle, "--output", seed2, "--quiet", "--key", "Book=isbn",
+                                         try directory.write(Self.books, to: "v2-books.json"), try directory.write(Self.shelves(top: "upper"), to: "v2-shelves.xml")])
+        #expect(build.status == 0, "\(build.error)")
+        let diff = try SeedgenTool.run(["diff", store, seed2, "--model", bundle])
+        #expect(diff.output.split(separator: "\n").filter { $0.hasPrefix("+ ") || $0.hasPrefix("~ ") || $0.hasPrefix("- ") } == [#"~ Shelf[seedgen:id="top"]: label "top" -> "upper""#], "\(diff.output)\(diff.error)")
+        let update = try SeedgenTool.run(["update", store, "--seed", seed2, "--model", bundle])
+        #expect(update.status == 0, "\(update.output)\(update.error)")
+        #expect(update.output.split(separator: "\n").filter { $0.hasPrefix("+ ") || $0.hasPrefix("~ ") || $0.hasPrefix("- ") } == [#"~ Shelf[seedgen:id="top"]"#], "\(update.output)")
+        #expect(try SQLiteShell.rows(store, "SELECT COUNT(*) FROM sqlite_master WHERE name = 'SEEDGEN_RENUMBERED'") == ["0"])
+        let keys = "SELECT ENTITY, PK, KEY FROM SEEDGEN_SEEDED ORDER BY ENTITY, PK"
+        #expect(try SQLiteShell.rows(store, keys) == SQLiteShell.rows(seed2, keys), "the record under the store's numbers, as the new seed's")
+        #expect(try SeedgenTool.run(["verify", store, "--model", bundle]).status == 0)
+    }
+
     @Test("dump gives recorded identifiers back (escaped) and names the others #Entity-k, never recorded: the rebuild is byte-identical")
     func dumpKeepsIdentifiers() throws {
         let directory = try Build.setUp()

@@ -4,18 +4,19 @@ import SeedModel
 /// migrated rows hold the values the record's digests cover, each column carried as it is
 /// (renamed or not), with only added columns beside them — each holding the one value the
 /// migration gave every row — and whose keys are made of the same columns, keeps its record
-/// rows: they stay (same entity number) or are renumbered, with no row read, and where the
-/// digests no longer cover the entity's own columns in its own order, or the names of objects
-/// named by their values may be stale, a `DigestRule` says how to check them (`digestRules`;
-/// settling it names those objects again). Only the others are digested again (`markUnchanged`, then `rebase`):
+/// rows as they are, with no row read, and where the digests no longer cover the entity's own
+/// columns in its own order, or the names of objects named by their values may be stale, a
+/// `DigestRule` says how to check them (`digestRules`; settling it names those objects again).
+/// Only the others are digested again (`markUnchanged`, then `digestAfterCopy` or `rebase`):
 /// an entity losing a column, given a filled default, a to-one whose references may be
-/// cleared, or entity columns whose numbers change.
+/// cleared, or entity columns whose numbers change. Every row stays under the number it is
+/// recorded under; where the entity's number changes, `RecordNumbers` says so.
 struct RecordMigration {
     /// What becomes of one source entity's record rows.
     enum Fate {
-        /// Kept as they are.
+        /// Kept as they are, the entity's number the same.
         case stays
-        /// Kept, under the destination's entity number.
+        /// Kept as they are, the entity numbered `to` in the destination (`RecordNumbers`).
         case renumbered(to: Int)
         /// Digested and named again where the user left the object as seeded; `keysKept`:
         /// every recorded key still names its object (made of the same columns, carried as
@@ -30,6 +31,8 @@ struct RecordMigration {
     let fates: [(source: EntityLayout, fate: Fate)]
     /// How the source record's digests are checked, by source entity number (`DigestRule`).
     let sourceRules: [Int: DigestRule]
+    /// The numbers the source record's rows are under.
+    let sourceNumbers: RecordNumbers
     /// The rules of the destination's record, by destination entity number: those of entities
     /// whose rows are kept with digests over other columns than their own.
     let digestRules: [Int: DigestRule]
@@ -49,6 +52,7 @@ struct RecordMigration {
         let oldNames = ObjectNames(layout: source, buildKeys: buildKeys.source, contentByDigest: true)
         let newNames = ObjectNames(layout: destination, buildKeys: buildKeys.destination, contentByDigest: true)
         let sourceRules = try SeedRecord.digestRules(in: database, layout: source, path: path)
+        let sourceNumbers = try RecordNumbers(in: database, layout: source)
         var fates: [(source: EntityLayout, fate: Fate)] = [], rules: [Int: DigestRule] = [:]
         for old in source.entities where !old.isAbstract {
             guard let step = plan.entities.first(where: { $0.source == old.name }), let new = destination.entity(named: step.name), !new.isAbstract else {
@@ -67,7 +71,8 @@ struct RecordMigration {
                 }
                 keysKept = sameColumns(newNaming.keyAttributes, oldNaming.keyAttributes)
                 if keysKept {
-                    contentKept = try sameColumns(newNaming.contentAttributes, oldNaming.contentAttributes) || !Self.namesByValues(old, in: database)
+                    contentKept = try sameColumns(newNaming.contentAttributes, oldNaming.contentAttributes)
+                        || !Self.namesByValues(recordedAs: sourceNumbers.recorded(old.number), in: database)
                 }
                 oldContent = oldNaming.contentAttributes.map(\.column)
             }
@@ -89,7 +94,24 @@ struct RecordMigration {
         }
         self.fates = fates
         self.sourceRules = sourceRules
+        self.sourceNumbers = sourceNumbers
         self.digestRules = rules
+    }
+
+    /// The numbers the destination's record rows are under: each carried entity's rows where
+    /// they were, its number the destination's.
+    var destinationNumbers: RecordNumbers {
+        var map: [Int: Int] = [:]
+        for (old, fate) in fates {
+            guard let recorded = sourceNumbers.recorded(old.number) else { continue }
+            switch fate {
+            case .dropped: continue
+            case .stays: map[old.number] = recorded
+            case .renumbered(let number): map[number] = recorded
+            case .rebased(let new, _): map[new.number] = recorded
+            }
+        }
+        return RecordNumbers(recordedByEntity: map)
     }
 
     /// Whether any entity's rows are digested again.
@@ -105,9 +127,11 @@ struct RecordMigration {
         rules[old.number] ?? DigestRule(of: old, in: source)
     }
 
-    /// Whether the record names any object of `entity` by its values (a key that changes with them).
-    private static func namesByValues(_ entity: EntityLayout, in database: Database) throws(SQLiteError) -> Bool {
-        try database.scalar("SELECT 1 FROM \(SeedRecord.table) WHERE ENTITY = ? AND \(ObjectNames.namesByValues("KEY")) LIMIT 1", [.integer(Int64(entity.number))]) != nil
+    /// Whether the record names any object whose rows are under `recorded` by its values (a key
+    /// that changes with them).
+    private static func namesByValues(recordedAs recorded: Int?, in database: Database) throws(SQLiteError) -> Bool {
+        guard let recorded else { return false }
+        return try database.scalar("SELECT 1 FROM \(SeedRecord.table) WHERE ENTITY = ? AND \(ObjectNames.namesByValues("KEY")) LIMIT 1", [.integer(Int64(recorded))]) != nil
     }
 
     /// `rule` (the source record's, for a row of `step`'s source entity) over the destination's

@@ -144,8 +144,9 @@ public struct StoreMigrator: Sendable {
         try StoreContents(database: database, path: storePath, layout: start.source).requireOnlyTheModel()
         do {
             _ = try SeedRecord.digestRules(in: database, layout: start.source, path: storePath)
-        } catch let error as DigestRuleError {
-            throw MigrationError(.foreignContent(SeedRecord.rulesTable), "\(storePath): the seed record's digest rules (\(SeedRecord.rulesTable)): \(error)")
+            _ = try RecordNumbers(in: database, layout: start.source)
+        } catch let error as DamagedRecordError {
+            throw MigrationError(.foreignContent(error.table), "\(storePath): \(error)")
         }
         try RowTransfer(database: database, plan: plan, source: start.source, destination: start.destination, path: storePath).requireCarriedShapes()
         return start

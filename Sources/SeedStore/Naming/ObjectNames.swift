@@ -78,23 +78,6 @@ struct ObjectNames {
         """
     }
 
-    /// Fills `temp.seedgen_names` for every concrete entity of `layout` in `database`: objects
-    /// the store's seed record names by identifier keep those names.
-    func create(in database: Database) throws(SQLiteError) {
-        let recorded = try SeedRecord.isPresent(in: database)
-        try database.execute("""
-            CREATE TEMP TABLE seedgen_names (tbl INTEGER, pk INTEGER, entity TEXT, key TEXT, PRIMARY KEY (tbl, pk)) WITHOUT ROWID
-            """)
-        for entity in layout.entities where !entity.isAbstract {
-            let identifiers = recorded ? Identifiers(table: "main.\(SeedRecord.table)", entity: entity.number) : nil
-            guard let named = namedRows(of: entity, identifiedIn: identifiers) else { continue }
-            let statement = try database.prepare("INSERT INTO temp.seedgen_names (tbl, pk, entity, key) SELECT ?, Z_PK, ?, key FROM (\(named))")
-            try statement.bind([.integer(Int64(tableNumbers[entity.table]!)), .text(entity.name)])
-            try statement.run()
-        }
-        try database.execute("CREATE INDEX temp.seedgen_names_by_key ON seedgen_names (entity, key)")
-    }
-
     /// `SELECT Z_PK, key` of every object of the concrete `entity`, named as the type's summary
     /// says (with `condition`, only the rows it holds for; with `identifiers`, an object without
     /// a key that has an identifier there is named by it); nil for an abstract entity. Only

@@ -44,9 +44,3 @@ extension DigestRule {
         self.init(digested: SeedRecord.digestedColumns(of: entity, in: layout), fixed: [])
     }
 }
-
-/// A seed record's digest rules (`SEEDGEN_DIGESTED`) that do not fit the store's layout: an
-/// entity or column it does not have, a digested column left out or named twice.
-struct DigestRuleError: Error, CustomStringConvertible {
-    let description: String
-}

@@ -13,7 +13,7 @@ extension SeedRecord {
 
     /// The rules of the record of the store at `path`, open on `database`, by entity number,
     /// each checked against `layout` (the store's): a concrete entity of it, naming each of its
-    /// digested columns once, in digest positions 0, 1, ... Throws `DigestRuleError` otherwise.
+    /// digested columns once, in digest positions 0, 1, ... Throws `DamagedRecordError` otherwise.
     /// None when the record was written for another model than `layout`'s (`SEEDGEN_MODEL`'s
     /// entity hashes): something else migrated the store since (Core Data, in an app), and the
     /// rules say nothing of its rows — as the record's digests of the entities it changed no
@@ -24,37 +24,37 @@ extension SeedRecord {
         // One row per digested column at most: a longer table is not read past that.
         let columns = layout.entities.filter { !$0.isAbstract }.reduce(0) { $0 + digestedColumns(of: $1, in: layout).count }
         let rows = try database.rows("SELECT ENTITY, COLUMN, POSITION, VALUE FROM main.\(rulesTable) ORDER BY ENTITY, POSITION, COLUMN LIMIT ?", [.integer(Int64(columns + 1))])
-        guard rows.count <= columns else { throw DigestRuleError(description: "more rows than the model's entities have digested columns (\(columns))") }
+        guard rows.count <= columns else { throw DamagedRecordError(rulesTable, "more rows than the model's entities have digested columns (\(columns))") }
         var rules: [Int: DigestRule] = [:], names: [Int: [Int: String]] = [:]
         for row in rows {
             guard let number = row[0].integer, let column = row[1].text, let entity = layout.entity(number: Int(number)), !entity.isAbstract else {
-                throw DigestRuleError(description: "a row names no concrete entity of the model, or no column (\(row.map(\.description).joined(separator: ", ")))")
+                throw DamagedRecordError(rulesTable, "a row names no concrete entity of the model, or no column (\(row.map(\.description).joined(separator: ", ")))")
             }
             var rule = rules[entity.number] ?? DigestRule(digested: [], fixed: [])
             switch row[2] {
             case .null: rule.fixed.append(.init(column: column, value: row[3]))
             case .integer(let position) where position == rule.digested.count: rule.digested.append(column)
-            default: throw DigestRuleError(description: "\(entity.name).\(column) has digest position \(row[2]), not \(rule.digested.count)")
+            default: throw DamagedRecordError(rulesTable, "\(entity.name).\(column) has digest position \(row[2]), not \(rule.digested.count)")
             }
             // A digested column's VALUE: its place among the columns the names digest, if any.
             switch (row[2], row[3]) {
             case (.null, _), (_, .null): break
             case (_, .integer(let place)): names[entity.number, default: [:]][Int(place)] = column
-            default: throw DigestRuleError(description: "\(entity.name).\(column) has the name place \(row[3]), not a number")
+            default: throw DamagedRecordError(rulesTable, "\(entity.name).\(column) has the name place \(row[3]), not a number")
             }
             rules[entity.number] = rule
         }
         // Only digested columns carry a name place, so the names digest columns of the entity.
         for (number, places) in names {
             guard places.keys.sorted() == Array(0..<places.count) else {
-                throw DigestRuleError(description: "the name places of entity \(number) are \(places.keys.sorted()), not 0 to \(places.count - 1)")
+                throw DamagedRecordError(rulesTable, "the name places of entity \(number) are \(places.keys.sorted()), not 0 to \(places.count - 1)")
             }
             rules[number]?.named = places.sorted { $0.key < $1.key }.map(\.value)
         }
         for entity in layout.entities {
             guard let rule = rules[entity.number] else { continue }
             guard rule.columns.sorted() == digestedColumns(of: entity, in: layout).sorted() else {
-                throw DigestRuleError(description: "the rule of \(entity.name) names the columns \(rule.columns.sorted().joined(separator: ", ")), not those of its table "
+                throw DamagedRecordError(rulesTable, "the rule of \(entity.name) names the columns \(rule.columns.sorted().joined(separator: ", ")), not those of its table "
                                       + "(\(digestedColumns(of: entity, in: layout).sorted().joined(separator: ", ")))")
             }
         }
@@ -123,22 +123,23 @@ extension SeedRecord {
             """)
     }
 
-    /// Each recorded object of entity `number` whose row in table `recordedTable` gives its
-    /// recorded digest under `rule` gets the digest of its row in `current`'s table (of
-    /// `layout`), in place, in one pass, and, when it is named by its values, the key that row
-    /// gives it, its ordinal kept (a rule may have kept keys made of other values); the others
-    /// keep theirs. Used when an update settles a rule (both rows the same) and when a
-    /// migration digests a record again while the source table is still there.
-    static func redigest(_ number: Int, recordedAs rule: DigestRule, in recordedTable: String, to current: EntityLayout,
+    /// Each object recorded under entity number `recorded` whose row in table `recordedTable`
+    /// (its entity numbered `number` there) gives its recorded digest under `rule` gets the
+    /// digest of its row in `current`'s table (of `layout`), in place, in one pass, and, when it
+    /// is named by its values, the key that row gives it, its ordinal kept (a rule may have kept
+    /// keys made of other values); the others keep theirs. Used when an update settles a rule
+    /// (both rows the same) and when a migration digests a record again while the source table
+    /// is still there.
+    static func redigest(_ recorded: Int, recordedAs rule: DigestRule, in recordedTable: String, numbered number: Int? = nil, to current: EntityLayout,
                          of layout: StoreLayout, in database: Database) throws(SQLiteError) {
-        let recorded = rule.sql(alias: "o")
+        let digest = rule.sql(alias: "o")
         let key = ObjectNames.contentKeySQL(of: current, in: layout, alias: "t", ordinalOf: "\(table).KEY")
             .map { "CASE WHEN \(ObjectNames.namesByValues("\(table).KEY")) THEN \($0) ELSE \(table).KEY END" } ?? "\(table).KEY"
         try database.run("""
             UPDATE main.\(table) SET (DIGEST, KEY) = (
               SELECT \(digestSQL(of: current, in: layout, alias: "t")), \(key) FROM main.\(Database.quote(current.table)) AS t WHERE t.Z_PK = PK)
-            WHERE ENTITY = \(number)
-              AND DIGEST = (SELECT \(recorded.sql) FROM main.\(Database.quote(recordedTable)) AS o WHERE o.Z_PK = PK AND o.Z_ENT = \(number))
-            """, recorded.arguments)
+            WHERE ENTITY = \(recorded)
+              AND DIGEST = (SELECT \(digest.sql) FROM main.\(Database.quote(recordedTable)) AS o WHERE o.Z_PK = PK AND o.Z_ENT = \(number ?? recorded))
+            """, digest.arguments)
     }
 }

@@ -10,7 +10,8 @@ import SeedModel
 ///
 /// Beside it, the seed's model (`SEEDGEN_MODEL`), its many-to-many links (`SEEDGEN_LINKED`)
 /// and, after a migration that kept digests over renamed and added columns, their rules
-/// (`SEEDGEN_DIGESTED`, `DigestRule`).
+/// (`SEEDGEN_DIGESTED`, `DigestRule`); after one that gave entities new numbers, the numbers the
+/// rows are under (`SEEDGEN_RENUMBERED`, `RecordNumbers`).
 ///
 /// The record lives in the store file itself: an installed store is the seed's bytes, so it
 /// carries the record with no step at install time, and any copy of the seed is an installed

@@ -27,9 +27,10 @@ extension SeedUpdater {
         let store = try StoreFile(path: storePath, database: database).storedLayout(of: layout, frameworkVersion: metadata.frameworkVersion).layout
         let names = ObjectNames(layout: store, buildKeys: metadata.buildKeys.merging(seed.buildKeys) { _, newer in newer }, contentByDigest: true)
         do {
+            try RecordNumbers(in: database, layout: store).settle(in: database)
             try SeedRecord.settleDigests(in: database, layout: store, path: storePath, renamingFrom: "seed")
-        } catch let error as DigestRuleError {
-            throw SeedUpdateError(.unreadable, "\(storePath): the seed record's digest rules (\(SeedRecord.rulesTable)): \(error); nothing was changed")
+        } catch let error as DamagedRecordError {
+            throw SeedUpdateError(.unreadable, "\(storePath): \(error); nothing was changed")
         }
         let step = UpdateStep(database: database, store: store, names: names)
         try step.classify()
