@@ -8,7 +8,7 @@
 ///
 /// Readers translate (`recorded(_:)`, `entity(recordedAs:)`); an update first puts the record
 /// under the store's numbers (`settle`), so the rest of it, like a build, knows only those.
-struct RecordNumbers: Equatable {
+struct RecordNumbers {
     /// The table's name.
     static let table = "SEEDGEN_RENUMBERED"
 
