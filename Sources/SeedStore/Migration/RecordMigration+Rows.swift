@@ -1,21 +1,16 @@
 import SeedModel
 
 extension RecordMigration {
-    /// Before a migration rebuilds the tables, for each entity digested again: when its keys
-    /// stay (`keysKept`) and the source table is parked aside (`parked`), its record is digested
-    /// in place after the copy (`digestAfterCopy`, while the source rows are still there to
-    /// compare with); for the others, notes which recorded objects still hold what the seed
-    /// wrote (`temp.seedgen_unchanged`, under the numbers they are recorded under), for `rebase`.
-    mutating func markUnchanged(in database: Database, source: StoreLayout, parked: [String: String]) throws(SQLiteError) {
-        guard rebases else { return }
+    /// Before a migration rebuilds the tables, for each entity `rebase` digests and names
+    /// again: notes which recorded objects still hold what the seed wrote
+    /// (`temp.seedgen_unchanged`, under the numbers they are recorded under).
+    func markUnchanged(in database: Database, source: StoreLayout) throws(SQLiteError) {
+        let rebased = fates.filter { if case .rebased = $0.fate { true } else { false } }.map(\.source)
+        guard !rebased.isEmpty else { return }
         database.registerRowDigest()
         try database.execute("CREATE TEMP TABLE seedgen_unchanged (ENTITY INTEGER, PK INTEGER, PRIMARY KEY (ENTITY, PK)) WITHOUT ROWID")
-        for (entity, fate) in fates {
-            guard case .rebased(_, let keysKept) = fate, let recorded = sourceNumbers.recorded(entity.number) else { continue }
-            if keysKept, let aside = parked[entity.table] {
-                digestedAfterCopy[entity.number] = aside
-                continue
-            }
+        for entity in rebased {
+            guard let recorded = sourceNumbers.recorded(entity.number) else { continue }
             let digest = sourceRule(of: entity, in: source).sql(alias: "t")
             try database.run("""
                 INSERT INTO temp.seedgen_unchanged SELECT r.ENTITY, r.PK FROM \(SeedRecord.table) r
@@ -26,12 +21,13 @@ extension RecordMigration {
     }
 
     /// After the rows were copied, before the source tables go: each object of the entities
-    /// `markUnchanged` left for now that the user left as seeded (its source row gives its
-    /// recorded digest) gets its migrated row's digest, in place, in one pass; the key stays,
-    /// as does what the user changed or deleted.
+    /// digested again in place (`Fate.redigested`) that the user left as seeded (its source row
+    /// gives its recorded digest) gets its migrated row's digest, in one pass; the key stays, as
+    /// does what the user changed or deleted.
     func digestAfterCopy(in database: Database, source: StoreLayout, destination: StoreLayout) throws(SQLiteError) {
+        database.registerRowDigest()
         for (old, fate) in fates {
-            guard case .rebased(let new, _) = fate, let aside = digestedAfterCopy[old.number], let recorded = sourceNumbers.recorded(old.number) else { continue }
+            guard case .redigested(let new, let aside) = fate, let recorded = sourceNumbers.recorded(old.number) else { continue }
             try SeedRecord.redigest(recorded, recordedAs: sourceRule(of: old, in: source), in: aside, numbered: old.number, to: new, of: destination, in: database)
         }
     }
@@ -42,7 +38,7 @@ extension RecordMigration {
     /// After a migration copied the rows, before the source tables go: the destination's record.
     /// Every row stays under the number it is recorded under, and `RecordNumbers` gives each
     /// entity's number in the destination. An entity carried keeps its rows as they are, as do
-    /// those `digestAfterCopy` digested. For the others, the objects `markUnchanged` found as
+    /// those `digestAfterCopy` digested. For the others (`Fate.rebased`), the objects `markUnchanged` found as
     /// seeded get the keys and digests of their migrated rows, so a later seed of the new
     /// version still updates them; an object the user changed or deleted keeps its old key and
     /// digest (which no row of the new layout has): it stays the user's, or stays deleted.
@@ -65,7 +61,7 @@ extension RecordMigration {
             guard let recorded = sourceNumbers.recorded(old.number) else { continue }
             switch fate {
             case .dropped: dropped.append(recorded)
-            case .rebased(let new, _) where digestedAfterCopy[old.number] == nil: rewritten.append((recorded, new))
+            case .rebased(let new): rewritten.append((recorded, new))
             default: kept.append(recorded)
             }
         }

@@ -18,11 +18,14 @@ struct RecordMigration {
         case stays
         /// Kept as they are, the entity numbered `to` in the destination (`RecordNumbers`).
         case renumbered(to: Int)
-        /// Digested and named again where the user left the object as seeded; `keysKept`:
-        /// every recorded key still names its object (made of the same columns, carried as
-        /// they are, or the entity has no objects named by their values), so only the digests
-        /// change.
-        case rebased(EntityLayout, keysKept: Bool)
+        /// Digested again where the user left the object as seeded, in place, against the
+        /// source rows in their parked table `against` (`digestAfterCopy`): every recorded key
+        /// still names its object (made of the same columns, carried as they are, or the entity
+        /// has no objects named by their values), so only the digests change.
+        case redigested(EntityLayout, against: String)
+        /// Digested and named again where the user left the object as seeded (`markUnchanged`,
+        /// then `rebase`): its key may change.
+        case rebased(EntityLayout)
         /// Gone with the entity.
         case dropped
     }
@@ -36,14 +39,11 @@ struct RecordMigration {
     /// The rules of the destination's record, by destination entity number: those of entities
     /// whose rows are kept with digests over other columns than their own.
     let digestRules: [Int: DigestRule]
-    /// The entities (source numbers) whose record `digestAfterCopy` digests in place, with
-    /// their source table's parked name (set by `markUnchanged`).
-    var digestedAfterCopy: [Int: String] = [:]
-
     /// Reads the source record's rules and, where an entity's keys would change, whether any of
-    /// its objects is named by its values.
+    /// its objects is named by its values; `parked`: each source table's name while the
+    /// migration copies its rows (`RowTransfer.parked`; a table kept as it is has none).
     init(plan: MigrationPlan, source: StoreLayout, destination: StoreLayout, buildKeys: (source: [String: [String]], destination: [String: [String]]),
-         database: Database, path: String) throws {
+         parked: [String: String], database: Database, path: String) throws {
         let successors = plan.successors
         let renumbers = source.entities.contains { entity in
             successors[entity.name].flatMap { destination.entity(named: $0) }.map { $0.number != entity.number } ?? false
@@ -80,7 +80,8 @@ struct RecordMigration {
             // Names made of other values from now on: the columns that made them, carried below.
             if !contentKept && sourceRule.named.isEmpty { sourceRule.named = oldContent }
             guard keysKept, let rule = Self.rule(sourceRule, carriedBy: carried, of: step, to: new, in: destination) else {
-                fates.append((old, .rebased(new, keysKept: keysKept && contentKept)))
+                let aside = keysKept && contentKept ? parked[old.table] : nil
+                fates.append((old, aside.map { .redigested(new, against: $0) } ?? .rebased(new)))
                 continue
             }
             // With a rule, every value the record covers is carried as it is and every other
@@ -108,14 +109,11 @@ struct RecordMigration {
             case .dropped: continue
             case .stays: map[old.number] = recorded
             case .renumbered(let number): map[number] = recorded
-            case .rebased(let new, _): map[new.number] = recorded
+            case .redigested(let new, _), .rebased(let new): map[new.number] = recorded
             }
         }
         return RecordNumbers(recordedByEntity: map)
     }
-
-    /// Whether any entity's rows are digested again.
-    var rebases: Bool { fates.contains { if case .rebased = $0.fate { true } else { false } } }
 
     /// The source rule of `old`, or the rule of a record of its own layout.
     func sourceRule(of old: EntityLayout, in source: StoreLayout) -> DigestRule {

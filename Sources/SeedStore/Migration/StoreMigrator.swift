@@ -174,8 +174,9 @@ public struct StoreMigrator: Sendable {
         let transfer = RowTransfer(database: database, plan: start.plan, source: start.source, destination: start.destination, path: storePath,
                                    adoptsIndexes: adoptingIndexes)
         let recorded = try SeedRecord.isPresent(in: database)
-        var recordMigration = recorded ? try RecordMigration(plan: start.plan, source: start.source, destination: start.destination, buildKeys: (start.buildKeys, start.destinationKeys), database: database, path: storePath) : nil
-        try recordMigration?.markUnchanged(in: database, source: start.source, parked: transfer.parked)
+        let recordMigration = recorded ? try RecordMigration(plan: start.plan, source: start.source, destination: start.destination, buildKeys: (start.buildKeys, start.destinationKeys),
+                                                             parked: transfer.parked, database: database, path: storePath) : nil
+        try recordMigration?.markUnchanged(in: database, source: start.source)
         let (counts, takenOver) = try transfer.carryOver { [recordMigration] in
             try recordMigration?.digestAfterCopy(in: database, source: start.source, destination: start.destination)
             try recordMigration?.rebase(in: database, destination: start.destination, buildKeys: start.destinationKeys)
