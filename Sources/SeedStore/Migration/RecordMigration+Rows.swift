@@ -38,11 +38,11 @@ extension RecordMigration {
     /// After a migration copied the rows, before the source tables go: the destination's record.
     /// Every row stays under the number it is recorded under, and `RecordNumbers` gives each
     /// entity's number in the destination. An entity carried keeps its rows as they are, as do
-    /// those `digestAfterCopy` digested. For the others (`Fate.rebased`), the objects `markUnchanged` found as
-    /// seeded get the keys and digests of their migrated rows, so a later seed of the new
-    /// version still updates them; an object the user changed or deleted keeps its old key and
-    /// digest (which no row of the new layout has): it stays the user's, or stays deleted.
-    /// Objects of removed entities leave the record.
+    /// those `digestAfterCopy` digested. For the others (`Fate.rebased`), the objects
+    /// `markUnchanged` found as seeded get the keys and digests of their migrated rows, so a
+    /// later seed of the new version still updates them; an object the user changed or deleted
+    /// keeps its old key and digest (which no row of the new layout has): it stays the user's,
+    /// or stays deleted. Objects of removed entities leave the record.
     ///
     /// Where at least half the record's rows are written again or leave, the source record is
     /// parked and the destination's written into a fresh table in (entity, `Z_PK`) order, as

@@ -14,10 +14,9 @@ import SeedModel
 struct RecordMigration {
     /// What becomes of one source entity's record rows.
     enum Fate {
-        /// Kept as they are, the entity's number the same.
-        case stays
-        /// Kept as they are, the entity numbered `to` in the destination (`RecordNumbers`).
-        case renumbered(to: Int)
+        /// Kept as they are, the entity `new` in the destination (under another number, maybe:
+        /// `RecordNumbers`).
+        case kept(EntityLayout)
         /// Digested again where the user left the object as seeded, in place, against the
         /// source rows in their parked table `against` (`digestAfterCopy`): every recorded key
         /// still names its object (made of the same columns, carried as they are, or the entity
@@ -91,7 +90,7 @@ struct RecordMigration {
             // digested again), which makes each such key again from its row, ordinal kept
             // (`SeedRecord.redigest`): the rule stays while keys may be stale.
             if rule != DigestRule(of: new, in: destination) || !contentKept || sourceRules[old.number] != nil { rules[new.number] = rule }
-            fates.append((old, new.number == old.number ? .stays : .renumbered(to: new.number)))
+            fates.append((old, .kept(new)))
         }
         self.fates = fates
         self.sourceRules = sourceRules
@@ -107,9 +106,7 @@ struct RecordMigration {
             guard let recorded = sourceNumbers.recorded(old.number) else { continue }
             switch fate {
             case .dropped: continue
-            case .stays: map[old.number] = recorded
-            case .renumbered(let number): map[number] = recorded
-            case .redigested(let new, _), .rebased(let new): map[new.number] = recorded
+            case .kept(let new), .redigested(let new, _), .rebased(let new): map[new.number] = recorded
             }
         }
         return RecordNumbers(recordedByEntity: map)
