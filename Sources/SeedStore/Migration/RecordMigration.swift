@@ -38,11 +38,13 @@ struct RecordMigration {
     /// The rules of the destination's record, by destination entity number: those of entities
     /// whose rows are kept with digests over other columns than their own.
     let digestRules: [Int: DigestRule]
-    /// Reads the source record's rules and, where an entity's keys would change, whether any of
-    /// its objects is named by its values; `parked`: each source table's name while the
-    /// migration copies its rows (`RowTransfer.parked`; a table kept as it is has none).
+    /// The fate of each entity's record rows, from the source record's rules and numbers
+    /// (`recorded`, checked when the migration started) and, where an entity's keys would
+    /// change, whether any of its objects is named by its values; `parked`: each source table's
+    /// name while the migration copies its rows (`RowTransfer.parked`; a table kept as it is
+    /// has none).
     init(plan: MigrationPlan, source: StoreLayout, destination: StoreLayout, buildKeys: (source: [String: [String]], destination: [String: [String]]),
-         parked: [String: String], database: Database, path: String) throws {
+         recorded: (rules: [Int: DigestRule], numbers: RecordNumbers), parked: [String: String], database: Database) throws {
         let successors = plan.successors
         let renumbers = source.entities.contains { entity in
             successors[entity.name].flatMap { destination.entity(named: $0) }.map { $0.number != entity.number } ?? false
@@ -50,8 +52,7 @@ struct RecordMigration {
         let thinned = RowTransfer.thinnedTables(source: source, destination: destination, successor: successors)
         let oldNames = ObjectNames(layout: source, buildKeys: buildKeys.source, contentByDigest: true)
         let newNames = ObjectNames(layout: destination, buildKeys: buildKeys.destination, contentByDigest: true)
-        let sourceRules = try SeedRecord.digestRules(in: database, layout: source, path: path)
-        let sourceNumbers = try RecordNumbers(in: database, layout: source)
+        let (sourceRules, sourceNumbers) = recorded
         var fates: [(source: EntityLayout, fate: Fate)] = [], rules: [Int: DigestRule] = [:]
         for old in source.entities where !old.isAbstract {
             guard let step = plan.entities.first(where: { $0.source == old.name }), let new = destination.entity(named: step.name), !new.isAbstract else {

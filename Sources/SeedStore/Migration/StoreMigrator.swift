@@ -108,6 +108,8 @@ public struct StoreMigrator: Sendable {
         /// source's names and under the destination's (`MigrationPlan.carried(buildKeys:)`).
         var buildKeys: [String: [String]]
         var destinationKeys: [String: [String]]
+        /// The seed record's digest rules and entity numbers, checked against the source.
+        var record: (rules: [Int: DigestRule], numbers: RecordNumbers) = ([:], .own)
     }
 
     private func prepare(_ database: Database) throws -> Start? {
@@ -129,7 +131,7 @@ public struct StoreMigrator: Sendable {
                                  + plan.refusals.map(\.description).joined(separator: "; "))
         }
         let era = metadata.frameworkVersion.map(FrameworkEra.init(version:)) ?? .newest
-        let start: Start
+        var start: Start
         do {
             let fresh = try StoreLayout(model: source.model, era: era)
             let destinationKeys = plan.carried(buildKeys: metadata.buildKeys)
@@ -143,8 +145,7 @@ public struct StoreMigrator: Sendable {
         }
         try StoreContents(database: database, path: storePath, layout: start.source).requireOnlyTheModel()
         do {
-            _ = try SeedRecord.digestRules(in: database, layout: start.source, path: storePath)
-            _ = try RecordNumbers(in: database, layout: start.source)
+            start.record = (try SeedRecord.digestRules(in: database, layout: start.source, path: storePath), try RecordNumbers(in: database, layout: start.source))
         } catch let error as DamagedRecordError {
             throw MigrationError(.foreignContent(error.table), "\(storePath): \(error)")
         }
@@ -175,7 +176,7 @@ public struct StoreMigrator: Sendable {
                                    adoptsIndexes: adoptingIndexes)
         let recorded = try SeedRecord.isPresent(in: database)
         let recordMigration = recorded ? try RecordMigration(plan: start.plan, source: start.source, destination: start.destination, buildKeys: (start.buildKeys, start.destinationKeys),
-                                                             parked: transfer.parked, database: database, path: storePath) : nil
+                                                             recorded: start.record, parked: transfer.parked, database: database) : nil
         try recordMigration?.markUnchanged(in: database, source: start.source)
         let (counts, takenOver) = try transfer.carryOver { [recordMigration] in
             try recordMigration?.digestAfterCopy(in: database, source: start.source, destination: start.destination)

@@ -101,7 +101,7 @@ struct ObjectNames {
         }
         var identified = "", unidentified = ""
         if let identifiers {
-            let identifier = "(SELECT r.KEY FROM \(identifiers.table) r WHERE r.ENTITY = \(identifiers.entity) AND r.PK = Z_PK AND substr(r.KEY, 1, 2) = 'i ')"
+            let identifier = "(SELECT r.KEY FROM \(identifiers.table) r WHERE r.ENTITY = \(identifiers.entity) AND r.PK = Z_PK AND \(Self.namesByIdentifier("r.KEY")))"
             identified = "SELECT Z_PK, key FROM (SELECT Z_PK, \(identifier) AS key \(rows)\(unkeyed)) WHERE key IS NOT NULL UNION ALL "
             unidentified = " AND \(identifier) IS NULL"
         }
@@ -122,6 +122,11 @@ struct ObjectNames {
     /// SQL that the key `key` names an object by its values (`c …`).
     static func namesByValues(_ key: String) -> String {
         "substr(\(key), 1, 2) = 'c '"
+    }
+
+    /// SQL that the key `key` names an object by its source identifier (`i …`).
+    static func namesByIdentifier(_ key: String) -> String {
+        "substr(\(key), 1, 2) = 'i '"
     }
 
     /// The key a seed record gives an object of the concrete `entity` of `layout` named by its

@@ -6,7 +6,7 @@ extension StoreReader {
         guard try SeedRecord.isPresent(in: file.database) else { return [:] }
         let numbers = try RecordNumbers(in: file.database, layout: layout)
         var identifiers: [Int: [Int64: String]] = [:]
-        let statement = try file.database.prepare("SELECT ENTITY, PK, substr(KEY, 3) FROM \(SeedRecord.table) WHERE substr(KEY, 1, 2) = 'i '")
+        let statement = try file.database.prepare("SELECT ENTITY, PK, substr(KEY, 3) FROM \(SeedRecord.table) WHERE \(ObjectNames.namesByIdentifier("KEY"))")
         while try statement.step() {
             let row = statement.row()
             guard let recorded = row[0].integer, let entity = numbers.entity(recordedAs: Int(recorded)), let primaryKey = row[1].integer, let part = row[2].text,

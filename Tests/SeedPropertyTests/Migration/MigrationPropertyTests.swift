@@ -134,11 +134,13 @@ struct MigrationPropertyTests {
         } }
     }
 
-    /// Version 3: `Sample` renamed `Piece` and `text` renamed `words`, attributes added (`added`);
-    /// nothing else: every value is carried as it is, so the record is too.
+    /// Version 3: `Sample` renamed `Piece` and `text` renamed `words`, attributes added (`added`),
+    /// an entity `Aardvark` added, which sorts first, so that `Piece` gets entity number 2;
+    /// nothing else: every value is carried as it is, so the record is too, under number 1.
     static let version3 = renamed
         .replacingOccurrences(of: "<attribute name=\"dbl\" optional=\"YES\" attributeType=\"Double\"/>",
                               with: "<attribute name=\"dbl\" optional=\"YES\" attributeType=\"Double\"/>" + Self.added)
+        .replacingOccurrences(of: "</model>", with: "<entity name=\"Aardvark\"><attribute name=\"size\" optional=\"YES\" attributeType=\"String\"/></entity></model>")
 
     /// The attributes version 3 adds: a default of each kind of value, and none.
     static let added = """
@@ -162,11 +164,11 @@ struct MigrationPropertyTests {
         return try ModelLoader.loadVersions(from: directory.path("Samples.xcdatamodeld"))
     }
 
-    @Test("renamed and added only: the record's digests are kept with a rule, and an update to a fresh build of the same objects finds every object as seeded")
+    @Test("renamed, added and renumbered only: the record's digests are kept with a rule, under the entity's old number, and an update to a fresh build of the same objects finds every object as seeded")
     func recordKeptWithARule() async throws {
         let modelDirectory = try TemporaryDirectory()
         defer { modelDirectory.remove() }
-        #expect(Self.version3.contains("\"rank\"") && Self.version3.contains("\"Piece\""), "Sample.model changed: update version3")
+        #expect(Self.version3.contains("\"rank\"") && Self.version3.contains("\"Piece\"") && Self.version3.contains("\"Aardvark\""), "Sample.model changed: update version3")
         let versions = try Self.versions(Self.version3, in: modelDirectory)
         let layout1 = try StoreLayout(model: try #require(versions.versions.first { $0.name == "Sample" }).model)
         let layout3 = try StoreLayout(model: versions.current.model)
@@ -184,6 +186,7 @@ struct MigrationPropertyTests {
             let before = try SQLiteShell.rows(build.path, record)
             #expect(try StoreMigrator(storeAt: build.path, versions: versions).migrate().migrated)
             #expect(try SQLiteShell.rows(build.path, record) == before, "the record rewritten")
+            #expect(try SQLiteShell.rows(build.path, "SELECT RECORDED, ENTITY FROM SEEDGEN_RENUMBERED") == ["1|2"], "Piece, entity 2, recorded under 1")
             let fixed = try SQLiteShell.rows(build.path, "SELECT COLUMN, typeof(VALUE), VALUE FROM SEEDGEN_DIGESTED WHERE POSITION IS NULL ORDER BY COLUMN")
             #expect(fixed == ["ZAMOUNT|real|2.5", "ZLABEL|text|nai\u{308}ve", "ZNOTE|null|", "ZRANK|integer|7", "ZRATIO|real|0.10000000149011612", "ZSEEN|integer|0", "ZSINCE|real|86400.0"], "\(fixed)")
             let findings = try StoreVerifier(storePath: build.path, layout: layout3).verify().filter { !$0.isNote }
