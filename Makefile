@@ -46,7 +46,7 @@ seed: release
 		inputs=$$(find "$$dir" -maxdepth 1 -type f ! -name '*.md' ! -name '.*' ! -name seedgen.json | sort); \
 		echo "== $$name"; \
 		$(SEEDGEN) build --model "$$model" --output "$(SEEDS_OUT)/$$name.sqlite" $$inputs; \
-		$(SEEDGEN) verify --model "$$model" "$(SEEDS_OUT)/$$name.sqlite"; \
+		$(SEEDGEN) verify --as-built --model "$$model" "$(SEEDS_OUT)/$$name.sqlite"; \
 	done
 
 test: deps

@@ -13,12 +13,16 @@ struct MigrateCommand: ParsableCommand {
             NSStoreModelVersionHashes; the plan goes to the version .xccurrentversion names. \
             Elements are matched by renaming identifier, else by name. The plan is printed (per \
             entity and property: kept, renamed from, added, removed, default filled, refused and \
-            why), then the store is migrated in place in one SQLite transaction: wholly or not at \
-            all, in its own journal mode. With --dry-run nothing is written. Exit 0 when the store \
-            was migrated, would be, or is current; 1 when Core Data would refuse the migration or \
-            the store holds what seedgen cannot carry over (persistent history, triggers, tables \
-            no entity describes), with the store unchanged; 2 when the store or model cannot be \
-            read or written.
+            why) and what the store loses with what the version removes (rows, values, links, \
+            counted), then the store is migrated in place in one SQLite transaction: wholly or not \
+            at all, in its own journal mode; before the commit the result is counted against the \
+            store (every row and link kept, every value made required set), else it is rolled \
+            back. A write a killed run left is rolled back first. With --dry-run nothing is \
+            written. Exit 0 when the store was migrated, would be, or is current; 1 when the \
+            bundle lacks the store's version, Core Data would refuse the migration, the store \
+            holds what seedgen cannot carry over (persistent history, triggers, tables no entity \
+            describes) or the result would lose what the store holds, with the store unchanged; \
+            2 when the store or model cannot be read or written.
             """
     )
 
@@ -36,18 +40,19 @@ struct MigrateCommand: ParsableCommand {
 
     func run() throws {
         let versions = try loadModelVersions(model)
+        let migrator = StoreMigrator(storeAt: store, versions: versions)
         let plan: MigrationPlan
         do {
-            let source = try MigrationPlan.sourceVersion(ofStoreAt: store, in: versions)
-            plan = try MigrationPlan(from: source, to: versions.current).checked(againstStoreAt: store, source: source)
+            // A write a killed run left is rolled back first (a dry run only reads: it says so).
+            if !dryRun { try migrator.recoverInterruptedWrite() }
+            plan = try migrator.plan()
         } catch {
-            throw CommandFailure.usage("\(error)")
+            throw CommandFailure(message: error.description, exitCode: Self.exitCode(error.reason))
         }
         var outcome = Outcome(plan: plan)
         let current = plan.sourceVersion == plan.destinationVersion
         // Migrated even when current: under the write lock it removes what a killed run left.
         if plan.isPossible && !(dryRun && current) {
-            let migrator = StoreMigrator(storeAt: store, versions: versions)
             do {
                 if dryRun {
                     _ = try migrator.check()
@@ -58,10 +63,7 @@ struct MigrateCommand: ParsableCommand {
                     outcome.indexesTakenOver = report.indexesTakenOver
                 }
             } catch {
-                switch error.reason {
-                case .unreadableStore, .writeFailed, .unknownVersion: outcome.failure = (error.description, 2)
-                case .refused, .foreignContent, .notCarriedOut: outcome.failure = (error.description, 1)
-                }
+                outcome.failure = (error.description, Self.exitCode(error.reason))
             }
         }
         if json {
@@ -76,6 +78,15 @@ struct MigrateCommand: ParsableCommand {
         }
         if let (_, code) = outcome.failure { throw CommandFailure(message: nil, exitCode: code) }
         if !plan.isPossible { throw CommandFailure(message: nil, exitCode: 1) }
+    }
+
+    /// The exit status of a migration error, by the one rule: 2 when a file cannot be read or
+    /// written, 1 when the store is wrong for the migration (a version the bundle lacks, a refusal).
+    static func exitCode(_ reason: MigrationError.Reason) -> Int32 {
+        switch reason {
+        case .unreadableStore, .writeFailed: 2
+        case .unknownVersion, .refused, .foreignContent, .notCarriedOut, .notConserved: 1
+        }
     }
 
     /// What the command found and did.
@@ -93,7 +104,7 @@ struct MigrateCommand: ParsableCommand {
         printLine("store: \(store)")
         printLine("from: \(plan.sourceVersion) (the store's version hashes)")
         printLine("to: \(plan.destinationVersion) (current)")
-        if plan.sourceVersion == plan.destinationVersion || plan.changesNothing {
+        if plan.sourceVersion == plan.destinationVersion || (plan.changesNothing && plan.isPossible) {
             printLine("the store is at the current version: nothing to migrate")
             return
         }
@@ -110,11 +121,28 @@ struct MigrateCommand: ParsableCommand {
             }
         }
         for name in plan.removedEntities { printLine("\(name): removed (its rows are deleted)") }
+        for line in Self.removalLines(plan.removals) { printLine(line) }
+        for warning in plan.warnings { printError("seedgen: warning: \(warning)") }
         if plan.isPossible {
             printLine("the migration can be done")
         } else {
             printLine("refused:")
             for refusal in plan.refusals { printLine("  \(refusal)") }
+        }
+    }
+
+    /// What the store loses, one line each ("Referee: 1 row deleted", "Club.city: 1 value dropped").
+    static func removalLines(_ removals: [MigrationPlan.Removal]) -> [String] {
+        func counted(_ count: Int, _ what: String) -> String { "\(count) \(what)\(count == 1 ? "" : "s")" }
+        return removals.map { removal in
+            switch removal.subject {
+            case .entity(let name):
+                "the store loses \(name): \(counted(removal.count, "row")) deleted"
+            case .attribute(let entity, let name):
+                "the store loses \(entity).\(name): \(counted(removal.count, "value")) dropped"
+            case .relationship(let entity, let name):
+                "the store loses \(entity).\(name): \(counted(removal.count, "link")) dropped"
+            }
         }
     }
 
@@ -142,7 +170,26 @@ struct MigrateCommand: ParsableCommand {
         var possible: Bool
         var entities: [Entity]
         var removedEntities: [String]
+        /// What the store loses with what the new version removes: an entity's rows, a
+        /// property's values or links, counted on the store.
+        var removals: [Removal]
+        struct Removal: Encodable {
+            var entity: String
+            var property: String?
+            var count: Int
+        }
+
+        static func removals(_ removals: [MigrationPlan.Removal]) -> [Removal] {
+            removals.map { removal in
+                switch removal.subject {
+                case .entity(let name): Removal(entity: name, property: nil, count: removal.count)
+                case .attribute(let entity, let name), .relationship(let entity, let name): Removal(entity: entity, property: name, count: removal.count)
+                }
+            }
+        }
         var refusals: [Refusal]
+        /// What the migration does that a team most likely did not mean (same fields as a refusal).
+        var warnings: [Refusal]
         /// Set when the migration was tried: false when nothing was written (the store was current).
         var migrated: Bool?
         var rowsCarried: Int?
@@ -160,7 +207,7 @@ struct MigrateCommand: ParsableCommand {
             self.store = store
             from = plan.sourceVersion
             to = plan.destinationVersion
-            current = plan.sourceVersion == plan.destinationVersion || plan.changesNothing
+            current = plan.sourceVersion == plan.destinationVersion || (plan.changesNothing && plan.isPossible)
             possible = plan.isPossible
             entities = plan.entities.map { entity in
                 Entity(name: entity.name, source: entity.source, properties: entity.properties.map {
@@ -168,7 +215,9 @@ struct MigrateCommand: ParsableCommand {
                 })
             }
             removedEntities = plan.removedEntities
+            removals = Self.removals(plan.removals)
             refusals = plan.refusals.map { Refusal(reason: $0.reason.rawValue, subject: $0.subject, message: $0.message) }
+            warnings = plan.warnings.map { Refusal(reason: $0.reason.rawValue, subject: $0.subject, message: $0.message) }
         }
 
         /// What happens to a property, in words ("renamed from coach, default filled: 0").
@@ -180,11 +229,32 @@ struct MigrateCommand: ParsableCommand {
             case .added(let value?): words.append("added, default \(value)")
             case .added(nil): words.append("added")
             case .removed: words.append("removed")
-            case .defaultFilled(let value): words.append("required now, rows without a value get \(value)")
-            case .reshaped(let shape): words.append(shape)
+            case .reshaped(let reshaping): words += Self.words(reshaping)
             case .refused: words.append("refused")
             }
             return words.joined(separator: ", ")
+        }
+
+        /// Each fact of a reshaping, in words.
+        static func words(_ reshaping: MigrationPlan.Reshaping) -> [String] {
+            var words: [String] = []
+            switch reshaping.cardinality {
+            case .toMany?: words.append("to-one → to-many")
+            case .toOne?: words.append("to-many → to-one")
+            case nil: break
+            }
+            switch reshaping.ordering {
+            case .ordered?: words.append("unordered → ordered")
+            case .unordered?: words.append("ordered → unordered")
+            case nil: break
+            }
+            switch reshaping.optionality {
+            case .optional?: words.append("required → optional")
+            case .required(let value?)?: words.append("required now, rows without a value get \(value)")
+            case .required(nil)?: words.append("optional → required")
+            case nil: break
+            }
+            return words
         }
     }
 }

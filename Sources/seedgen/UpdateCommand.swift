@@ -68,7 +68,11 @@ struct UpdateCommand: ParsableCommand {
         } else if !report.updated {
             print("\(store): holds this seed already; nothing changed")
         } else {
-            if let from = report.migratedFrom { print("\(store): migrated from \(from) to \(versions?.current.name ?? "the new seed's model") first") }
+            if let from = report.migratedFrom {
+                print("\(store): migrated from \(from) to \(versions?.current.name ?? "the new seed's model") first")
+                for line in MigrateCommand.removalLines(report.migrationRemovals) { print(line) }
+                for warning in report.migrationWarnings { printError("seedgen: warning: \(warning)") }
+            }
             for (sign, why, objects) in groups {
                 for object in objects { print("\(sign) \(object)\(why)") }
             }
@@ -86,6 +90,8 @@ struct UpdateCommand: ParsableCommand {
         var updated: Bool
         var seedDigest: String?
         var migratedFrom: String?
+        /// What the migration first removed, counted on the store.
+        var migrationRemovals: [MigrateCommand.Report.Removal]
         var added, changed, removed, keptChangedByUser, keptDeletedByUser, keptLinked, keptUserObject: [Object]
 
         init(_ report: SeedUpdateReport) {
@@ -93,6 +99,7 @@ struct UpdateCommand: ParsableCommand {
             updated = report.updated
             seedDigest = report.seedDigest
             migratedFrom = report.migratedFrom
+            migrationRemovals = MigrateCommand.Report.removals(report.migrationRemovals)
             added = objects(report.added)
             changed = objects(report.changed)
             removed = objects(report.removed)

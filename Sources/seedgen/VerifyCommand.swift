@@ -8,10 +8,12 @@ struct VerifyCommand: ParsableCommand {
         abstract: "Check a store (ours or one Core Data wrote) for damage and against a model.",
         discussion: """
             Exit status: 0 when clean, 1 with findings (one line each: what, where, expected, \
-            found; a file that is not SQLite is one, 'integrity'), 2 when the store or model is \
-            missing or cannot be opened. Notes (lines starting with \
-            'note:') tell of what a healthy store may hold, such as what a forward migration by \
-            Core Data left or a template seedgen fetch cannot run; they do not make a store unclean.
+            found: damage, such as a file that is not SQLite, 'integrity'), 2 when the store or \
+            model is missing or cannot be opened. Notes (lines starting with 'note:') tell of what \
+            a healthy store may hold, such as what a forward migration by Core Data left, a \
+            template seedgen fetch cannot run, or a store an app has used since it was installed \
+            from a seed (its content digest and seal changed, WAL mode); they do not make a store \
+            unclean. With --as-built the store must be the seed exactly as built (CI).
             """
     )
 
@@ -20,6 +22,9 @@ struct VerifyCommand: ParsableCommand {
 
     @Option(name: .long, help: "The model the store should fit (an .xcdatamodeld, .xcdatamodel or 'contents').")
     var model: String?
+
+    @Flag(help: "Check that the store is the seed exactly as seedgen built it (for CI): its content digest and seal hold and it is one file. Without it, what an app's use changes (rows, an app's metadata key, WAL mode) is a note.")
+    var asBuilt = false
 
     @Flag(help: "Print the findings as JSON.")
     var json = false
@@ -45,7 +50,7 @@ struct VerifyCommand: ParsableCommand {
         }
         let findings: [Finding]
         do {
-            findings = try StoreVerifier(storePath: store, layout: layout).verify()
+            findings = try StoreVerifier(storePath: store, layout: layout, asBuilt: asBuilt).verify()
         } catch {
             throw CommandFailure.usage("\(error)")
         }

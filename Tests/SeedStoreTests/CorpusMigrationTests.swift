@@ -100,6 +100,58 @@ struct CorpusMigrationTests {
 
     /// The recipes store records hashes its model beside it does not give (an older version's):
     /// no version of the bundle is the store's, and the error names the entities.
+    /// The facts of Core Data's own migration of this store to CoreDataPlus's next model
+    /// version (alemar11/CoreDataPlus @ f71b5f5, `Tests/Resources/SampleModel/Fixtures/SampleModel_V2.sqlite`,
+    /// migrated by Core Data from the corpus's V1 store; not copied here): its schema, and
+    /// `Z_PRIMARYKEY` keeping the renamed entity's old name.
+    static let coreDataV2Schema = [
+        "CREATE INDEX ZCAR_ZOWNER_INDEX ON ZCAR (ZOWNER)",
+        "CREATE INDEX ZCAR_Z_ENT_INDEX ON ZCAR (Z_ENT)",
+        "CREATE INDEX Z_Car_byMakerAndNumberPlate ON ZCAR (ZMAKER COLLATE BINARY ASC, ZNUMBERPLATE COLLATE BINARY ASC)",
+        "CREATE TABLE ZCAR ( Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZOWNER INTEGER, ZISLIMITEDEDITION INTEGER, ZMARKEDFORDELETIONASOF TIMESTAMP, ZMAKER VARCHAR, ZMODEL VARCHAR, ZNUMBERPLATE VARCHAR )",
+        "CREATE TABLE ZPERSON ( Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZUPDATEDAT TIMESTAMP, ZFIRSTNAME VARCHAR, ZLASTNAME VARCHAR )",
+        "CREATE UNIQUE INDEX Z_Car_UNIQUE_numberPlate ON ZCAR (ZNUMBERPLATE COLLATE BINARY ASC)",
+        "CREATE UNIQUE INDEX Z_Person_UNIQUE_firstName_lastName ON ZPERSON (ZFIRSTNAME COLLATE BINARY ASC, ZLASTNAME COLLATE BINARY ASC)",
+    ]
+    static let coreDataV2PrimaryKeys = ["1|Car|0|125", "2|SportCar|1|0", "3|ExpensiveSportCar|2|0", "4|Person|0|20"]
+
+    @Test("CoreDataPlus V1 → its V2 (ExpensiveSportCar renamed LuxuryCar by renaming identifier, color and id removed, a fetch index added): the schema and Z_PRIMARYKEY Core Data's own migration left, the old name kept (was: LuxuryCar)",
+          .enabled(if: Corpus.stores.contains { $0.name == "coredataplus" }))
+    func coreDataPlusAsCoreDataMigratesIt() throws {
+        let store = try #require(Corpus.stores.first { $0.name == "coredataplus" })
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let v1 = try String(contentsOf: store.model, encoding: .utf8)
+        // SampleModel2 as CoreDataPlus declares it, from the corpus's SampleModel.
+        let v2 = v1
+            .replacingOccurrences(of: #"<attribute name="color" optional="YES" attributeType="Transformable" valueTransformerName="ColorTransformer"/>"#, with: "")
+            .replacingOccurrences(of: #"<entity name="ExpensiveSportCar" representedClassName="ExpensiveSportCar""#,
+                                  with: #"<entity name="LuxuryCar" representedClassName="LuxuryCar" elementID="ExpensiveSportCar""#)
+            .replacingOccurrences(of: #"<attribute name="id" attributeType="UUID" usesScalarValueType="NO" preserveAfterDeletion="YES"/>"#, with: "")
+            .replacingOccurrences(of: #"<element name="ExpensiveSportCar""#, with: #"<element name="LuxuryCar""#)
+        let indexed = try #require(v2.range(of: #"<relationship name="owner""#))
+        let withIndex = v2.replacingCharacters(in: indexed.lowerBound..<indexed.lowerBound, with: """
+            <fetchIndex name="byMakerAndNumberPlate"><fetchIndexElement property="maker" type="Binary" order="ascending"/><fetchIndexElement property="numberPlate" type="Binary" order="ascending"/></fetchIndex>
+            """)
+        #expect(withIndex != v1 && withIndex.contains("LuxuryCar") && !withIndex.contains(#"name="color""#) && !withIndex.contains(#"name="id""#))
+        _ = try directory.write(v1, to: "M.xcdatamodeld/SampleModel.xcdatamodel/contents")
+        _ = try directory.write(withIndex, to: "M.xcdatamodeld/SampleModel2.xcdatamodel/contents")
+        _ = try directory.write("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>_XCCurrentVersionName</key><string>SampleModel2.xcdatamodel</string></dict></plist>
+            """, to: "M.xcdatamodeld/.xccurrentversion")
+        let versions = try ModelLoader.loadVersions(from: directory.path("M.xcdatamodeld"))
+        let copy = try directory.copy(store.store)
+        let report = try StoreMigrator(storeAt: copy, versions: versions).migrate()
+        #expect(report.migrated && report.plan.removals.contains { $0.subject == .attribute(entity: "Person", name: "id") })
+        let database = try Database(path: copy, mode: .readOnly, immutable: true)
+        let schema = try database.rows("SELECT sql FROM sqlite_master WHERE sql IS NOT NULL AND name NOT LIKE 'Z_METADATA' AND name NOT IN ('Z_PRIMARYKEY', 'Z_MODELCACHE') ORDER BY sql")
+            .compactMap { $0.first?.text }
+        #expect(schema == Self.coreDataV2Schema.sorted(), "\(schema)")
+        #expect(try SQLiteShell.rows(copy, "SELECT Z_ENT, Z_NAME, Z_SUPER, Z_MAX FROM Z_PRIMARYKEY ORDER BY Z_ENT") == Self.coreDataV2PrimaryKeys)
+        #expect(try StoreVerifier(storePath: copy, layout: try StoreLayout(model: versions.current.model)).verify().filter { !$0.isNote }.isEmpty)
+    }
+
     @Test("a store no version of the bundle fits: an error naming its entities, the store untouched", .enabled(if: Corpus.allStores.contains { $0.name == "recipes" }))
     func unknownVersion() throws {
         let store = try #require(Corpus.allStores.first { $0.name == "recipes" })

@@ -33,9 +33,9 @@ struct MigrationPlanTests {
             "Person.club ← club: kept",
             "Side ← Club",
             "Side.area ← -: added(defaultValue: nil)",
-            "Side.founded ← founded: defaultFilled(\"1900\")",
+            "Side.founded ← founded: \(MigrationPlan.Change.reshaped(.init(optionality: .required(default: "1900"))))",
             "Side.name ← name: kept",
-            "Side.members ← members: reshaped(\"unordered → ordered\")",
+            "Side.members ← members: \(MigrationPlan.Change.reshaped(.init(ordering: .ordered)))",
             "Side.city ← city: removed",
             "Stadium ← -",
             "Stadium.name ← -: added(defaultValue: nil)",
@@ -45,6 +45,17 @@ struct MigrationPlanTests {
         let second = MigrationPlan(from: try Self.version("v2", ClubModels.v2), to: try Self.version("v3", ClubModels.v3))
         #expect(second.isPossible)
         #expect(Self.summary(second).contains("Person.handle ← alias: kept") && Self.summary(second).contains("Side ← Team"))
+    }
+
+    @Test("a to-many made a required to-one carries both typed facts, cardinality and optionality (was: one text overwriting the other, so neither check ran)")
+    func factsCombine() throws {
+        let current = ClubModels.v1.replacingOccurrences(of: #"<relationship name="members" optional="YES" toMany="YES""#, with: #"<relationship name="members" maxCount="1""#)
+        let plan = MigrationPlan(from: try Self.version("v1", ClubModels.v1), to: try Self.version("v2", current))
+        let members = try #require(plan.entities.first { $0.name == "Club" }?.properties.first { $0.name == "members" })
+        #expect(members.change == .reshaped(.init(cardinality: .toOne, optionality: .required(default: nil))))
+        #expect(members.change.filledDefault == nil)
+        // Required without a default: the store's rows decide (every club must hold a link).
+        #expect(plan.requirements.contains { $0.sourceEntity == "Club" && $0.refusal.subject == "Club.members" })
     }
 
     @Test("a version to itself changes nothing")

@@ -33,7 +33,7 @@ struct SealTests {
         #expect(try StoreSeal.check(path: path) == .intact)
         // A reserved byte of the SQLite header: no row changes, so only the seal can notice.
         #expect(try Self.sealBreaks(flipping: 80, of: Data(contentsOf: URL(fileURLWithPath: path)), at: path))
-        let findings = try StoreVerifier(storePath: path, layout: try StoreLayout(model: model)).verify()
+        let findings = try StoreVerifier(storePath: path, layout: try StoreLayout(model: model), asBuilt: true).verify()
         #expect(findings.map(\.check) == ["seal"])
     }
 

@@ -179,17 +179,17 @@ struct StoreVerifierTests {
         #expect(findings.contains { $0.check == "integrity" || $0.check == "sqlite" }, "\(findings)")
     }
 
-    @Test("a file that is not a database is a finding; a missing file is a usage error")
+    @Test("a file that is not a database, an empty file and a missing file are usage errors (exit 2 by the one rule; was a finding, exit 1)")
     func notADatabase() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = try directory.write("hello, world", to: "fake.sqlite")
-        let findings = try Self.verify(path, model: nil)
-        #expect(findings.map(\.check) == ["integrity"])
+        #expect(throws: StoreVerifier.UsageError.self) { try Self.verify(path, model: nil) }
+        #expect(throws: StoreVerifier.UsageError.self) { try Self.verify(try directory.write("", to: "empty.sqlite"), model: nil) }
         #expect(throws: StoreVerifier.UsageError.self) { try Self.verify(directory.path("missing.sqlite"), model: nil) }
     }
 
-    @Test("a -wal, or a journal that is not hot, beside a store Core Data wrote is a note; beside a seed, or a hot journal anywhere, a finding")
+    @Test("a -wal, or a journal that is not hot, beside a store Core Data wrote or a used one is a note; beside a seed checked as built, or a hot journal anywhere, a finding")
     func walBeside() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -215,8 +215,11 @@ struct StoreVerifierTests {
         let seed = directory.path("seed.sqlite")
         try StoreTestSupport.build(model, at: seed) { try StoreBuilderTests.fill($0, order: [1, 2]) }
         try directory.write("", to: "seed.sqlite-wal")
-        let seedFindings = try StoreVerifier(storePath: seed, layout: try StoreLayout(model: model)).verify()
+        let seedFindings = try StoreVerifier(storePath: seed, layout: try StoreLayout(model: model), asBuilt: true).verify()
         #expect(seedFindings.map(\.check) == ["sidecar"] && !seedFindings[0].isNote, "\(seedFindings)")
+        // A store installed from a seed and used by its app, in WAL mode: a note.
+        let used = try StoreVerifier(storePath: seed, layout: try StoreLayout(model: model)).verify()
+        #expect(used.map(\.check) == ["sidecar"] && used[0].isNote, "\(used)")
     }
 
     @Test("a store checked against another model: hashes and schema findings")

@@ -23,7 +23,7 @@ struct ExitStatusTests {
             (["hash", "--model", directory.path("Missing.xcdatamodel")], 2),
             (["hash", "--model", wrongModel], 1),
             (["verify", missing, "--model", model], 2),
-            (["verify", junk, "--model", model], 1),
+            (["verify", junk, "--model", model], 2),
             (["verify", store, "--model", model], 0),
             (["dump", missing, "--model", model], 2),
             (["dump", junk, "--model", model], 2),

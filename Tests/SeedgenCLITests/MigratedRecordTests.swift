@@ -299,7 +299,7 @@ struct MigratedRecordTests {
         #expect(try SQLiteShell.rows(store, "SELECT COUNT(*) FROM sqlite_master WHERE name = 'SEEDGEN_DIGESTED'") == ["0"])
     }
 
-    @Test("a damaged rule (a column its entity lacks, positions off, a column left out, an unknown entity, name places off or not numbers, 20,000 rows) or damaged entity numbers (an unknown entity, one twice, not a number, 20,000 rows): update (exit 2, unreadable) and migrate (exit 1) refuse them, named, the store's bytes unchanged; dump and diff too", arguments: [
+    @Test("a damaged rule (a column its entity lacks, positions off, a column left out, an unknown entity, name places off or not numbers, 20,000 rows) or damaged entity numbers (an unknown entity, one twice, a number no row is under, not a number, 20,000 rows): update (exit 2, unreadable) and migrate (exit 1) refuse them, named, the store's bytes unchanged; dump and diff too", arguments: [
         #"UPDATE SEEDGEN_DIGESTED SET COLUMN = 'ZTITLE"; DROP TABLE ZBOOK; --' WHERE COLUMN = 'ZPAGES'"#,
         "UPDATE SEEDGEN_DIGESTED SET POSITION = POSITION + 1 WHERE POSITION IS NOT NULL",
         "DELETE FROM SEEDGEN_DIGESTED WHERE COLUMN = 'ZISBN'",
@@ -309,6 +309,8 @@ struct MigratedRecordTests {
         "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 20000) INSERT INTO SEEDGEN_DIGESTED SELECT 2, 'Z' || i, NULL, 0 FROM n",
         "CREATE TABLE SEEDGEN_RENUMBERED (RECORDED, ENTITY); INSERT INTO SEEDGEN_RENUMBERED VALUES (1, 2), (2, 99)",
         "CREATE TABLE SEEDGEN_RENUMBERED (RECORDED, ENTITY); INSERT INTO SEEDGEN_RENUMBERED VALUES (1, 2), (2, 2)",
+        // A number no record row is under: Shelf's rows (under 3) would belong to no entity (was: exit 0, the shelves the user's).
+        "CREATE TABLE SEEDGEN_RENUMBERED (RECORDED, ENTITY); INSERT INTO SEEDGEN_RENUMBERED VALUES (1, 1), (2, 2), (99, 3)",
         "CREATE TABLE SEEDGEN_RENUMBERED (RECORDED, ENTITY); INSERT INTO SEEDGEN_RENUMBERED VALUES (1, 2), (1, 1)",
         "CREATE TABLE SEEDGEN_RENUMBERED (RECORDED, ENTITY); INSERT INTO SEEDGEN_RENUMBERED VALUES ('1', 2), (2, 1)",
         "CREATE TABLE SEEDGEN_RENUMBERED (RECORDED, ENTITY); WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 20000) INSERT INTO SEEDGEN_RENUMBERED SELECT i, 1 FROM n",

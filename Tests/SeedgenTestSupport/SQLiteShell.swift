@@ -56,3 +56,25 @@ extension SQLiteShell {
         "X'" + bytes.map { String(format: "%02X", $0) }.joined() + "'"
     }
 }
+
+extension SQLiteShell {
+    /// Leaves the store at `path` as a writer killed inside its transaction leaves it: `sql`
+    /// run in a transaction whose changed pages spilled into the file, the hot `-journal` beside
+    /// it, and no commit (the files are copied while the transaction is open, then put back).
+    public static func interruptWrite(_ sql: String, on path: String) throws {
+        var handle: OpaquePointer?
+        defer { sqlite3_close_v2(handle) }
+        guard sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE, nil) == SQLITE_OK,
+              sqlite3_exec(handle, "PRAGMA journal_mode = DELETE; PRAGMA cache_size = 1; BEGIN IMMEDIATE; \(sql)", nil, nil, nil) == SQLITE_OK,
+              sqlite3_exec(handle, "PRAGMA cache_spill = 1", nil, nil, nil) == SQLITE_OK else {
+            throw ShellError(message: "cannot start a write on \(path)")
+        }
+        // What a kill leaves: the file and the journal as they are now.
+        let file = try Data(contentsOf: URL(fileURLWithPath: path)), journal = try Data(contentsOf: URL(fileURLWithPath: path + "-journal"))
+        sqlite3_exec(handle, "ROLLBACK", nil, nil, nil)
+        sqlite3_close_v2(handle)
+        handle = nil
+        try file.write(to: URL(fileURLWithPath: path))
+        try journal.write(to: URL(fileURLWithPath: path + "-journal"))
+    }
+}

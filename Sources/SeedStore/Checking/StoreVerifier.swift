@@ -8,11 +8,21 @@ public struct StoreVerifier {
     public let storePath: String
     /// The layout the store should have, when a model was given.
     public let layout: StoreLayout?
+    /// Whether the store must be the seed exactly as seedgen built it (CI checking a build),
+    /// rather than a store an app has used since.
+    public let asBuilt: Bool
 
     /// A verifier for the store at `storePath`, checked against `layout` when given.
-    public init(storePath: String, layout: StoreLayout?) {
+    ///
+    /// A store an app has used differs from the seed it was installed from: its rows no longer
+    /// digest to the seed's content digest, its bytes no longer match the seal, it may be in WAL
+    /// mode with a `-wal` beside it. That is use, not damage: such findings are notes ("changed
+    /// since seedgen wrote it"). With `asBuilt` they are findings: the store must be the seed
+    /// exactly as built, one file.
+    public init(storePath: String, layout: StoreLayout?, asBuilt: Bool = false) {
         self.storePath = storePath
         self.layout = layout
+        self.asBuilt = asBuilt
     }
 
     /// The store cannot be checked at all (missing, unreadable): a usage error, not a finding.
@@ -29,14 +39,15 @@ public struct StoreVerifier {
         } catch let error as StoreFile.OpenError {
             throw UsageError(description: error.description)
         } catch {
-            return sidecars(beside: nil) + [Finding(check: "integrity", location: storePath, expected: "an SQLite database", found: "\(error)")]
+            throw UsageError(description: "\(storePath): not a store SQLite can open: \(error)")
         }
+        // Not a database at all: a file that cannot be read as a store (exit 2 by the one
+        // rule), not a damaged store (a finding).
         let header = file.header()
         guard header.count >= 100, header.starts(with: StoreFile.magic) else {
-            return sidecars(beside: nil) + [Finding(check: "integrity", location: storePath, expected: "the SQLite header 'SQLite format 3'",
-                                       found: header.isEmpty ? "an empty file" : "other bytes")]
+            throw UsageError(description: "\(storePath): not an SQLite database (\(header.isEmpty ? "an empty file" : "no 'SQLite format 3' header"))")
         }
-        var run = Run(file: file, layout: layout)
+        var run = Run(file: file, layout: layout, asBuilt: asBuilt)
         do {
             try run.checkAll()
         } catch {
@@ -66,8 +77,11 @@ public struct StoreVerifier {
     struct Run {
         let file: StoreFile
         let layout: StoreLayout?
+        /// Whether the store must be the seed as built (`StoreVerifier.asBuilt`).
+        let asBuilt: Bool
         var findings: [Finding] = []
-        /// True for a store seedgen wrote (a seed is one file: it may not refer to external files).
+        /// True for a seed checked as built (a seed is one file: it may not refer to external
+        /// files, nor have a log beside it); a store installed from a seed and used is not.
         var isSeed = false
 
         var database: Database { file.database }
@@ -106,7 +120,7 @@ public struct StoreVerifier {
             guard try checkBookkeepingTables() else { return }
             let rows = try file.primaryKeyRows()
             let metadata = try checkMetadataRow()
-            isSeed = metadata?.generator != nil
+            isSeed = metadata?.generator != nil && asBuilt
             if let given = layout {
                 let (layout, kept) = try file.storedLayout(of: given, frameworkVersion: metadata?.frameworkVersion)
                 for column in kept {
@@ -127,12 +141,13 @@ public struct StoreVerifier {
                 if let recorded = metadata.contentDigest {
                     let computed = try ContentDigest.compute(database)
                     if computed != recorded {
-                        report("content-digest", "Z_METADATA", expected: "the recorded digest \(recorded)", found: "rows that digest to \(computed)")
+                        report("content-digest", "Z_METADATA", expected: "the recorded digest \(recorded)",
+                               found: "rows that digest to \(computed)\(asBuilt ? "" : " (changed since seedgen wrote it: an app's use)")", note: !asBuilt)
                     }
                 }
                 if metadata.seal != nil, case .broken(let expected, let found) = try StoreSeal.check(path: file.path) {
                     report("seal", "Z_METADATA.Z_UUID", expected: "the seal \(expected) over the file's bytes",
-                           found: "bytes that seal to \(found) (changed since seedgen wrote the file)")
+                           found: "bytes that seal to \(found) (changed since seedgen wrote the file\(asBuilt ? "" : ": an app's use")", note: !asBuilt)
                 }
             }
         }

@@ -32,6 +32,17 @@ struct StoreFile {
         return (try? handle.read(upToCount: journalMagic.count)).map { Array($0) == journalMagic } ?? false
     }
 
+    /// Rolls back what a writer that died inside its transaction left: a `-journal` beside the
+    /// store at `path`. Reading through a writer's connection makes SQLite roll it back (a
+    /// reader's cannot), so that the store is wholly as it was before that write. Does nothing
+    /// when there is no journal.
+    static func rollBackInterruptedWrite(at path: String, lockWait: Int32) throws {
+        guard FileSystem.kind(of: path + "-journal") == .regular else { return }
+        let database = try Database(path: path, mode: .readWrite)
+        database.setBusyTimeout(milliseconds: lockWait)
+        _ = try database.scalar("SELECT COUNT(*) FROM sqlite_master")
+    }
+
     /// The first 8 bytes of a rollback journal's valid header.
     static let journalMagic: [UInt8] = [0xd9, 0xd5, 0x05, 0xf9, 0x20, 0xa1, 0x63, 0xd7]
 

@@ -89,8 +89,11 @@ package struct StoreDiff {
             }
             let stored = try reader.storedLayout(of: layout)
             try reader.requireReadableValues(of: stored)
-            for row in try reader.file.primaryKeyRows() where stored.entity(named: row.name)?.number != row.number {
-                throw Failure(description: "\(path): Z_PRIMARYKEY numbers \(row.name) \(row.number), not \(stored.entity(named: row.name)?.number ?? 0) as the model does")
+            // Each row names its entity, or (after a migration renamed it) the name it had.
+            for row in try reader.file.primaryKeyRows() {
+                guard let entity = stored.entity(number: row.number), entity.name == row.name || entity.renamingIdentifier == row.name else {
+                    throw Failure(description: "\(path): Z_PRIMARYKEY numbers \(row.name) \(row.number), not \(stored.entity(named: row.name)?.number ?? 0) as the model does")
+                }
             }
             return Side(path: path, reader: reader, layout: stored, metadata: metadata)
         } catch let failure as Failure {

@@ -1,6 +1,13 @@
 import SeedModel
 
 extension StoreLayout {
+    /// The stored relationship `name` of `entity` (declared there or above); nil when it has none.
+    func relationship(_ name: String, of entity: String) -> RelationshipDescription? {
+        model.entity(named: entity).flatMap { description in
+            model.allRelationships(of: description).first { $0.name == name && !$0.isTransient }
+        }
+    }
+
     /// The columns of the to-one `relationship` as seen from `entity` (declared there or above).
     package func toOneColumns(for relationship: String, of entity: String) -> ToOneColumns? {
         guard let description = model.entity(named: entity),

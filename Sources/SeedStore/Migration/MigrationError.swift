@@ -15,6 +15,10 @@ public struct MigrationError: Error, Sendable, CustomStringConvertible {
         case foreignContent(String)
         /// A change Core Data infers that seedgen does not carry out (yet), on this subject.
         case notCarriedOut(subject: String)
+        /// The migrated store would not hold every row and link of the store that the plan
+        /// keeps, or lacks a value it made required (each entry names `Entity.property` and the
+        /// counts): the transaction was rolled back, the store is as it was.
+        case notConserved([String])
         /// Writing the store failed; the transaction was rolled back, the store is as it was.
         case writeFailed
     }

@@ -11,13 +11,16 @@ extension MigrationPlan {
         removedEntities = []
         refusals = []
         requirements = []
+        warnings = []
         let from = source.model, to = destination.model
         // Destination entity -> the source entity it takes over.
         var taking: [String: EntityDescription] = [:]
         for entity in to.entities {
             let id = entity.renamingIdentifier ?? entity.name
-            if let match = from.entities.first(where: { ($0.renamingIdentifier ?? $0.name) == id }) ?? from.entity(named: id) {
+            if let match = from.entities.first(where: { ($0.renamingIdentifier ?? $0.name) == id }) {
                 taking[entity.name] = match
+            } else if let named = from.entity(named: id), let own = named.renamingIdentifier, own != id {
+                warnings.append(Self.identifierWarning(subject: entity.name, identifier: id, source: named.name, sourceIdentifier: own, what: "objects"))
             }
         }
         for entity in to.entities {
@@ -46,6 +49,35 @@ extension MigrationPlan {
         refuseMergedHierarchies(to, from, taking)
     }
 
+    /// The classic mistake: a renaming identifier set to the source element's *name* while that
+    /// element has an identifier of its own; Core Data matches identifiers, so nothing is carried.
+    static func identifierWarning(subject: String, identifier: String, source: String, sourceIdentifier: String, what: String) -> Warning {
+        Warning(reason: .identifierNamesAnotherElement, subject: subject,
+                message: "its renaming identifier \(identifier) is the name of \(source), whose own identifier is \(sourceIdentifier): Core Data matches identifiers, "
+                    + "not names, so \(source)'s \(what) are not carried over; set the renaming identifier to \(sourceIdentifier) to carry them")
+    }
+
+    /// This plan with a warning for each attribute it removes that holds values (`removals`)
+    /// beside an attribute of the same type that it adds to the same entity: it looks like a
+    /// rename without a renaming identifier, which drops the values on every user's device.
+    func warningOfLookalikeRenames(source: DataModel, destination: DataModel) -> MigrationPlan {
+        var plan = self
+        for step in entities {
+            guard let origin = step.source, let old = source.entity(named: origin), let new = destination.entity(named: step.name) else { continue }
+            for removed in step.properties where removed.change == .removed {
+                guard let attribute = source.allAttributes(of: old).first(where: { $0.name == removed.name }),
+                      let held = removals.first(where: { $0.subject == .attribute(entity: origin, name: removed.name) })?.count, held > 0 else { continue }
+                for added in step.properties {
+                    guard case .added = added.change, let twin = destination.allAttributes(of: new).first(where: { $0.name == added.name }), twin.type == attribute.type else { continue }
+                    plan.warnings.append(Warning(reason: .looksLikeRename, subject: "\(step.name).\(added.name)",
+                                                 message: "is added as \(origin).\(removed.name) (\(attribute.type.rawValue), \(held) value\(held == 1 ? "" : "s") in the store) is removed: "
+                                                    + "if it is a rename, give \(added.name) the renaming identifier \(removed.name), or the values are dropped"))
+                }
+            }
+        }
+        return plan
+    }
+
     /// A stored property, attribute or relationship, with what a migration looks at.
     struct StoredProperty {
         var name: String
@@ -72,8 +104,12 @@ extension MigrationPlan {
         var steps: [PropertyStep] = []
         for property in Self.stored(entity, in: to) {
             let subject = "\(entity.name).\(property.name)"
-            guard let previous = oldProperties.first(where: { $0.canonicalName == property.canonicalName })
-                    ?? oldProperties.first(where: { $0.name == property.canonicalName }) else {
+            // Matched as Core Data matches: by the identifier both share (unset, the name).
+            guard let previous = oldProperties.first(where: { $0.canonicalName == property.canonicalName }) else {
+                if let named = oldProperties.first(where: { $0.name == property.canonicalName && $0.canonicalName != $0.name }) {
+                    warnings.append(Self.identifierWarning(subject: subject, identifier: property.canonicalName, source: "\(old.name).\(named.name)",
+                                                           sourceIdentifier: named.canonicalName, what: "values"))
+                }
                 steps.append(PropertyStep(name: property.name, source: nil, change: .added(defaultValue: property.defaultValue)))
                 if !property.isOptional && property.defaultValue == nil && !(property.relationship?.isToMany ?? false) {
                     requirements.append(Requirement(sourceEntity: old.name, condition: .noRows, refusal: Refusal(
@@ -87,6 +123,7 @@ extension MigrationPlan {
                                         message: "takes its values from \(old.name).\(previous.name), as another property of \(entity.name) does (the same renaming identifier or name)"))
             }
             var step = PropertyStep(name: property.name, source: previous.name, change: .kept)
+            var reshaping = Reshaping()
             defer { steps.append(step) }
             switch (property.attribute, previous.attribute, property.relationship, previous.relationship) {
             case let (attribute?, oldAttribute?, _, _):
@@ -104,13 +141,11 @@ extension MigrationPlan {
                                             message: "pointed at \(oldRelationship.destinationEntity), now at \(relationship.destinationEntity), which does not take \(oldRelationship.destinationEntity)'s objects over"))
                     continue
                 }
-                var shapes: [String] = []
                 if relationship.isToMany != oldRelationship.isToMany {
-                    shapes.append(relationship.isToMany ? "to-one → to-many" : "to-many → to-one")
+                    reshaping.cardinality = relationship.isToMany ? .toMany : .toOne
                 } else if relationship.isOrdered != oldRelationship.isOrdered, relationship.isToMany {
-                    shapes.append(relationship.isOrdered ? "unordered → ordered" : "ordered → unordered")
+                    reshaping.ordering = relationship.isOrdered ? .ordered : .unordered
                 }
-                if !shapes.isEmpty { step.change = .reshaped(shapes.joined(separator: ", ")) }
             default:
                 step.change = .refused
                 refusals.append(Refusal(reason: .kindChanged, subject: subject,
@@ -119,16 +154,17 @@ extension MigrationPlan {
             }
             if previous.isOptional && !property.isOptional {
                 if let value = property.defaultValue {
-                    step.change = .defaultFilled(value)
+                    reshaping.optionality = .required(default: value)
                 } else if !(property.relationship?.isToMany ?? false) {
-                    step.change = .reshaped("optional → required")
+                    reshaping.optionality = .required(default: nil)
                     requirements.append(Requirement(sourceEntity: old.name, condition: .noNulls(previous.name), refusal: Refusal(
                         reason: .requiredWithoutValue, subject: subject,
                         message: "becomes required without a default, and some \(old.name) rows hold no value")))
                 }
-            } else if !previous.isOptional && property.isOptional, step.change == .kept {
-                step.change = .reshaped("required → optional")
+            } else if !previous.isOptional && property.isOptional {
+                reshaping.optionality = .optional
             }
+            if !reshaping.isEmpty { step.change = .reshaped(reshaping) }
         }
         for property in oldProperties where !matched.contains(property.name) {
             steps.append(PropertyStep(name: property.name, source: property.name, change: .removed))

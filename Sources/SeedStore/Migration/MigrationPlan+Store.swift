@@ -1,24 +1,6 @@
 import SeedModel
 
 extension MigrationPlan {
-    /// The version of `versions` the store at `path` was made for, found as Core Data finds it:
-    /// the version whose entity hashes equal the metadata's `NSStoreModelVersionHashes`. When
-    /// two versions hash alike, the later one by name.
-    public static func sourceVersion(ofStoreAt path: String, in versions: ModelVersions) throws(MigrationError) -> ModelVersions.Version {
-        let hashes: [String: [UInt8]]
-        do {
-            guard let bytes = try open(path).database.metadataRow()?.plist else {
-                throw MigrationError(.unreadableStore, "\(path): no metadata row in Z_METADATA")
-            }
-            hashes = try StoreMetadata(decoding: bytes).versionHashes
-        } catch let error as MigrationError {
-            throw error
-        } catch {
-            throw MigrationError(.unreadableStore, "\(path): \(error)")
-        }
-        return try sourceVersion(hashes: hashes, ofStoreAt: path, in: versions)
-    }
-
     /// The version of `versions` whose entity hashes are `hashes`, those of the store at `path`.
     static func sourceVersion(hashes: [String: [UInt8]], ofStoreAt path: String, in versions: ModelVersions) throws(MigrationError) -> ModelVersions.Version {
         if let found = versions.versions(matching: hashes).last { return found }
@@ -30,13 +12,6 @@ extension MigrationPlan {
             ? "every entity's hash is some version's, but no one version has them all (entities added or removed)"
             : "the hashes of \(unmatched.joined(separator: ", ")) match no version"
         throw MigrationError(.unknownVersion(entities: unmatched), "\(path): the store was made for a model version the bundle does not hold (\(names)): \(detail)")
-    }
-
-    /// This plan with what the store at `path`, made for `source`, decides: each requirement its
-    /// rows break becomes a refusal. Reads the store only.
-    public func checked(againstStoreAt path: String, source: ModelVersions.Version) throws(MigrationError) -> MigrationPlan {
-        guard !requirements.isEmpty else { return self }
-        return try checked(against: try Self.open(path).database, path: path, source: source)
     }
 
     /// This plan with what the store open on `database` (at `path`), made for `source`, decides.
@@ -52,9 +27,16 @@ extension MigrationPlan {
                 case .noRows:
                     if try database.scalar("SELECT EXISTS (SELECT 1 \(rows))")?.integer == 1 { plan.refusals.append(requirement.refusal) }
                 case .noNulls(let property):
-                    // A to-many has no column: no such requirement is made (see the inference).
-                    guard let column = layout.column(for: property, of: entity.name) else { continue }
-                    if try database.scalar("SELECT EXISTS (SELECT 1 \(rows) AND \(Database.quote(column)) IS NULL)")?.integer == 1 {
+                    // A to-many made a required to-one: every row must hold a link.
+                    let unset: String
+                    if let column = layout.column(for: property, of: entity.name) {
+                        unset = "\(Database.quote(column)) IS NULL"
+                    } else if let links = SourceLinks(of: property, of: entity.name, in: layout) {
+                        unset = "NOT EXISTS (SELECT 1 \(links.rows) AND l.\(Database.quote(links.holder)) = \(Database.quote(entity.table)).Z_PK)"
+                    } else {
+                        continue
+                    }
+                    if try database.scalar("SELECT EXISTS (SELECT 1 \(rows) AND \(unset))")?.integer == 1 {
                         plan.refusals.append(requirement.refusal)
                     }
                 case .distinct(let properties):
@@ -76,15 +58,5 @@ extension MigrationPlan {
             throw MigrationError(.unreadableStore, "\(path): \(error)")
         }
         return plan
-    }
-
-    /// The store, read-only; without sidecars as immutable, so that nothing (not even a `-shm`)
-    /// appears beside it.
-    private static func open(_ path: String) throws(MigrationError) -> StoreFile {
-        do {
-            return try StoreFile(path: path)
-        } catch {
-            throw MigrationError(.unreadableStore, "\(error)")
-        }
     }
 }

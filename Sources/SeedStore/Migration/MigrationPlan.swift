@@ -17,6 +17,12 @@ public struct MigrationPlan: Sendable {
     public var removedEntities: [String]
     /// Why the migration cannot be done; empty when it can.
     public var refusals: [Refusal]
+    /// What the migration removes from the store it was checked against, with how much of it
+    /// the store holds (empty before: `StoreMigrator.plan()` counts them).
+    public var removals: [Removal] = []
+    /// What the migration does that a team most likely did not mean (it is carried out all
+    /// the same, as Core Data would): see ``Warning/Reason``.
+    public var warnings: [Warning] = []
     /// What only the store's rows decide (`checked(against:)` turns a broken one into a refusal).
     package var requirements: [Requirement]
 
@@ -57,7 +63,7 @@ public struct MigrationPlan: Sendable {
         for step in entities {
             guard let source = step.source, let key = buildKeys[source] else { continue }
             let renamed = key.compactMap { attribute in
-                step.properties.first { $0.source == attribute && $0.change != .removed && $0.change != .refused && !$0.change.fillsDefault }?.name
+                step.properties.first { $0.source == attribute && $0.change != .removed && $0.change != .refused && $0.change.filledDefault == nil }?.name
             }
             if renamed.count == key.count { carried[step.name] = renamed }
         }
@@ -92,24 +98,127 @@ public struct MigrationPlan: Sendable {
         public var change: Change
     }
 
-    /// What happens to one property.
-    public enum Change: Sendable, Equatable {
-        /// Kept as it is.
+    /// What happens to one property: a typed fact, turned into words only at the edge (the
+    /// command line, a report), never read as words by an engine.
+    public enum Change: Sendable, Hashable {
+        /// Kept as it is (under another name when its step's `source` differs from its name).
         case kept
         /// New: rows get the model's default (nil: none, the value stays NULL).
         case added(defaultValue: String?)
         /// Gone: its values are dropped.
         case removed
-        /// Became required: rows holding no value get the model's default.
-        case defaultFilled(String)
-        /// Required → optional, or a relationship's kind changed (to-one ↔ to-many, ordered):
-        /// the values or links are carried over in the new shape, described in words.
-        case reshaped(String)
+        /// Kept in a new shape: each aspect that changed is one fact of the `Reshaping`.
+        case reshaped(Reshaping)
         /// Core Data would not infer this: `Refusal` says why.
         case refused
 
-        /// Whether rows holding no value get one.
-        var fillsDefault: Bool { if case .defaultFilled = self { true } else { false } }
+        /// The default that rows holding no value get (made required with a default); nil otherwise.
+        public var filledDefault: String? {
+            if case .reshaped(let reshaping) = self { reshaping.filledDefault } else { nil }
+        }
+
+        /// Whether the property's values or links are carried as they are (kept, or only its
+        /// optionality changed with no default filled in).
+        var carriesValuesAsTheyAre: Bool {
+            switch self {
+            case .kept: true
+            case .reshaped(let reshaping): reshaping.cardinality == nil && reshaping.ordering == nil && reshaping.filledDefault == nil
+            case .added, .removed, .refused: false
+            }
+        }
+    }
+
+    /// How a property keeps its values or links in a new shape: one typed fact per aspect that
+    /// changed, nil where it did not. Several may hold at once (a to-many made a required
+    /// to-one changes its cardinality and its optionality).
+    public struct Reshaping: Sendable, Hashable {
+        /// A relationship's cardinality: what it became.
+        public enum Cardinality: Sendable, Hashable {
+            /// A to-one made to-many.
+            case toMany
+            /// A to-many made to-one (each object's only link is kept; more are refused).
+            case toOne
+        }
+
+        /// A to-many's ordering: what it became.
+        public enum Ordering: Sendable, Hashable {
+            /// Unordered made ordered (positions given in `Z_PK` order: *assumed*).
+            case ordered
+            /// Ordered made unordered (positions dropped).
+            case unordered
+        }
+
+        /// Optionality: what it became.
+        public enum Optionality: Sendable, Hashable {
+            /// Required made optional.
+            case optional
+            /// Optional made required; rows holding no value get `default` (nil: no default,
+            /// so rows must hold a value: a requirement of the plan).
+            case required(default: String?)
+        }
+
+        /// The cardinality change, if any.
+        public var cardinality: Cardinality?
+        /// The ordering change, if any.
+        public var ordering: Ordering?
+        /// The optionality change, if any.
+        public var optionality: Optionality?
+
+        /// A reshaping with the given facts.
+        public init(cardinality: Cardinality? = nil, ordering: Ordering? = nil, optionality: Optionality? = nil) {
+            self.cardinality = cardinality
+            self.ordering = ordering
+            self.optionality = optionality
+        }
+
+        /// Whether no aspect changed.
+        var isEmpty: Bool { cardinality == nil && ordering == nil && optionality == nil }
+
+        /// The default that rows holding no value get; nil when none is filled in.
+        public var filledDefault: String? {
+            if case .required(let value?) = optionality { value } else { nil }
+        }
+    }
+
+    /// Something the migration removes, with how much of it a store holds.
+    public struct Removal: Sendable, Hashable {
+        /// What is removed, in the source's names.
+        public enum Subject: Sendable, Hashable {
+            /// An entity: its own rows are deleted.
+            case entity(String)
+            /// An attribute of an entity: its values go.
+            case attribute(entity: String, name: String)
+            /// A relationship of an entity: its links go.
+            case relationship(entity: String, name: String)
+        }
+
+        /// What is removed.
+        public var subject: Subject
+        /// The entity's own rows, the attribute's values (rows not NULL), or the relationship's
+        /// links held by the entity's own rows.
+        public var count: Int
+    }
+
+    /// Something the migration does that loses users' data in a way teams rarely mean.
+    public struct Warning: Sendable, Hashable, CustomStringConvertible {
+        /// What is warned of, for a program to switch on.
+        public enum Reason: String, Sendable {
+            /// A renaming identifier names a source element by its name while that element has
+            /// an identifier of its own: Core Data matches identifiers, so nothing is carried.
+            case identifierNamesAnotherElement
+            /// An attribute holding values is removed and one of the same type added to the same
+            /// entity, with no renaming identifier between them.
+            case looksLikeRename
+        }
+
+        /// The reason.
+        public var reason: Reason
+        /// `Entity.property` or `Entity`, in the destination's names.
+        public var subject: String
+        /// What was found and what to do, in words.
+        public var message: String
+
+        public var description: String { "\(subject): \(message)" }
     }
 
     /// Why a migration cannot be done.

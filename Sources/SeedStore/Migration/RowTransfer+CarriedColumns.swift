@@ -8,11 +8,8 @@ extension RowTransfer {
         let name = switch column.role {
         case .attribute(_, let property, _), .foreignKey(_, let property, _), .foreignEntity(_, let property), .foreignOrder(_, let property): property
         }
-        guard let property = step.properties.first(where: { $0.name == name && $0.change != .removed }), let previous = property.source else { return nil }
-        switch property.change {
-        case .kept, .reshaped("required → optional"), .reshaped("optional → required"): break
-        default: return nil
-        }
+        guard let property = step.properties.first(where: { $0.name == name && $0.change != .removed }), let previous = property.source,
+              property.change.carriesValuesAsTheyAre else { return nil }
         return switch column.role {
         case .attribute, .foreignKey: source.column(for: previous, of: origin)
         case .foreignEntity: source.toOneColumns(for: previous, of: origin)?.entity

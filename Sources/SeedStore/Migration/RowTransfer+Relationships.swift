@@ -39,7 +39,7 @@ extension RowTransfer {
         for step in plan.entities {
             guard let entity = destination.model.entity(named: step.name) else { continue }
             for property in step.properties {
-                guard case .reshaped(let shape) = property.change, shape.contains("unordered → ordered"),
+                guard case .reshaped(let reshaping) = property.change, reshaping.ordering == .ordered,
                       let relationship = destination.model.allRelationships(of: entity).first(where: { $0.name == property.name }) else { continue }
                 let place: (table: String, holder: String, member: String, column: String)
                 if let inverse = relationship.inverseName, let columns = destination.toOneColumns(for: inverse, of: relationship.destinationEntity),
@@ -105,25 +105,34 @@ extension RowTransfer {
 
     /// `Z_PRIMARYKEY` for the destination: a row per entity in its numbering; a root's `Z_MAX`
     /// never below what the source roots whose rows it took held, nor below its highest `Z_PK`
-    /// (object IDs are URIs that apps keep: a new object must never take an old one's).
+    /// (object IDs are URIs that apps keep: a new object must never take an old one's). An
+    /// entity that takes over a source entity of another name keeps the name that entity's row
+    /// held, as Core Data's migration leaves it (CoreDataPlus's SampleModel V1 → V2 store:
+    /// `LuxuryCar`, renamed from `ExpensiveSportCar`, under `Z_NAME` `ExpensiveSportCar`).
     func rewritePrimaryKeys() throws {
-        var oldMax: [String: Int64] = [:]
-        for row in try database.rows("SELECT Z_NAME, Z_MAX FROM Z_PRIMARYKEY") {
-            if let name = row[0].text { oldMax[name] = row[1].integer ?? 0 }
+        // The source's rows by entity number (a name may be an older one): its name and Z_MAX.
+        var stored: [Int: (name: String, max: Int64)] = [:]
+        for row in try database.rows("SELECT Z_ENT, Z_NAME, Z_MAX FROM Z_PRIMARYKEY") {
+            if let number = row[0].integer, let name = row[1].text { stored[Int(number)] = (name, row[2].integer ?? 0) }
+        }
+        func storedRow(of sourceEntity: String) -> (name: String, max: Int64)? {
+            source.entity(named: sourceEntity).flatMap { stored[$0.number] }
         }
         let sourceOf = Dictionary(plan.entities.compactMap { step in step.source.map { (step.name, $0) } }, uniquingKeysWith: { first, _ in first })
         try database.execute("DELETE FROM Z_PRIMARYKEY")
         let insert = try database.prepare("INSERT INTO Z_PRIMARYKEY (Z_ENT, Z_NAME, Z_SUPER, Z_MAX) VALUES (?, ?, ?, ?)")
         for entity in destination.entities {
-            var max = sourceOf[entity.name].flatMap { oldMax[$0] } ?? 0
+            let origin = sourceOf[entity.name]
+            var max = origin.flatMap(storedRow(of:))?.max ?? 0
             if entity.superNumber == 0 {
                 for member in destination.entities where member.table == entity.table {
-                    guard let origin = sourceOf[member.name].flatMap({ source.model.entity(named: $0) }) else { continue }
-                    max = Swift.max(max, oldMax[source.model.root(of: origin).name] ?? 0)
+                    guard let old = sourceOf[member.name].flatMap({ source.model.entity(named: $0) }) else { continue }
+                    max = Swift.max(max, storedRow(of: source.model.root(of: old).name)?.max ?? 0)
                 }
                 max = Swift.max(max, try database.scalar("SELECT IFNULL(MAX(Z_PK), 0) FROM \(Database.quote(entity.table))")?.integer ?? 0)
             }
-            try insert.bind([.integer(Int64(entity.number)), .text(entity.name), .integer(Int64(entity.superNumber)), .integer(max)])
+            let name = origin.flatMap { $0 == entity.name ? nil : storedRow(of: $0)?.name } ?? entity.name
+            try insert.bind([.integer(Int64(entity.number)), .text(name), .integer(Int64(entity.superNumber)), .integer(max)])
             try insert.run()
         }
     }

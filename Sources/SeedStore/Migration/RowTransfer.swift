@@ -44,13 +44,28 @@ struct RowTransfer {
         for entity in plan.entities {
             guard let origin = entity.source else { continue }
             for property in entity.properties {
-                guard case .reshaped(let shape) = property.change, shape.contains("to-many → to-one"), let previous = property.source,
+                guard case .reshaped(let reshaping) = property.change, reshaping.cardinality == .toOne, let previous = property.source,
                       let links = SourceLinks(of: previous, of: origin, in: source) else { continue }
                 let holder = Database.quote(links.holder)
                 guard let row = try database.rows("SELECT l.\(holder), COUNT(*) \(links.rows) GROUP BY l.\(holder) HAVING COUNT(*) > 1 LIMIT 1").first else { continue }
                 throw MigrationError(.notCarriedOut(subject: "\(entity.name).\(property.name)"),
-                                     "\(path): \(entity.name).\(property.name) changes \(shape), and the \(origin) object with Z_PK \(row[0].integer ?? 0) holds \(row[1].integer ?? 0) links "
+                                     "\(path): \(entity.name).\(property.name) changes to-many → to-one, and the \(origin) object with Z_PK \(row[0].integer ?? 0) holds \(row[1].integer ?? 0) links "
                                      + "(which one a to-one keeps is not known: unlink all but one first); nothing was changed")
+            }
+        }
+    }
+
+    /// Throws `.notCarriedOut` where an added to-one takes its links from its kept inverse
+    /// (`inverseLinks`) and an object is linked by several: which one a to-one keeps is not known.
+    func requireSingleInverseLinks() throws {
+        for step in plan.entities {
+            for property in step.properties {
+                guard let links = inverseLinks(of: property.name, in: step, parkedTables: false) else { continue }
+                let linked = Database.quote(links.linked)
+                guard let row = try database.rows("SELECT l.\(linked), COUNT(*) \(links.rows) GROUP BY l.\(linked) HAVING COUNT(*) > 1 LIMIT 1").first else { continue }
+                throw MigrationError(.notCarriedOut(subject: "\(step.name).\(property.name)"),
+                                     "\(path): \(step.name).\(property.name) is a to-one that takes its links from its inverse, and the \(step.source ?? step.name) object with Z_PK \(row[0].integer ?? 0) "
+                                     + "is linked by \(row[1].integer ?? 0) objects (which one a to-one keeps is not known: unlink all but one first); nothing was changed")
             }
         }
     }
@@ -121,8 +136,9 @@ struct RowTransfer {
         case .attribute(let owner, let name, _):
             guard let property = property(name) else { return nil }
             let sourceColumn = property.source.flatMap { source.column(for: $0, of: old.name) }.map { "o.\(Database.quote($0))" }
+            let filled = property.change.filledDefault != nil
             switch property.change {
-            case .added, .defaultFilled:
+            case .added, .reshaped where filled:
                 guard let attribute = destination.model.entity(named: owner)?.attribute(named: name) else { return nil }
                 let value: SQLValue?
                 do {
@@ -137,15 +153,23 @@ struct RowTransfer {
                 return sourceColumn.map { ($0, []) }
             }
         case .foreignKey(_, let name, _):
+            if let links = inverseLinks(of: name, in: step) {
+                return ("(SELECT l.\(Database.quote(links.holder)) \(links.rows) AND l.\(Database.quote(links.linked)) = o.Z_PK LIMIT 1)", [])
+            }
             return property(name)?.source.flatMap { toOne($0, of: old) }.map { ($0.key, []) }
         case .foreignEntity(_, let name):
+            if let links = inverseLinks(of: name, in: step), let relationship = destination.relationship(name, of: step.name),
+               let holderStep = plan.entities.first(where: { $0.name == relationship.destinationEntity }), let origin = holderStep.source,
+               let table = source.entity(named: origin)?.table,
+               let entity = entity(ofRowIn: table, key: "(SELECT l.\(Database.quote(links.holder)) \(links.rows) AND l.\(Database.quote(links.linked)) = o.Z_PK LIMIT 1)") {
+                return (entity, [])
+            }
             guard let previous = property(name)?.source, let toOne = toOne(previous, of: old) else { return nil }
-            let numbers = entityNumbers()
-            if let entity = toOne.entity { return ("CASE \(entity) \(numbers) END", []) }
+            if let entity = toOne.entity { return ("CASE \(entity) \(entityNumbers()) END", []) }
             // The source's destination had no sub-entities: its rows' entity, looked up.
-            guard let relationship = source.model.entity(named: old.name).flatMap({ source.model.allRelationships(of: $0).first { $0.name == previous } }),
-                  let target = source.entity(named: relationship.destinationEntity), let aside = parked[target.table] else { return nil }
-            return ("(SELECT CASE t.Z_ENT \(numbers) END FROM \(Database.quote(aside)) AS t WHERE t.Z_PK = \(toOne.key))", [])
+            guard let target = source.relationship(previous, of: old.name).flatMap({ source.entity(named: $0.destinationEntity) }),
+                  let entity = entity(ofRowIn: target.table, key: toOne.key) else { return nil }
+            return (entity, [])
         case .foreignOrder(let owner, let name):
             guard let previous = property(name)?.source, let toOne = toOne(previous, of: old) else { return nil }
             if let order = toOne.order { return (order, []) }
@@ -165,9 +189,41 @@ struct RowTransfer {
             func column(_ name: String) -> String { "o.\(Database.quote(name))" }
             return (column(columns.key), columns.entity.map(column), columns.order.map(column))
         }
-        guard let links = SourceLinks(of: previous, of: old.name, in: source, table: { parked[$0] }) else { return nil }
+        guard let links = SourceLinks(of: previous, of: old.name, in: source, table: sourceTable) else { return nil }
         func linked(_ column: String) -> String { "(SELECT l.\(Database.quote(column)) \(links.rows) AND l.\(Database.quote(links.holder)) = o.Z_PK)" }
         return (linked(links.linked), nil, links.orders[true].map(linked))
+    }
+
+    /// Where an added to-one `name` of `step`'s entity takes its links from: its inverse, a
+    /// to-many the destination entity took over from a source relationship, seen from that
+    /// source relationship's side (`holder` the inverse's objects, `linked` this entity's), in
+    /// the parked tables. As Core Data's inferred mapping carries the kept to-many and so sets
+    /// its inverse. Nil when the to-one is not added, or its inverse is new too or ordered.
+    func inverseLinks(of name: String, in step: MigrationPlan.EntityStep, parkedTables: Bool = true) -> SourceLinks? {
+        guard case .added? = step.properties.first(where: { $0.name == name })?.change,
+              let relationship = destination.relationship(name, of: step.name), !relationship.isToMany,
+              let inverse = relationship.inverseName,
+              let inverseRelationship = destination.relationship(inverse, of: relationship.destinationEntity), !inverseRelationship.isOrdered,
+              let holderStep = plan.entities.first(where: { $0.name == relationship.destinationEntity }), let origin = holderStep.source,
+              let previous = holderStep.properties.first(where: { $0.name == inverse && $0.change != .removed && $0.change != .refused })?.source else { return nil }
+        return SourceLinks(of: previous, of: origin, in: source, table: parkedTables ? sourceTable : { $0 })
+    }
+
+    /// The destination entity number of the row of source table `table` whose `Z_PK` is `key`,
+    /// as SQL: looked up aside and mapped, or in a kept table (renumbered already).
+    private func entity(ofRowIn table: String, key: String) -> String? {
+        if let aside = parked[table] {
+            return "(SELECT CASE t.Z_ENT \(entityNumbers()) END FROM \(Database.quote(aside)) AS t WHERE t.Z_PK = \(key))"
+        }
+        return kept.contains(table) ? "(SELECT t.Z_ENT FROM \(Database.quote(table)) AS t WHERE t.Z_PK = \(key))" : nil
+    }
+
+    /// Where a source table's rows are while they are carried over: aside, or where they were
+    /// for a table kept as it is (its keys and links unchanged). A kept table's links were
+    /// once looked for only aside, and a to-many made to-one whose inverse's table was kept
+    /// lost every link with exit 0.
+    func sourceTable(_ name: String) -> String? {
+        parked[name] ?? (kept.contains(name) ? name : nil)
     }
 
     /// Whether the positions of a to-one's objects in its newly ordered inverse are numbered as

@@ -77,22 +77,85 @@ public struct StoreMigrator: Sendable {
         }
     }
 
+    /// The plan for the store, reading it only: its version found by its entity hashes, the
+    /// plan to the current version checked against its rows (what they break is in
+    /// `refusals`, not thrown), and what it would remove counted (`removals`). Throws when the
+    /// store cannot be read or its version is not in the bundle.
+    public func plan() throws(MigrationError) -> MigrationPlan {
+        let file = try openReadOnly()
+        do {
+            let found = try found(in: file.database)
+            var plan = try MigrationPlan(from: found.version, to: versions.current).checked(against: file.database, path: storePath, source: found.version)
+            guard found.version.name != versions.current.name else { return plan }
+            let source = try sourceLayout(of: found, database: file.database)
+            plan.removals = try MigrationLedger(counting: file.database, plan: plan, source: source, destination: versions.current.model).removals
+            return plan.warningOfLookalikeRenames(source: found.version.model, destination: versions.current.model)
+        } catch let error as MigrationError {
+            throw error
+        } catch {
+            throw MigrationError(.unreadableStore, "\(storePath): \(error)")
+        }
+    }
+
     /// Finds, without writing, whether `migrate()` would migrate the store: throws what it
     /// would throw before writing (the refusals, what the store holds that the migration cannot
     /// keep); returns the plan. Reads the store as `verify` does: nothing appears beside it.
     public func check() throws(MigrationError) -> MigrationPlan {
-        let file: StoreFile
-        do {
-            file = try StoreFile(path: storePath)
-        } catch {
-            throw MigrationError(.unreadableStore, "\(error)")
-        }
+        let file = try openReadOnly()
         do {
             return try prepare(file.database)?.plan ?? MigrationPlan(from: versions.current, to: versions.current)
         } catch let error as MigrationError {
             throw error
         } catch {
             throw MigrationError(.unreadableStore, "\(storePath): \(error)")
+        }
+    }
+
+    /// Rolls back what an interrupted write left (a hot `-journal` beside the store), so that
+    /// the store reads as it was before that write; does nothing when there is none. `migrate()`
+    /// does it first; call it before `plan()` or `check()` to read such a store.
+    public func recoverInterruptedWrite() throws(MigrationError) {
+        try rollBackInterruptedTransaction()
+    }
+
+    /// The store, read-only (nothing appears beside it).
+    private func openReadOnly() throws(MigrationError) -> StoreFile {
+        do {
+            return try StoreFile(path: storePath)
+        } catch {
+            throw MigrationError(.unreadableStore, "\(error)")
+        }
+    }
+
+    /// What the store's metadata says: its bytes, decoded, the bundle's version it was made for
+    /// and its framework era.
+    private struct Found {
+        var bytes: [UInt8]
+        var metadata: StoreMetadata
+        var version: ModelVersions.Version
+        var era: FrameworkEra
+    }
+
+    private func found(in database: Database) throws -> Found {
+        guard let bytes = try database.metadataRow()?.plist else {
+            throw MigrationError(.unreadableStore, "\(storePath): no metadata row in Z_METADATA")
+        }
+        let metadata: StoreMetadata
+        do {
+            metadata = try StoreMetadata(decoding: bytes)
+        } catch {
+            throw MigrationError(.unreadableStore, "\(storePath): \(error)")
+        }
+        let version = try MigrationPlan.sourceVersion(hashes: metadata.versionHashes, ofStoreAt: storePath, in: versions)
+        return Found(bytes: bytes, metadata: metadata, version: version, era: metadata.frameworkVersion.map(FrameworkEra.init(version:)) ?? .newest)
+    }
+
+    /// The source version's layout as the store holds it (columns a forward migration kept).
+    private func sourceLayout(of found: Found, database: Database) throws -> StoreLayout {
+        do {
+            return try StoreFile(path: storePath, database: database).storedLayout(of: try StoreLayout(model: found.version.model, era: found.era), frameworkVersion: nil).layout
+        } catch let error as LayoutError {
+            throw MigrationError(.notCarriedOut(subject: found.version.name), "\(storePath): \(error)")
         }
     }
 
@@ -113,31 +176,20 @@ public struct StoreMigrator: Sendable {
     }
 
     private func prepare(_ database: Database) throws -> Start? {
-        guard let bytes = try database.metadataRow()?.plist else {
-            throw MigrationError(.unreadableStore, "\(storePath): no metadata row in Z_METADATA")
-        }
-        let metadata: StoreMetadata
-        do {
-            metadata = try StoreMetadata(decoding: bytes)
-        } catch {
-            throw MigrationError(.unreadableStore, "\(storePath): \(error)")
-        }
-        let source = try MigrationPlan.sourceVersion(hashes: metadata.versionHashes, ofStoreAt: storePath, in: versions)
+        let found = try found(in: database)
         let destination = versions.current
-        guard source.name != destination.name else { return nil }
-        let plan = try MigrationPlan(from: source, to: destination).checked(against: database, path: storePath, source: source)
+        guard found.version.name != destination.name else { return nil }
+        let plan = try MigrationPlan(from: found.version, to: destination).checked(against: database, path: storePath, source: found.version)
         guard plan.isPossible else {
-            throw MigrationError(.refused(plan.refusals), "\(storePath): Core Data would not migrate it from \(source.name) to \(destination.name): "
+            throw MigrationError(.refused(plan.refusals), "\(storePath): Core Data would not migrate it from \(found.version.name) to \(destination.name): "
                                  + plan.refusals.map(\.description).joined(separator: "; "))
         }
-        let era = metadata.frameworkVersion.map(FrameworkEra.init(version:)) ?? .newest
         var start: Start
         do {
-            let fresh = try StoreLayout(model: source.model, era: era)
-            let destinationKeys = plan.carried(buildKeys: metadata.buildKeys)
-            start = Start(plan: plan, metadata: try StoreMetadata.rewriting(bytes, for: destination.model, buildKeys: destinationKeys),
-                          source: try StoreFile(path: storePath, database: database).storedLayout(of: fresh, frameworkVersion: nil).layout,
-                          destination: try StoreLayout(model: destination.model, era: era), buildKeys: metadata.buildKeys, destinationKeys: destinationKeys)
+            let destinationKeys = plan.carried(buildKeys: found.metadata.buildKeys)
+            start = Start(plan: plan, metadata: try StoreMetadata.rewriting(found.bytes, for: destination.model, buildKeys: destinationKeys),
+                          source: try sourceLayout(of: found, database: database),
+                          destination: try StoreLayout(model: destination.model, era: found.era), buildKeys: found.metadata.buildKeys, destinationKeys: destinationKeys)
         } catch let error as LayoutError {
             throw MigrationError(.notCarriedOut(subject: destination.name), "\(storePath): \(error)")
         } catch let error as StoreMetadata.DecodingError {
@@ -149,19 +201,17 @@ public struct StoreMigrator: Sendable {
         } catch let error as DamagedRecordError {
             throw MigrationError(.foreignContent(error.table), "\(storePath): \(error)")
         }
-        try RowTransfer(database: database, plan: plan, source: start.source, destination: start.destination, path: storePath).requireCarriedShapes()
+        let transfer = RowTransfer(database: database, plan: plan, source: start.source, destination: start.destination, path: storePath)
+        try transfer.requireCarriedShapes()
+        try transfer.requireSingleInverseLinks()
         return start
     }
 
     /// A `-journal` beside the store may be hot: a writer (an earlier migration) died inside
-    /// its transaction. Reading through a writer's connection makes SQLite roll it back (a
-    /// reader's cannot), so that the store is wholly as it was before.
+    /// its transaction; it is rolled back so that the store is wholly as it was before.
     private func rollBackInterruptedTransaction() throws(MigrationError) {
-        guard FileSystem.kind(of: storePath + "-journal") == .regular else { return }
         do {
-            let database = try Database(path: storePath, mode: .readWrite)
-            database.setBusyTimeout(milliseconds: Self.lockWait)
-            _ = try database.scalar("SELECT COUNT(*) FROM sqlite_master")
+            try StoreFile.rollBackInterruptedWrite(at: storePath, lockWait: Self.lockWait)
         } catch {
             throw MigrationError(.unreadableStore, "\(storePath): an interrupted transaction's journal beside it cannot be rolled back: \(error)")
         }
@@ -169,9 +219,13 @@ public struct StoreMigrator: Sendable {
 
     /// The migration, inside the transaction `database` holds.
     private func migrate(in database: Database, adoptingIndexes: Bool) throws -> Report {
-        guard let start = try prepare(database) else {
+        guard var start = try prepare(database) else {
             return Report(plan: MigrationPlan(from: versions.current, to: versions.current), migrated: false, rowCounts: [:])
         }
+        // Counted before a row moves; the result is checked against it before COMMIT.
+        let ledger = try MigrationLedger(counting: database, plan: start.plan, source: start.source, destination: start.destination.model)
+        start.plan.removals = ledger.removals
+        start.plan = start.plan.warningOfLookalikeRenames(source: start.source.model, destination: start.destination.model)
         let transfer = RowTransfer(database: database, plan: start.plan, source: start.source, destination: start.destination, path: storePath,
                                    adoptsIndexes: adoptingIndexes)
         let recorded = try SeedRecord.isPresent(in: database)
@@ -191,6 +245,7 @@ public struct StoreMigrator: Sendable {
         if try StoreFile(path: storePath, database: database).tableExists("Z_MODELCACHE") {
             try database.execute("DELETE FROM Z_MODELCACHE")
         }
+        try ledger.requireConserved(in: database, plan: start.plan, destination: start.destination, path: storePath)
         return Report(plan: start.plan, migrated: true, rowCounts: counts, indexesTakenOver: takenOver.sorted())
     }
 }

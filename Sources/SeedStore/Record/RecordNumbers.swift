@@ -45,6 +45,14 @@ struct RecordNumbers {
             }
             map[described.number] = Int(number)
         }
+        // Every record row is under a number the table lists: rows under another would belong
+        // to no entity, and their objects silently become the user's.
+        if try SeedRecord.isPresent(in: database) {
+            let listed = rows.compactMap(\.first?.integer).map(String.init).joined(separator: ", ")
+            if let stray = try database.scalar("SELECT ENTITY FROM main.\(SeedRecord.table) WHERE ENTITY NOT IN (\(listed.isEmpty ? "NULL" : listed)) LIMIT 1") {
+                throw DamagedRecordError(Self.table, "the record holds rows under the number \(stray.description), which it names for no entity")
+            }
+        }
         self.init(recordedByEntity: map)
     }
 

@@ -35,4 +35,9 @@ public struct SeedUpdateReport: Sendable, Equatable {
     public var seedDigest: String?
     /// The model version the store was migrated from before the update, when it was.
     package var migratedFrom: String?
+    /// What that migration removed, with how much of it the store held (the user's objects
+    /// of a removed entity, values of a removed attribute, links of a removed relationship).
+    package var migrationRemovals: [MigrationPlan.Removal] = []
+    /// What that migration did that a team most likely did not mean (``MigrationPlan/Warning``).
+    package var migrationWarnings: [MigrationPlan.Warning] = []
 }

@@ -21,7 +21,16 @@ extension SeedUpdater {
         let current = ModelVersions.Version(name: "the new seed's model", model: seedModel)
         var versions = [current]
         if let storeModel = try? Self.carriedModel(at: storePath), ModelIdentity(model: storeModel) != model {
-            versions.insert(ModelVersions.Version(name: "the installed seed's model", model: storeModel), at: 0)
+            let installed = ModelVersions.Version(name: "the installed seed's model", model: storeModel)
+            // A later version of the store's model takes over some of its entities (by name or
+            // renaming identifier); one that takes over none is another app's model, and
+            // migrating to it would delete every object the store holds.
+            let plan = MigrationPlan(from: installed, to: current)
+            guard plan.entities.contains(where: { $0.source != nil }) else {
+                throw SeedUpdateError(.otherModelVersion, "\(seedPath): built for a model that is not a later version of the store's: it takes over none of the store's entities "
+                                      + "(\(storeModel.entities.map(\.name).joined(separator: ", "))); nothing was changed")
+            }
+            versions.insert(installed, at: 0)
         }
         try self.init(storeAt: storePath, seedAt: seedPath, versions: ModelVersions(versions: versions, current: current))
     }

@@ -21,7 +21,7 @@ extension SeedUpdater {
     func update(in database: Database, seed: StoreMetadata) throws -> SeedUpdateReport {
         let metadata = try checkedMetadata(database, path: storePath)
         guard try SeedRecord.isPresent(in: database) else {
-            throw SeedUpdateError(.noSeedRecord, "\(storePath): the store carries no record of the seed it was installed from (\(SeedRecord.table)): it was built by a seedgen without seed updates, or something rewrote it; which objects the user changed cannot be told, so nothing was changed")
+            throw SeedUpdateError(.noSeedRecord, Self.noRecordMessage(storePath))
         }
         if let held = metadata.originDigest, held == seed.originDigest { return SeedUpdateReport(updated: false) }
         let store = try StoreFile(path: storePath, database: database).storedLayout(of: layout, frameworkVersion: metadata.frameworkVersion).layout

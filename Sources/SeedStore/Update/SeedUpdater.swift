@@ -55,13 +55,15 @@ package struct SeedUpdater: Sendable {
     /// unchanged, when either file cannot be read or is of another model version, when the
     /// store carries no seed record, or when writing fails.
     package func update() throws(SeedUpdateError) -> SeedUpdateReport {
-        let seed = try readSeed()
-        let migration = try migrateFirst()
         for (path, what) in [(storePath, "store"), (seedPath, "seed")] {
             let kind = FileSystem.kind(of: path)
             if kind == .missing { throw SeedUpdateError(.unreadable, "\(path): no such \(what) file") }
             if let other = kind.notAFile { throw SeedUpdateError(.unreadable, "\(path): \(other), not a \(what) file") }
         }
+        let seed = try readSeed()
+        // Before a migration writes anything: a store without its record cannot be updated.
+        try requireStoreRecord()
+        let migration = try migrateFirst()
         let database: Database
         do {
             database = try Database.durableWriter(path: storePath, lockWait: Self.lockWait)
@@ -76,7 +78,9 @@ package struct SeedUpdater: Sendable {
             try database.endDurableWrite(wrote: report.updated)
             try? database.execute("DETACH DATABASE seed")
             report.seedDigest = seed.originDigest
-            report.migratedFrom = migration
+            report.migratedFrom = migration?.plan.sourceVersion
+            report.migrationRemovals = migration?.plan.removals ?? []
+            report.migrationWarnings = migration?.plan.warnings ?? []
             return report
         } catch {
             try? database.execute("ROLLBACK")
@@ -86,12 +90,12 @@ package struct SeedUpdater: Sendable {
     }
 
     /// With the model's versions, migrates a store of an older version to the current one;
-    /// returns the version it was migrated from, nil when it was current (or no versions were given).
-    private func migrateFirst() throws(SeedUpdateError) -> String? {
+    /// returns what the migration did, nil when the store was current (or no versions were given).
+    private func migrateFirst() throws(SeedUpdateError) -> StoreMigrator.Report? {
         guard let versions else { return nil }
         do {
             let report = try StoreMigrator(storeAt: storePath, versions: versions).migrate()
-            return report.migrated ? report.plan.sourceVersion : nil
+            return report.migrated ? report : nil
         } catch {
             let reason: SeedUpdateError.Reason = switch error.reason {
             case .unreadableStore: .unreadable
@@ -100,6 +104,26 @@ package struct SeedUpdater: Sendable {
             }
             throw SeedUpdateError(reason, "\(storePath): cannot be brought to the model's current version first: \(error)")
         }
+    }
+
+    /// Throws `.noSeedRecord` when the store carries no record of the seed it was installed
+    /// from (read-only; after a killed write, the journal is rolled back first by a writer).
+    private func requireStoreRecord() throws(SeedUpdateError) {
+        do {
+            try StoreFile.rollBackInterruptedWrite(at: storePath, lockWait: Self.lockWait)
+            guard try SeedRecord.isPresent(in: try StoreFile(path: storePath).database) else {
+                throw SeedUpdateError(.noSeedRecord, Self.noRecordMessage(storePath))
+            }
+        } catch let error as SeedUpdateError {
+            throw error
+        } catch {
+            throw SeedUpdateError(.unreadable, "\(error)")
+        }
+    }
+
+    /// Why a store without its seed record is not updated.
+    static func noRecordMessage(_ path: String) -> String {
+        "\(path): the store carries no record of the seed it was installed from (\(SeedRecord.table)): it was built by a seedgen without seed updates, or something rewrote it; which objects the user changed cannot be told, so nothing was changed"
     }
 
     /// The new seed's metadata, checked: of the model, with a record.

@@ -10,6 +10,10 @@ enum SingleValuedOptions {
         "fetch": ["--model", "--entity", "--predicate", "--template", "--limit", "--offset"],
         "dump": ["--model", "--format", "--dates", "--output", "-o"],
         "hash": ["--model"],
+        "inspect": [],
+        "migrate": ["--model"],
+        "diff": ["--model"],
+        "update": ["--model", "--seed"],
     ]
 
     /// Throws when `arguments` (the program's, its name first) give one of the subcommand's

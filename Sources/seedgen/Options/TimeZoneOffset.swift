@@ -21,5 +21,6 @@ struct TimeZoneOffset: ExpressibleByArgument {
         seconds = -Int(instant)
     }
 
-    static var defaultValueDescription: String { "UTC" }
+    /// How `--help` shows the default (an instance requirement of `ExpressibleByArgument`).
+    var defaultValueDescription: String { seconds == 0 ? "UTC" : "\(seconds) seconds east of UTC" }
 }

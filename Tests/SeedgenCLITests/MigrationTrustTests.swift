@@ -1,0 +1,200 @@
+import Foundation
+import SeedgenTestSupport
+import Testing
+
+/// `seedgen migrate` never loses what a store holds with exit 0: a reshaped relationship is
+/// carried or refused by its typed facts, the result is counted against the store before the
+/// commit, what the new version removes is counted in the plan, and the exit statuses follow
+/// the one rule. Each test failed before its fix.
+@Suite("seedgen migrate: nothing lost")
+struct MigrationTrustTests {
+    /// A bundle `Club.xcdatamodeld` of ClubModels' v1 and `current`, and a store of v1 built from `data`.
+    static func setUp(data: String, current: String) throws -> (TemporaryDirectory, bundle: String, store: String) {
+        let directory = try TemporaryDirectory()
+        let bundle = try ClubModels.writeBundle([("Club", ClubModels.v1), ("Club 2", current)], current: "Club 2", in: directory)
+        let store = directory.path("v1.sqlite")
+        let source = try directory.write(data, to: "Seed.xml")
+        let build = try SeedgenTool.run(["build", "--model", bundle + "/Club.xcdatamodel", "--output", store, "--quiet", source])
+        #expect(build.status == 0, "\(build.error)")
+        return (directory, bundle, store)
+    }
+
+    static func bytes(_ path: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: path)) }
+
+    /// v1 with Club.members made a required to-one (Person.club stays its to-one inverse).
+    static let requiredToOne = ClubModels.v1.replacingOccurrences(
+        of: #"<relationship name="members" optional="YES" toMany="YES""#, with: #"<relationship name="members" maxCount="1""#)
+
+    @Test("a to-many made a required to-one: a club of two members is refused, a club of none too, one member each is carried (was: exit 0, every link NULL)")
+    func toManyMadeRequiredToOne() throws {
+        for (data, status, message) in [
+            (#"<Seed><Club name="A"><Person name="P1"/><Person name="P2"/></Club></Seed>"#, Int32(1), "Club.members changes to-many → to-one"),
+            (#"<Seed><Club name="A"><Person name="P1"/></Club><Club name="B"/></Seed>"#, 1, "Club.members: becomes required without a default"),
+        ] {
+            let (directory, bundle, store) = try Self.setUp(data: data, current: Self.requiredToOne)
+            defer { directory.remove() }
+            let before = try Self.bytes(store)
+            let result = try SeedgenTool.run(["migrate", store, "--model", bundle])
+            #expect(result.status == status && result.error.contains(message) || result.output.contains(message), "\(result.output)\(result.error)")
+            #expect(result.status == status)
+            #expect(try Self.bytes(store) == before)
+        }
+        let (directory, bundle, store) = try Self.setUp(data: #"<Seed><Club name="A"><Person name="P1"/></Club><Club name="B"><Person name="P2"/></Club></Seed>"#,
+                                                        current: Self.requiredToOne)
+        defer { directory.remove() }
+        let result = try SeedgenTool.run(["migrate", store, "--model", bundle])
+        #expect(result.status == 0 && result.output.contains("to-many → to-one, optional → required"), "\(result.output)\(result.error)")
+        #expect(try SQLiteShell.rows(store, "SELECT c.ZNAME, p.ZNAME FROM ZCLUB c JOIN ZPERSON p ON p.Z_PK = c.ZMEMBERS ORDER BY 1") == ["A|P1", "B|P2"])
+        let verify = try SeedgenTool.run(["verify", store, "--model", bundle])
+        #expect(verify.status == 0, "\(verify.output)")
+    }
+
+    /// Posts and tags, many-to-many; then each tag of one post (Tag.posts gone, Tag.post added).
+    static let tagged = ClubModels.contents("""
+        <entity name="Post">
+            <attribute name="title" attributeType="String"/>
+            <relationship name="tags" optional="YES" toMany="YES" deletionRule="Nullify" destinationEntity="Tag" inverseName="posts" inverseEntity="Tag"/>
+        </entity>
+        <entity name="Tag">
+            <attribute name="name" attributeType="String"/>
+            <relationship name="posts" optional="YES" toMany="YES" deletionRule="Nullify" destinationEntity="Post" inverseName="tags" inverseEntity="Post"/>
+        </entity>
+        """)
+    static let taggedOnce = tagged.replacingOccurrences(
+        of: #"<relationship name="posts" optional="YES" toMany="YES" deletionRule="Nullify" destinationEntity="Post" inverseName="tags""#,
+        with: #"<relationship name="post" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Post" inverseName="tags""#)
+        .replacingOccurrences(of: #"inverseName="posts" inverseEntity="Tag""#, with: #"inverseName="post" inverseEntity="Tag""#)
+
+    @Test("a many-to-many whose inverse becomes a to-one of another name: no link is lost with exit 0 (was: 'tags kept', every link gone)")
+    func manyToManyMadeOneToMany() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let bundle = try ClubModels.writeBundle([("Club", Self.tagged), ("Club 2", Self.taggedOnce)], current: "Club 2", in: directory)
+        let store = directory.path("v1.sqlite")
+        let source = try directory.write("""
+            {"Tags": [{"name": "a"}, {"name": "b"}, {"name": "c"}],
+             "Posts": [{"title": "one", "tags": ["a", "b"]}, {"title": "two", "tags": ["c"]}]}
+            """, to: "seed.json")
+        let build = try SeedgenTool.run(["build", "--model", bundle + "/Club.xcdatamodel", "--output", store, "--quiet", "--key", "Tag=name", source])
+        #expect(build.status == 0, "\(build.error)")
+        // Tag.posts goes, but its links stay as Post.tags' (carried, as Core Data's mapping carries a kept to-many).
+        let dryRun = try SeedgenTool.run(["migrate", store, "--model", bundle, "--dry-run"])
+        #expect(dryRun.status == 0 && !dryRun.output.contains("the store loses"), "\(dryRun.output)\(dryRun.error)")
+        let shared = directory.path("shared.sqlite")
+        try FileManager.default.copyItem(atPath: store, toPath: shared)
+        let result = try SeedgenTool.run(["migrate", store, "--model", bundle])
+        #expect(result.status == 0, "\(result.output)\(result.error)")
+        #expect(try SQLiteShell.rows(store, "SELECT t.ZNAME, p.ZTITLE FROM ZTAG t JOIN ZPOST p ON p.Z_PK = t.ZPOST ORDER BY 1") == ["a|one", "b|one", "c|two"])
+        let verify = try SeedgenTool.run(["verify", store, "--model", bundle])
+        #expect(verify.status == 0, "\(verify.output)")
+        // A tag of two posts cannot be one post's: refused, naming it, nothing changed.
+        try SQLiteShell.execute("INSERT INTO Z_1TAGS SELECT (SELECT Z_PK FROM ZPOST WHERE ZTITLE = 'two'), Z_PK FROM ZTAG WHERE ZNAME = 'a'", on: shared)
+        let before = try Self.bytes(shared)
+        let refused = try SeedgenTool.run(["migrate", shared, "--model", bundle])
+        #expect(refused.status == 1 && refused.error.contains("Tag.post is a to-one that takes its links from its inverse"), "\(refused.output)\(refused.error)")
+        #expect(try Self.bytes(shared) == before)
+    }
+
+    @Test("the dry run and the report count what the new version removes: an entity's rows, an attribute's values")
+    func removalsCounted() throws {
+        let (directory, bundle, store) = try MigrateCommandTests.setUp(data: MigrationApplyTests.data)
+        defer { directory.remove() }
+        let dryRun = try SeedgenTool.run(["migrate", store, "--model", bundle, "--dry-run"])
+        #expect(dryRun.status == 0, "\(dryRun.output)\(dryRun.error)")
+        for line in ["the store loses Referee: 1 row deleted", "the store loses Club.city: 1 value dropped"] {
+            #expect(dryRun.output.contains(line), "\(line) in:\n\(dryRun.output)")
+        }
+        let json = try SeedgenTool.run(["migrate", store, "--model", bundle, "--json"])
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+        let removals = try #require(report["removals"] as? [[String: Any]])
+        #expect(removals.count == 2 && removals.contains { $0["entity"] as? String == "Referee" && $0["count"] as? Int == 1 }, "\(json.output)")
+    }
+
+    @Test("a new uniqueness constraint alone, broken by the rows: the refusal printed with its values, exit 1, JSON not current (was: 'nothing to migrate')")
+    func uniquenessAlone() throws {
+        let constrained = ClubModels.v1.replacingOccurrences(
+            of: #"<relationship name="members" optional="YES" toMany="YES" deletionRule="Nullify" destinationEntity="Person" inverseName="club" inverseEntity="Person"/>"#,
+            with: #"<relationship name="members" optional="YES" toMany="YES" deletionRule="Nullify" destinationEntity="Person" inverseName="club" inverseEntity="Person"/><uniquenessConstraints><uniquenessConstraint><constraint value="name"/></uniquenessConstraint></uniquenessConstraints>"#)
+        let (directory, bundle, store) = try Self.setUp(data: #"<Seed><Club name="A"/><Club name="A"/></Seed>"#, current: constrained)
+        defer { directory.remove() }
+        let before = try Self.bytes(store)
+        let result = try SeedgenTool.run(["migrate", store, "--model", bundle])
+        #expect(result.status == 1 && !result.output.contains("nothing to migrate") && result.output.contains("the uniqueness constraint is new"), "\(result.output)\(result.error)")
+        let json = try SeedgenTool.run(["migrate", store, "--model", bundle, "--json"])
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+        #expect(json.status == 1 && report["current"] as? Bool == false && report["possible"] as? Bool == false, "\(json.output)")
+        #expect(try Self.bytes(store) == before)
+    }
+
+    @Test("after a kill left a hot journal, migrate rolls it back and migrates (was: exit 2 forever); a dry run says what to do")
+    func hotJournal() throws {
+        let (directory, bundle, store) = try MigrateCommandTests.setUp(data: MigrationApplyTests.data)
+        defer { directory.remove() }
+        try SQLiteShell.interruptWrite("UPDATE ZPERSON SET ZNAME = 'half' WHERE ZNAME = 'Ann'", on: store)
+        #expect(FileManager.default.fileExists(atPath: store + "-journal"))
+        let result = try SeedgenTool.run(["migrate", store, "--model", bundle])
+        #expect(result.status == 0 && result.output.contains("migrated: 6 rows carried over"), "\(result.output)\(result.error)")
+        #expect(try SQLiteShell.rows(store, "SELECT COUNT(*) FROM ZPERSON WHERE ZNAME = 'Ann'") == ["1"], "the interrupted write rolled back")
+        #expect(!FileManager.default.fileExists(atPath: store + "-journal"))
+    }
+
+    @Test("exit statuses by the one rule: a version the bundle lacks is 1 (was 2), an option given twice is 2 (was: the last one used)")
+    func exitStatuses() throws {
+        let (directory, bundle, store) = try MigrateCommandTests.setUp(data: MigrationApplyTests.data)
+        defer { directory.remove() }
+        let other = try ClubModels.writeBundle([("Club 3", ClubModels.v2), ("Club 4", ClubModels.v3)], current: "Club 4", in: try TemporaryDirectory())
+        let unknown = try SeedgenTool.run(["migrate", store, "--model", other])
+        #expect(unknown.status == 1 && unknown.error.contains("a model version the bundle does not hold"), "\(unknown.error)")
+        for command in [["migrate", store], ["update", store, "--seed", store], ["diff", store, store]] {
+            let twice = try SeedgenTool.run(command + ["--model", bundle, "--model", other])
+            #expect(twice.status == 2 && twice.error.contains("--model is given twice"), "\(command[0]): \(twice.error)")
+        }
+    }
+
+    /// Three versions of one entity, each naming the previous version's property by its name:
+    /// v2's `alias` has the identifier `nickname` (v1's name), v3's `handle` the identifier `alias`.
+    static let chained = [
+        ("Club", ClubModels.v1),
+        ("Club 2", ClubModels.v1.replacingOccurrences(of: #"<attribute name="nickname" optional="YES" attributeType="String"/>"#,
+                                                      with: #"<attribute name="alias" optional="YES" attributeType="String" elementID="nickname"/>"#)),
+        ("Club 3", ClubModels.v1.replacingOccurrences(of: #"<attribute name="nickname" optional="YES" attributeType="String"/>"#,
+                                                      with: #"<attribute name="handle" optional="YES" attributeType="String" elementID="alias"/>"#)),
+    ]
+
+    @Test("a renaming identifier that names the source property whose own identifier differs: not carried, as Core Data matches identifiers; warned, exit 0 (was: carried by name)")
+    func identifierNamingAName() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let bundle = try ClubModels.writeBundle(Self.chained, current: "Club 3", in: directory)
+        let store = directory.path("v2.sqlite")
+        let build = try SeedgenTool.run(["build", "--model", bundle + "/Club 2.xcdatamodel", "--output", store, "--quiet",
+                                         try directory.write(#"<Seed><Person name="Ann" alias="A"/><Person name="Bob"/></Seed>"#, to: "Seed.xml")])
+        #expect(build.status == 0, "\(build.error)")
+        let dryRun = try SeedgenTool.run(["migrate", store, "--model", bundle, "--dry-run"])
+        #expect(dryRun.status == 0 && dryRun.output.contains("the store loses Person.alias: 1 value dropped"), "\(dryRun.output)")
+        #expect(dryRun.error.contains("seedgen: warning: Person.handle: its renaming identifier alias is the name of Person.alias, whose own identifier is nickname"), "\(dryRun.error)")
+        let result = try SeedgenTool.run(["migrate", store, "--model", bundle])
+        #expect(result.status == 0 && result.error.contains("warning: Person.handle"), "\(result.output)\(result.error)")
+        #expect(try SQLiteShell.rows(store, "SELECT ZNAME, IFNULL(ZHANDLE, '-') FROM ZPERSON ORDER BY ZNAME") == ["Ann|-", "Bob|-"])
+        // v1 → v2 shares the identifier nickname (unset on v1: its name): carried, no warning.
+        let v1 = directory.path("v1.sqlite")
+        #expect(try SeedgenTool.run(["build", "--model", bundle + "/Club.xcdatamodel", "--output", v1, "--quiet",
+                                     try directory.write(#"<Seed><Person name="Ann" nickname="A"/></Seed>"#, to: "Seed1.xml")]).status == 0)
+        _ = try ClubModels.writeBundle(Array(Self.chained.prefix(2)), current: "Club 2", in: directory)
+        let carried = try SeedgenTool.run(["migrate", v1, "--model", bundle])
+        #expect(carried.status == 0 && !carried.error.contains("warning"), "\(carried.output)\(carried.error)")
+        #expect(try SQLiteShell.rows(v1, "SELECT ZALIAS FROM ZPERSON") == ["A"])
+    }
+
+    @Test("an attribute holding values removed beside one of the same type added: warned as a rename without a renaming identifier, exit 0")
+    func lookalikeRename() throws {
+        let renamed = ClubModels.v1.replacingOccurrences(of: #"<attribute name="nickname" optional="YES" attributeType="String"/>"#,
+                                                         with: #"<attribute name="handle" optional="YES" attributeType="String"/>"#)
+        let (directory, bundle, store) = try Self.setUp(data: #"<Seed><Person name="Ann" nickname="A"/></Seed>"#, current: renamed)
+        defer { directory.remove() }
+        let result = try SeedgenTool.run(["migrate", store, "--model", bundle])
+        #expect(result.status == 0 && result.error.contains("seedgen: warning: Person.handle: is added as Person.nickname (String, 1 value in the store) is removed"),
+                "\(result.output)\(result.error)")
+        #expect(result.output.contains("the store loses Person.nickname: 1 value dropped"), "\(result.output)")
+    }
+}

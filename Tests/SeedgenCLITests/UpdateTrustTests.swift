@@ -1,0 +1,71 @@
+import Foundation
+import SeedgenTestSupport
+import Testing
+
+/// `seedgen update` never drops what the user holds: a seed of an unrelated model is refused,
+/// a store without its record is refused before anything is migrated, and what a model change
+/// removes is counted in the report. Each test failed before its fix.
+@Suite("seedgen update: nothing lost")
+struct UpdateTrustTests {
+    typealias Build = DiffCommandTests
+
+    static func bytes(_ path: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: path)) }
+
+    @Test("a seed built from an unrelated model, without --model: refused, exit 1, the store's bytes unchanged (was: every entity dropped, exit 0)")
+    func unrelatedSeed() throws {
+        let directory = try Build.setUp()
+        defer { directory.remove() }
+        let seed1 = try Build.build(Build.v1, as: "v1", in: directory)
+        let store = try UpdateCommandTests.install(seed1, in: directory)
+        let other = try Build.storeOfAnotherModel(in: directory)
+        let before = try Self.bytes(store)
+        let result = try SeedgenTool.run(["update", store, "--seed", other])
+        #expect(result.status == 1 && result.error.contains("not a later version of the store's"), "\(result.output)\(result.error)")
+        #expect(try Self.bytes(store) == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path("")).filter { $0.hasSuffix("-journal") }.isEmpty)
+    }
+
+    /// Version 2 of the shelf model: Book's price removed, pages added with a default.
+    static func bundleOfTwoVersions(in directory: TemporaryDirectory) throws -> (bundle: String, seed2: String) {
+        let v2Model = Build.model.replacingOccurrences(
+            of: #"<attribute name="price" optional="YES" attributeType="Double" usesScalarValueType="YES"/>"#,
+            with: #"<attribute name="pages" optional="YES" attributeType="Integer 16" defaultValueString="100" usesScalarValueType="YES"/>"#)
+        let bundle = try ClubModels.writeBundle([("Shelf", Build.model), ("Shelf 2", v2Model)], current: "Shelf 2", in: directory)
+        let source = try directory.write(UpdateCommandTests.v2.replacingOccurrences(of: #", "price": [0-9.]+"#, with: "", options: .regularExpression), to: "v2.json")
+        let seed2 = directory.path("v2.sqlite")
+        let build = try SeedgenTool.run(["build", "--model", bundle, "--output", seed2, "--quiet", "--key", "Book=isbn", source])
+        #expect(build.status == 0, "\(build.error)")
+        return (bundle, seed2)
+    }
+
+    @Test("a store whose record was removed, with a model change: refused before the migration, the bytes unchanged (was: migrated, then exit 1 'nothing was changed')")
+    func noRecordBeforeMigrating() throws {
+        let directory = try Build.setUp()
+        defer { directory.remove() }
+        let seed1 = try Build.build(Build.v1, as: "v1", in: directory)
+        let (bundle, seed2) = try Self.bundleOfTwoVersions(in: directory)
+        let store = try UpdateCommandTests.install(seed1, in: directory)
+        try SQLiteShell.execute("DROP TABLE SEEDGEN_SEEDED", on: store)
+        let before = try Self.bytes(store)
+        for model in [[], ["--model", bundle]] {
+            let result = try SeedgenTool.run(["update", store, "--seed", seed2] + model)
+            #expect(result.status == 1 && result.error.contains("carries no record of the seed it was installed from"), "\(result.output)\(result.error)")
+            #expect(try Self.bytes(store) == before)
+        }
+    }
+
+    @Test("what the model change removes is counted in the report: the prices the store held")
+    func removalsReported() throws {
+        let directory = try Build.setUp()
+        defer { directory.remove() }
+        let seed1 = try Build.build(Build.v1, as: "v1", in: directory)
+        let (bundle, seed2) = try Self.bundleOfTwoVersions(in: directory)
+        let store = try UpdateCommandTests.install(seed1, in: directory)
+        let result = try SeedgenTool.run(["update", store, "--seed", seed2, "--model", bundle])
+        #expect(result.status == 0 && result.output.contains("the store loses Book.price: 3 values dropped"), "\(result.output)\(result.error)")
+        let json = try SeedgenTool.run(["update", try UpdateCommandTests.install(seed1, as: "again.sqlite", in: directory), "--seed", seed2, "--model", bundle, "--json"])
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+        let removals = try #require(report["migrationRemovals"] as? [[String: Any]])
+        #expect(removals.count == 1 && removals[0]["property"] as? String == "price" && removals[0]["count"] as? Int == 3, "\(json.output)")
+    }
+}
