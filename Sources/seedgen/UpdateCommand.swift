@@ -55,14 +55,6 @@ struct UpdateCommand: ParsableCommand {
             case .unreadable, .writeFailed: throw CommandFailure.usage("\(error)")
             }
         }
-        let groups: [(String, String, [SeedUpdateReport.Object])] = [
-            ("+", "", report.added), ("~", "", report.changed), ("-", "", report.removed),
-            ("=", " kept: the user changed it", report.keptChangedByUser),
-            ("=", " kept: the user deleted it", report.keptDeletedByUser),
-            ("=", " kept: something of the user's points at it", report.keptLinked),
-            ("=", " kept: a user's object holds its key", report.keptUserObject),
-        ]
-        let kept = report.keptChangedByUser.count + report.keptDeletedByUser.count + report.keptLinked.count + report.keptUserObject.count
         if json {
             print(try jsonText(Report(report)))
         } else if !report.updated {
@@ -73,10 +65,8 @@ struct UpdateCommand: ParsableCommand {
                 for line in MigrateCommand.removalLines(report.migrationRemovals) { print(line) }
                 for warning in report.migrationWarnings { printError("seedgen: warning: \(warning)") }
             }
-            for (sign, why, objects) in groups {
-                for object in objects { print("\(sign) \(object)\(why)") }
-            }
-            print("\(store): \(report.added.count) added, \(report.changed.count) changed, \(report.removed.count) removed, \(kept) kept for the user; it now holds seed \(report.seedDigest ?? "?")")
+            for line in report.objectLines { print(line) }
+            print("\(store): \(report.counts); it now holds seed \(report.seedDigest ?? "?")")
         }
     }
 

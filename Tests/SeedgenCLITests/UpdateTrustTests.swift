@@ -68,4 +68,22 @@ struct UpdateTrustTests {
         let removals = try #require(report["migrationRemovals"] as? [[String: Any]])
         #expect(removals.count == 1 && removals[0]["property"] as? String == "price" && removals[0]["count"] as? Int == 3, "\(json.output)")
     }
+
+    @Test("two objects recorded under one key: refused naming the record's objects and the two Z_PKs, exit 2, the bytes unchanged (was: SQLite's constraint error on a TEMP table)")
+    func duplicateRecordedKey() throws {
+        let directory = try Build.setUp()
+        defer { directory.remove() }
+        let seed1 = try Build.build(Build.v1, as: "v1", in: directory)
+        let seed2 = try Build.build(UpdateCommandTests.v2, as: "v2", in: directory)
+        let store = try UpdateCommandTests.install(seed1, in: directory)
+        try SQLiteShell.execute("""
+            UPDATE SEEDGEN_SEEDED SET KEY = (SELECT KEY FROM SEEDGEN_SEEDED WHERE ENTITY = 2 AND PK = 1) WHERE ENTITY = 2 AND PK = 2
+            """, on: store)
+        let before = try Self.bytes(store)
+        let result = try UpdateCommandTests.update(store, to: seed2, directory)
+        #expect(result.status == 2 && result.error.contains("the seed record's objects (SEEDGEN_SEEDED): two Book objects (Z_PK 1 and 2) are recorded under one key; nothing was changed"),
+                "\(result.output)\(result.error)")
+        #expect(!result.error.contains("seedgen_state"))
+        #expect(try Self.bytes(store) == before)
+    }
 }

@@ -136,22 +136,19 @@ struct RowTransfer {
         case .attribute(let owner, let name, _):
             guard let property = property(name) else { return nil }
             let sourceColumn = property.source.flatMap { source.column(for: $0, of: old.name) }.map { "o.\(Database.quote($0))" }
-            let filled = property.change.filledDefault != nil
-            switch property.change {
-            case .added, .reshaped where filled:
-                guard let attribute = destination.model.entity(named: owner)?.attribute(named: name) else { return nil }
-                let value: SQLValue?
-                do {
-                    value = try attribute.storedDefaultValue()
-                } catch {
-                    throw MigrationError(.notCarriedOut(subject: "\(owner).\(name)"), "\(path): \(owner).\(name): \(error)")
-                }
-                guard let value else { return nil }
-                if case .added = property.change { return ("?", [value]) }
-                return sourceColumn.map { ("COALESCE(\($0), ?)", [value]) } ?? ("?", [value])
-            default:
-                return sourceColumn.map { ($0, []) }
+            let isAdded = if case .added = property.change { true } else { false }
+            // Rows take the model's default: all of them (added), or those holding no value (made required).
+            guard isAdded || property.change.filledDefault != nil else { return sourceColumn.map { ($0, []) } }
+            guard let attribute = destination.model.entity(named: owner)?.attribute(named: name) else { return nil }
+            let value: SQLValue?
+            do {
+                value = try attribute.storedDefaultValue()
+            } catch {
+                throw MigrationError(.notCarriedOut(subject: "\(owner).\(name)"), "\(path): \(owner).\(name): \(error)")
             }
+            guard let value else { return nil }
+            if isAdded { return ("?", [value]) }
+            return sourceColumn.map { ("COALESCE(\($0), ?)", [value]) } ?? ("?", [value])
         case .foreignKey(_, let name, _):
             if let links = inverseLinks(of: name, in: step) {
                 return ("(SELECT l.\(Database.quote(links.holder)) \(links.rows) AND l.\(Database.quote(links.linked)) = o.Z_PK LIMIT 1)", [])

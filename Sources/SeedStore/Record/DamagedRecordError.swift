@@ -1,20 +1,48 @@
-/// One of the seed record's own tables that does not fit the store's layout: digest rules
+/// One of the seed record's tables that does not fit the store's layout: digest rules
 /// (`SEEDGEN_DIGESTED`) naming an entity or column it does not have, a digested column left out
 /// or named twice; entity numbers (`SEEDGEN_RENUMBERED`) naming an entity it does not have, or
-/// one twice. Nothing reads past such a table: the migration and the update refuse the store.
+/// one twice, or leaving record rows under no entity; the record's objects (`SEEDGEN_SEEDED`)
+/// holding one key twice. Nothing reads past such a table: the migration and the update refuse
+/// the store.
 struct DamagedRecordError: Error, CustomStringConvertible {
+    /// Which table of the record.
+    enum Part {
+        /// `SEEDGEN_DIGESTED`.
+        case digestRules
+        /// `SEEDGEN_RENUMBERED`.
+        case entityNumbers
+        /// `SEEDGEN_SEEDED`.
+        case objects
+
+        /// The table's name.
+        var table: String {
+            switch self {
+            case .digestRules: SeedRecord.rulesTable
+            case .entityNumbers: RecordNumbers.table
+            case .objects: SeedRecord.table
+            }
+        }
+    }
+
     /// The damaged table.
-    let table: String
+    let part: Part
     let reason: String
 
-    init(_ table: String, _ reason: String) {
-        self.table = table
+    init(_ part: Part, _ reason: String) {
+        self.part = part
         self.reason = reason
     }
 
+    /// The damaged table's name.
+    var table: String { part.table }
+
     /// What the table is, and what is wrong with it.
     var description: String {
-        let what = table == SeedRecord.rulesTable ? "digest rules" : "entity numbers"
+        let what = switch part {
+        case .digestRules: "digest rules"
+        case .entityNumbers: "entity numbers"
+        case .objects: "objects"
+        }
         return "the seed record's \(what) (\(table)): \(reason)"
     }
 }

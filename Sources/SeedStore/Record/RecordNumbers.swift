@@ -34,14 +34,14 @@ struct RecordNumbers {
         let concrete = layout.entities.filter { !$0.isAbstract }.count
         // One row per concrete entity at most: a longer table is not read past that.
         let rows = try database.rows("SELECT RECORDED, ENTITY FROM main.\(Self.table) ORDER BY RECORDED LIMIT ?", [.integer(Int64(concrete + 1))])
-        guard rows.count <= concrete else { throw DamagedRecordError(Self.table, "more rows than the model has concrete entities (\(concrete))") }
+        guard rows.count <= concrete else { throw DamagedRecordError(.entityNumbers, "more rows than the model has concrete entities (\(concrete))") }
         var map: [Int: Int] = [:], recorded: Set<Int> = []
         for row in rows {
             guard case .integer(let number) = row[0], case .integer(let entity) = row[1], let described = layout.entity(number: Int(entity)), !described.isAbstract else {
-                throw DamagedRecordError(Self.table, "a row names no concrete entity of the model (\(row.map(\.description).joined(separator: ", ")))")
+                throw DamagedRecordError(.entityNumbers, "a row names no concrete entity of the model (\(row.map(\.description).joined(separator: ", ")))")
             }
             guard map[described.number] == nil, recorded.insert(Int(number)).inserted else {
-                throw DamagedRecordError(Self.table, "\(described.name) or the number \(number) is named twice")
+                throw DamagedRecordError(.entityNumbers, "\(described.name) or the number \(number) is named twice")
             }
             map[described.number] = Int(number)
         }
@@ -50,7 +50,7 @@ struct RecordNumbers {
         if try SeedRecord.isPresent(in: database) {
             let listed = rows.compactMap(\.first?.integer).map(String.init).joined(separator: ", ")
             if let stray = try database.scalar("SELECT ENTITY FROM main.\(SeedRecord.table) WHERE ENTITY NOT IN (\(listed.isEmpty ? "NULL" : listed)) LIMIT 1") {
-                throw DamagedRecordError(Self.table, "the record holds rows under the number \(stray.description), which it names for no entity")
+                throw DamagedRecordError(.entityNumbers, "the record holds rows under the number \(stray.description), which it names for no entity")
             }
         }
         self.init(recordedByEntity: map)

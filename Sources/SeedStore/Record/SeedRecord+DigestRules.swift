@@ -24,37 +24,37 @@ extension SeedRecord {
         // One row per digested column at most: a longer table is not read past that.
         let columns = layout.entities.filter { !$0.isAbstract }.reduce(0) { $0 + digestedColumns(of: $1, in: layout).count }
         let rows = try database.rows("SELECT ENTITY, COLUMN, POSITION, VALUE FROM main.\(rulesTable) ORDER BY ENTITY, POSITION, COLUMN LIMIT ?", [.integer(Int64(columns + 1))])
-        guard rows.count <= columns else { throw DamagedRecordError(rulesTable, "more rows than the model's entities have digested columns (\(columns))") }
+        guard rows.count <= columns else { throw DamagedRecordError(.digestRules, "more rows than the model's entities have digested columns (\(columns))") }
         var rules: [Int: DigestRule] = [:], names: [Int: [Int: String]] = [:]
         for row in rows {
             guard let number = row[0].integer, let column = row[1].text, let entity = layout.entity(number: Int(number)), !entity.isAbstract else {
-                throw DamagedRecordError(rulesTable, "a row names no concrete entity of the model, or no column (\(row.map(\.description).joined(separator: ", ")))")
+                throw DamagedRecordError(.digestRules, "a row names no concrete entity of the model, or no column (\(row.map(\.description).joined(separator: ", ")))")
             }
             var rule = rules[entity.number] ?? DigestRule(digested: [], fixed: [])
             switch row[2] {
             case .null: rule.fixed.append(.init(column: column, value: row[3]))
             case .integer(let position) where position == rule.digested.count: rule.digested.append(column)
-            default: throw DamagedRecordError(rulesTable, "\(entity.name).\(column) has digest position \(row[2]), not \(rule.digested.count)")
+            default: throw DamagedRecordError(.digestRules, "\(entity.name).\(column) has digest position \(row[2]), not \(rule.digested.count)")
             }
             // A digested column's VALUE: its place among the columns the names digest, if any.
             switch (row[2], row[3]) {
             case (.null, _), (_, .null): break
             case (_, .integer(let place)): names[entity.number, default: [:]][Int(place)] = column
-            default: throw DamagedRecordError(rulesTable, "\(entity.name).\(column) has the name place \(row[3]), not a number")
+            default: throw DamagedRecordError(.digestRules, "\(entity.name).\(column) has the name place \(row[3]), not a number")
             }
             rules[entity.number] = rule
         }
         // Only digested columns carry a name place, so the names digest columns of the entity.
         for (number, places) in names {
             guard places.keys.sorted() == Array(0..<places.count) else {
-                throw DamagedRecordError(rulesTable, "the name places of entity \(number) are \(places.keys.sorted()), not 0 to \(places.count - 1)")
+                throw DamagedRecordError(.digestRules, "the name places of entity \(number) are \(places.keys.sorted()), not 0 to \(places.count - 1)")
             }
             rules[number]?.named = places.sorted { $0.key < $1.key }.map(\.value)
         }
         for entity in layout.entities {
             guard let rule = rules[entity.number] else { continue }
             guard rule.columns.sorted() == digestedColumns(of: entity, in: layout).sorted() else {
-                throw DamagedRecordError(rulesTable, "the rule of \(entity.name) names the columns \(rule.columns.sorted().joined(separator: ", ")), not those of its table "
+                throw DamagedRecordError(.digestRules, "the rule of \(entity.name) names the columns \(rule.columns.sorted().joined(separator: ", ")), not those of its table "
                                       + "(\(digestedColumns(of: entity, in: layout).sorted().joined(separator: ", ")))")
             }
         }

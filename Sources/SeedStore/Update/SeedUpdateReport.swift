@@ -7,8 +7,10 @@ public struct SeedUpdateReport: Sendable, Equatable {
         public var entity: String
         /// Its key as text: `name="Polen"`, or its first values for an object without a key.
         public var key: String
-        /// `Team[name="Polen"]`.
-        public var description: String { "\(entity)[\(key)]" }
+        /// True for an object without a key, named by its values (as `seedgen diff` names it).
+        public var isNamedByValues = false
+        /// `Team[name="Polen"]`; an object named by its values `Shelf(label="new")`, as in a diff.
+        public var description: String { isNamedByValues ? "\(entity)(\(key))" : "\(entity)[\(key)]" }
     }
 
     /// False when the store already held the new seed (or an identical one): nothing was written.

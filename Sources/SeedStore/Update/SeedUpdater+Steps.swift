@@ -26,14 +26,14 @@ extension SeedUpdater {
         if let held = metadata.originDigest, held == seed.originDigest { return SeedUpdateReport(updated: false) }
         let store = try StoreFile(path: storePath, database: database).storedLayout(of: layout, frameworkVersion: metadata.frameworkVersion).layout
         let names = ObjectNames(layout: store, buildKeys: metadata.buildKeys.merging(seed.buildKeys) { _, newer in newer }, contentByDigest: true)
+        let step = UpdateStep(database: database, store: store, names: names)
         do {
             try RecordNumbers(in: database, layout: store).settle(in: database)
             try SeedRecord.settleDigests(in: database, layout: store, path: storePath, renamingFrom: "seed")
+            try step.classify()
         } catch let error as DamagedRecordError {
             throw SeedUpdateError(.unreadable, "\(storePath): \(error); nothing was changed")
         }
-        let step = UpdateStep(database: database, store: store, names: names)
-        try step.classify()
         try step.markChanges()
         try step.insertAndChange()
         try step.renumberPositions()

@@ -85,12 +85,12 @@ extension UpdateStep {
         for entity in concreteEntities {
             let digest = carriedDigest(entity, alias: "n")
             let rows = try database.rows("""
-                SELECT m.FATE, m.KEY FROM temp.seedgen_touched m WHERE m.ENTITY = ? AND (m.FATE IN ('add', 'changed', 'clash')
+                SELECT m.FATE, m.KEY, m.NPK FROM temp.seedgen_touched m WHERE m.ENTITY = ? AND (m.FATE IN ('add', 'changed', 'clash')
                   OR (m.FATE IN ('user', 'deleted') AND (SELECT \(digest) FROM seed.\(table(entity)) n WHERE n.Z_PK = m.NPK) IS NOT m.SDIGEST))
                 ORDER BY m.KEY
                 """, [.integer(Int64(entity.number))])
             for row in rows {
-                let object = self.object(entity, key: row[1].text ?? "")
+                let object = try self.object(entity, key: row[1].text ?? "", row: row[2].integer, in: "seed")
                 switch SeedUpdater.Fate(rawValue: row[0].text ?? "") {
                 case .add?: report.added.append(object)
                 case .changed?: report.changed.append(object)
@@ -104,8 +104,18 @@ extension UpdateStep {
         return report
     }
 
-    /// An object of `entity` named by `key`, for the report.
-    func object(_ entity: EntityLayout, key: String) -> SeedUpdateReport.Object {
-        SeedUpdateReport.Object(entity: entity.name, key: names.object(entity: entity.name, key: key).keyText)
+    /// An object of `entity` named by `key`, for the report. One the record names by a digest
+    /// of its values is named by the values themselves, as `seedgen diff` names it, read from
+    /// its row `pk` of `schema` (`seed` for the new seed's objects, `main` for the store's).
+    func object(_ entity: EntityLayout, key: String, row pk: Int64?, in schema: String = "main") throws -> SeedUpdateReport.Object {
+        let named = names.object(entity: entity.name, key: key)
+        guard named.contentDigest != nil, let pk, let naming = names.naming(of: entity.name), !naming.contentAttributes.isEmpty,
+              let values = try database.rows("SELECT \(naming.contentAttributes.map { Database.quote($0.column) }.joined(separator: ", ")) FROM \(schema).\(table(entity)) WHERE Z_PK = ?",
+                                              [.integer(pk)]).first else {
+            return SeedUpdateReport.Object(entity: entity.name, key: named.keyText)
+        }
+        let byValues = NamedObject(entity: entity.name, isKeyed: false, values: zip(naming.contentAttributes, values).map { NamedObject.Value(attribute: $0.attribute, value: $1) },
+                                   ordinal: named.ordinal)
+        return SeedUpdateReport.Object(entity: entity.name, key: byValues.keyText, isNamedByValues: true)
     }
 }

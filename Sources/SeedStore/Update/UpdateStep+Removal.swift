@@ -10,9 +10,9 @@ extension UpdateStep {
             FROM temp.seedgen_state s WHERE s.NOW IS NOT NULL
               AND NOT EXISTS (SELECT 1 FROM temp.seedgen_map m WHERE m.ENTITY = s.ENTITY AND m.KEY = s.KEY)
             """
-        for row in try database.rows("SELECT s.ENTITY, s.KEY \(gone) AND s.NOW IS NOT s.SEEDED ORDER BY s.ENTITY, s.KEY") {
+        for row in try database.rows("SELECT s.ENTITY, s.KEY, s.PK \(gone) AND s.NOW IS NOT s.SEEDED ORDER BY s.ENTITY, s.KEY") {
             guard let entity = store.entity(number: Int(row[0].integer ?? 0)) else { continue }
-            report.keptChangedByUser.append(object(entity, key: row[1].text ?? ""))
+            report.keptChangedByUser.append(try object(entity, key: row[1].text ?? "", row: row[2].integer))
         }
         try database.execute("""
             CREATE TEMP TABLE seedgen_gone AS SELECT s.ENTITY, s.PK, s.KEY \(gone) AND s.NOW IS s.SEEDED;
@@ -33,20 +33,22 @@ extension UpdateStep {
                 }
             }
         }
-        var removed: [(EntityLayout, String)] = []
+        var removed: [(EntityLayout, String, SeedUpdateReport.Object)] = []
         for row in try database.rows("SELECT ENTITY, PK, KEY FROM temp.seedgen_gone ORDER BY ENTITY, PK") {
             guard let entity = store.entity(number: Int(row[0].integer ?? 0)), let pk = row[1].integer else { continue }
+            // Named before its row goes (by its values, when the record names it by their digest).
+            let named = try object(entity, key: row[2].text ?? "", row: pk)
             try database.run("DELETE FROM main.\(table(entity)) WHERE Z_PK = ?", [.integer(pk)])
             for (join, side) in joinSides(of: entity) {
                 try database.run("DELETE FROM main.\(Database.quote(join.name)) WHERE \(Database.quote(side)) = ?", [.integer(pk)])
             }
             try database.run("DELETE FROM main.\(SeedRecord.table) WHERE ENTITY = ? AND PK = ?", [row[0], row[1]])
-            removed.append((entity, row[2].text ?? ""))
+            removed.append((entity, row[2].text ?? "", named))
         }
-        report.removed = removed.sorted { ($0.0.name, $0.1) < ($1.0.name, $1.1) }.map { object($0.0, key: $0.1) }
-        for row in try database.rows("SELECT ENTITY, KEY FROM temp.seedgen_kept ORDER BY ENTITY, KEY") {
+        report.removed = removed.sorted { ($0.0.name, $0.1) < ($1.0.name, $1.1) }.map(\.2)
+        for row in try database.rows("SELECT ENTITY, KEY, PK FROM temp.seedgen_kept ORDER BY ENTITY, KEY") {
             guard let entity = store.entity(number: Int(row[0].integer ?? 0)) else { continue }
-            report.keptLinked.append(object(entity, key: row[1].text ?? ""))
+            report.keptLinked.append(try object(entity, key: row[1].text ?? "", row: row[2].integer))
         }
         // What the new seed removes and the store keeps is the user's from now on.
         try database.execute("""

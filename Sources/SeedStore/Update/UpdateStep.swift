@@ -35,12 +35,22 @@ struct UpdateStep {
               NDIGEST BLOB, SDIGEST BLOB, RPK INTEGER, PRIMARY KEY (TBL, NPK)) WITHOUT ROWID;
             """)
         for entity in concreteEntities {
-            try database.execute("""
-                INSERT INTO temp.seedgen_state SELECT r.ENTITY, r.PK, r.KEY, r.DIGEST,
-                  CASE WHEN t.Z_PK IS NULL THEN NULL ELSE \(SeedRecord.digestSQL(of: entity, in: store, alias: "t")) END
-                FROM main.\(SeedRecord.table) r LEFT JOIN main.\(table(entity)) t ON t.Z_PK = r.PK AND t.Z_ENT = r.ENTITY
-                WHERE r.ENTITY = \(entity.number)
-                """)
+            do {
+                try database.execute("""
+                    INSERT INTO temp.seedgen_state SELECT r.ENTITY, r.PK, r.KEY, r.DIGEST,
+                      CASE WHEN t.Z_PK IS NULL THEN NULL ELSE \(SeedRecord.digestSQL(of: entity, in: store, alias: "t")) END
+                    FROM main.\(SeedRecord.table) r LEFT JOIN main.\(table(entity)) t ON t.Z_PK = r.PK AND t.Z_ENT = r.ENTITY
+                    WHERE r.ENTITY = \(entity.number)
+                    """)
+            } catch {
+                guard error.code.primary == .constraint else { throw error }
+                // Two recorded objects of the entity under one key: which one the key names
+                // cannot be told (a build never records a key twice).
+                let twice = try database.rows("""
+                    SELECT MIN(PK), MAX(PK) FROM main.\(SeedRecord.table) WHERE ENTITY = ? GROUP BY KEY HAVING COUNT(*) > 1 LIMIT 1
+                    """, [.integer(Int64(entity.number))]).first
+                throw DamagedRecordError(.objects, "two \(entity.name) objects (Z_PK \(twice?[0].integer ?? 0) and \(twice?[1].integer ?? 0)) are recorded under one key")
+            }
         }
         // Looked up by key (its primary key) wherever a plan depends on it: SQLite has no
         // statistics on TEMP tables, and chose a scan per row over an index that did not cover.
