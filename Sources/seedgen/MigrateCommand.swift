@@ -45,7 +45,8 @@ struct MigrateCommand: ParsableCommand {
         do {
             // A write a killed run left is rolled back first (a dry run only reads: it says so).
             if !dryRun { try migrator.recoverInterruptedWrite() }
-            plan = try migrator.plan()
+            // A migration counts what it removes itself (its report's plan): counted once.
+            plan = try migrator.plan(countingRemovals: dryRun)
         } catch {
             throw CommandFailure(message: error.description, exitCode: Self.exitCode(error.reason))
         }
@@ -58,6 +59,7 @@ struct MigrateCommand: ParsableCommand {
                     _ = try migrator.check()
                 } else {
                     let report = try migrator.migrate()
+                    if report.migrated { outcome.plan = report.plan }
                     outcome.migrated = report.migrated
                     outcome.rows = report.rowCounts.values.reduce(0, +)
                     outcome.indexesTakenOver = report.indexesTakenOver
@@ -69,7 +71,7 @@ struct MigrateCommand: ParsableCommand {
         if json {
             print(try jsonText(Report(store: store, outcome: outcome)))
         } else {
-            printPlan(plan)
+            printPlan(outcome.plan)
             if let (message, _) = outcome.failure {
                 printError("seedgen: error: \(message)")
             } else if let migrated = outcome.migrated, !current {

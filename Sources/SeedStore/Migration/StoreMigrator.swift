@@ -79,14 +79,15 @@ public struct StoreMigrator: Sendable {
 
     /// The plan for the store, reading it only: its version found by its entity hashes, the
     /// plan to the current version checked against its rows (what they break is in
-    /// `refusals`, not thrown), and what it would remove counted (`removals`). Throws when the
-    /// store cannot be read or its version is not in the bundle.
-    public func plan() throws(MigrationError) -> MigrationPlan {
+    /// `refusals`, not thrown), and, with `countingRemovals`, what it would remove counted
+    /// (`removals`, one pass over each table; `migrate()`'s report counts them too). Throws when
+    /// the store cannot be read or its version is not in the bundle.
+    public func plan(countingRemovals: Bool = true) throws(MigrationError) -> MigrationPlan {
         let file = try openReadOnly()
         do {
             let found = try found(in: file.database)
             var plan = try MigrationPlan(from: found.version, to: versions.current).checked(against: file.database, path: storePath, source: found.version)
-            guard found.version.name != versions.current.name else { return plan }
+            guard found.version.name != versions.current.name, countingRemovals else { return plan }
             let source = try sourceLayout(of: found, database: file.database)
             plan.removals = try MigrationLedger(counting: file.database, plan: plan, source: source, destination: versions.current.model).removals
             return plan.warningOfLookalikeRenames(source: found.version.model, destination: versions.current.model)
