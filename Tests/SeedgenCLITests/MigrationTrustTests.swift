@@ -132,6 +132,11 @@ struct MigrationTrustTests {
         defer { directory.remove() }
         try SQLiteShell.interruptWrite("UPDATE ZPERSON SET ZNAME = 'half' WHERE ZNAME = 'Ann'", on: store)
         #expect(FileManager.default.fileExists(atPath: store + "-journal"))
+        // A dry run only reads: it cannot roll the write back, and says what will.
+        let before = try Self.bytes(store)
+        let dryRun = try SeedgenTool.run(["migrate", store, "--model", bundle, "--dry-run"])
+        #expect(dryRun.status == 2 && dryRun.error.contains("seedgen migrate"), "\(dryRun.output)\(dryRun.error)")
+        #expect(try Self.bytes(store) == before && FileManager.default.fileExists(atPath: store + "-journal"))
         let result = try SeedgenTool.run(["migrate", store, "--model", bundle])
         #expect(result.status == 0 && result.output.contains("migrated: 6 rows carried over"), "\(result.output)\(result.error)")
         #expect(try SQLiteShell.rows(store, "SELECT COUNT(*) FROM ZPERSON WHERE ZNAME = 'Ann'") == ["1"], "the interrupted write rolled back")

@@ -65,8 +65,9 @@ extension SQLiteShell {
         var handle: OpaquePointer?
         defer { sqlite3_close_v2(handle) }
         guard sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE, nil) == SQLITE_OK,
-              sqlite3_exec(handle, "PRAGMA journal_mode = DELETE; PRAGMA cache_size = 1; BEGIN IMMEDIATE; \(sql)", nil, nil, nil) == SQLITE_OK,
-              sqlite3_exec(handle, "PRAGMA cache_spill = 1", nil, nil, nil) == SQLITE_OK else {
+              sqlite3_exec(handle, "PRAGMA journal_mode = DELETE; PRAGMA cache_size = 1; PRAGMA cache_spill = 1; BEGIN IMMEDIATE; \(sql)", nil, nil, nil) == SQLITE_OK,
+              // A megabyte more, so that the changed pages spill into the file (its journal synced first).
+              sqlite3_exec(handle, "CREATE TABLE seedgen_interrupted (x); INSERT INTO seedgen_interrupted VALUES (zeroblob(1048576))", nil, nil, nil) == SQLITE_OK else {
             throw ShellError(message: "cannot start a write on \(path)")
         }
         // What a kill leaves: the file and the journal as they are now.

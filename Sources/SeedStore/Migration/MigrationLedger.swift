@@ -55,7 +55,8 @@ struct MigrationLedger {
                     return pointee.map { destination.entity(taken, isKindOf: $0) } ?? true
                 }
                 let thinned = survivors.count < target.subtreeNumbers.count
-                let count = try tally.links(of: previous, of: old, in: source, database: database, linkedTo: thinned ? survivors : nil)
+                // A removed relationship loses every link; a kept one keeps those to survivors.
+                let count = try tally.links(of: previous, of: old, in: source, database: database, linkedTo: thinned && property.change != .removed ? survivors : nil)
                 if thinned, property.change != .removed, property.change != .refused {
                     // Links to objects that leave the destination's hierarchy become nil.
                     let dropped = try tally.links(of: previous, of: old, in: source, database: database, linkedTo: nil) - count
