@@ -60,16 +60,15 @@ public struct StoreVerifier {
     /// app has it open, or left it in WAL mode; an empty one too) and SQLite reads it: a note;
     /// so is a rollback journal that is not hot (empty, or its header zeroed: a finished write
     /// in `PERSIST` mode, or one a killed writer never synced), which SQLite ignores. Beside a
-    /// seed, which ships as one file, each is a finding, as is a hot rollback journal anywhere
-    /// (an interrupted write, which the next writer rolls back). `isSeed` nil: the store could
-    /// not be read to tell.
-    private func sidecars(beside isSeed: Bool?) -> [Finding] {
+    /// seed checked as built, which ships as one file, each is a finding, as is a hot rollback
+    /// journal anywhere (an interrupted write, which the next writer rolls back).
+    private func sidecars(beside isSeed: Bool) -> [Finding] {
         StoreFile.sidecars(of: storePath).map { sidecar in
             let isLog = sidecar.hasSuffix("-wal")
             let isHot = !isLog && StoreFile.isHotJournal(sidecar)
             let what = isLog ? "a write-ahead log" : isHot ? "a hot rollback journal (an interrupted write)" : "a rollback journal that is not hot (empty or zeroed; SQLite ignores it)"
             return Finding(check: "sidecar", location: sidecar, expected: "a store in one file (rollback journal mode, checkpointed)",
-                           found: "\(what) beside the store", isNote: !isHot && isSeed == false)
+                           found: "\(what) beside the store", isNote: !isHot && !isSeed)
         }
     }
 

@@ -19,10 +19,10 @@ public struct MigrationPlan: Sendable {
     public var refusals: [Refusal]
     /// What the migration removes from the store it was checked against, with how much of it
     /// the store holds (empty before: `StoreMigrator.plan()` counts them).
-    public var removals: [Removal] = []
+    package var removals: [Removal] = []
     /// What the migration does that a team most likely did not mean (it is carried out all
     /// the same, as Core Data would): see ``Warning/Reason``.
-    public var warnings: [Warning] = []
+    package var warnings: [Warning] = []
     /// What only the store's rows decide (`checked(against:)` turns a broken one into a refusal).
     package var requirements: [Requirement]
 
@@ -113,7 +113,7 @@ public struct MigrationPlan: Sendable {
         case refused
 
         /// The default that rows holding no value get (made required with a default); nil otherwise.
-        public var filledDefault: String? {
+        package var filledDefault: String? {
             if case .reshaped(let reshaping) = self { reshaping.filledDefault } else { nil }
         }
 
@@ -165,7 +165,7 @@ public struct MigrationPlan: Sendable {
         public var optionality: Optionality?
 
         /// A reshaping with the given facts.
-        public init(cardinality: Cardinality? = nil, ordering: Ordering? = nil, optionality: Optionality? = nil) {
+        package init(cardinality: Cardinality? = nil, ordering: Ordering? = nil, optionality: Optionality? = nil) {
             self.cardinality = cardinality
             self.ordering = ordering
             self.optionality = optionality
@@ -175,15 +175,15 @@ public struct MigrationPlan: Sendable {
         var isEmpty: Bool { cardinality == nil && ordering == nil && optionality == nil }
 
         /// The default that rows holding no value get; nil when none is filled in.
-        public var filledDefault: String? {
+        package var filledDefault: String? {
             if case .required(let value?) = optionality { value } else { nil }
         }
     }
 
     /// Something the migration removes, with how much of it a store holds.
-    public struct Removal: Sendable, Hashable {
+    package struct Removal: Sendable, Hashable {
         /// What is removed, in the source's names.
-        public enum Subject: Sendable, Hashable {
+        package enum Subject: Sendable, Hashable {
             /// An entity: its own rows are deleted.
             case entity(String)
             /// An attribute of an entity: its values go.
@@ -193,16 +193,16 @@ public struct MigrationPlan: Sendable {
         }
 
         /// What is removed.
-        public var subject: Subject
+        package var subject: Subject
         /// The entity's own rows, the attribute's values (rows not NULL), or the relationship's
         /// links held by the entity's own rows.
-        public var count: Int
+        package var count: Int
     }
 
     /// Something the migration does that loses users' data in a way teams rarely mean.
-    public struct Warning: Sendable, Hashable, CustomStringConvertible {
+    package struct Warning: Sendable, Hashable, CustomStringConvertible {
         /// What is warned of, for a program to switch on.
-        public enum Reason: String, Sendable {
+        package enum Reason: String, Sendable {
             /// A renaming identifier names a source element by its name while that element has
             /// an identifier of its own: Core Data matches identifiers, so nothing is carried.
             case identifierNamesAnotherElement
@@ -212,13 +212,13 @@ public struct MigrationPlan: Sendable {
         }
 
         /// The reason.
-        public var reason: Reason
+        package var reason: Reason
         /// `Entity.property` or `Entity`, in the destination's names.
-        public var subject: String
+        package var subject: String
         /// What was found and what to do, in words.
-        public var message: String
+        package var message: String
 
-        public var description: String { "\(subject): \(message)" }
+        package var description: String { "\(subject): \(message)" }
     }
 
     /// Why a migration cannot be done.

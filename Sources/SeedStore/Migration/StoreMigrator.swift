@@ -82,7 +82,7 @@ public struct StoreMigrator: Sendable {
     /// `refusals`, not thrown), and, with `countingRemovals`, what it would remove counted
     /// (`removals`, one pass over each table; `migrate()`'s report counts them too). Throws when
     /// the store cannot be read or its version is not in the bundle.
-    public func plan(countingRemovals: Bool = true) throws(MigrationError) -> MigrationPlan {
+    package func plan(countingRemovals: Bool = true) throws(MigrationError) -> MigrationPlan {
         let file = try openReadOnly()
         do {
             let found = try found(in: file.database)
@@ -115,7 +115,7 @@ public struct StoreMigrator: Sendable {
     /// Rolls back what an interrupted write left (a hot `-journal` beside the store), so that
     /// the store reads as it was before that write; does nothing when there is none. `migrate()`
     /// does it first; call it before `plan()` or `check()` to read such a store.
-    public func recoverInterruptedWrite() throws(MigrationError) {
+    package func recoverInterruptedWrite() throws(MigrationError) {
         try rollBackInterruptedTransaction()
     }
 

@@ -1,7 +1,7 @@
 extension SeedUpdateReport: CustomStringConvertible {
     /// One line per object with what happened to it, in the report's order: `+` added, `~`
     /// changed, `-` removed, `=` kept and why (`= Book[isbn="2"] kept: the user changed it`).
-    public var objectLines: [String] {
+    package var objectLines: [String] {
         let groups: [(sign: String, why: String, objects: [Object])] = [
             ("+", "", added), ("~", "", changed), ("-", "", removed),
             ("=", " kept: the user changed it", keptChangedByUser),
@@ -13,7 +13,7 @@ extension SeedUpdateReport: CustomStringConvertible {
     }
 
     /// The counts in words: `1 added, 1 changed, 1 removed, 2 kept for the user`.
-    public var counts: String {
+    package var counts: String {
         let kept = keptChangedByUser.count + keptDeletedByUser.count + keptLinked.count + keptUserObject.count
         return "\(added.count) added, \(changed.count) changed, \(removed.count) removed, \(kept) kept for the user"
     }

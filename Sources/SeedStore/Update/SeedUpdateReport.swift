@@ -8,7 +8,7 @@ public struct SeedUpdateReport: Sendable, Equatable {
         /// Its key as text: `name="Polen"`, or its first values for an object without a key.
         public var key: String
         /// True for an object without a key, named by its values (as `seedgen diff` names it).
-        public var isNamedByValues = false
+        package var isNamedByValues = false
         /// `Team[name="Polen"]`; an object named by its values `Shelf(label="new")`, as in a diff.
         public var description: String { isNamedByValues ? "\(entity)(\(key))" : "\(entity)[\(key)]" }
     }
