@@ -177,7 +177,7 @@ fuzz: deps
 # references it also writes are not kept) — a committed one that is stale fails; then each
 # module's DocC catalog built with its symbols by swift-docc-plugin into build/docs/<Target>,
 # where a broken symbol or article link, or any other warning, fails.
-DOC_TARGETS := SeedModel SeedModelLoader SeedStore SeedImport SeedRuntime seedgen
+DOC_TARGETS := SeedModel SeedModelLoader SeedStore SeedEvolution SeedImport SeedRuntime seedgen
 docs: deps
 	$(SWIFT) package --disable-sandbox --allow-writing-to-package-directory generate-docc-reference
 	rm -rf Examples/emplan/emplan.docc Examples/laptimer/laptimer.docc Examples/locations/locations.docc

@@ -12,6 +12,8 @@ let package = Package(
         .library(name: "SeedModelLoader", targets: ["SeedModelLoader"]),
         .library(name: "SeedStore", targets: ["SeedStore"]),
         .library(name: "SeedImport", targets: ["SeedImport"]),
+        // What changes a store after it was built: migration, seed update, diff.
+        .library(name: "SeedEvolution", targets: ["SeedEvolution"]),
         .library(name: "SeedRuntime", targets: ["SeedRuntime"]),
         // Builds a target's Seeds/<Name>/ folders into <Name>.sqlite resources on `swift build`.
         .plugin(name: "SeedgenPlugin", targets: ["SeedgenPlugin"]),
@@ -38,7 +40,7 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
 
-        // model <- store <- import <- CLI; store <- runtime <- the seed apps.
+        // model <- store <- import <- CLI; store <- evolution <- CLI, runtime <- the seed apps.
         .target(
             name: "SeedModel",
             dependencies: [
@@ -57,6 +59,12 @@ let package = Package(
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
+        // The engines that change an existing store: migration to a model's next version, seed
+        // update, the seed record's migration, and the diff that reviews them.
+        .target(
+            name: "SeedEvolution",
+            dependencies: ["SeedModel", "SeedStore"]
+        ),
         .target(
             name: "SeedImport",
             dependencies: ["SeedModel", "SeedStore", "SeedgenLibXML2", .product(name: "SystemPackage", package: "swift-system")]
@@ -65,7 +73,7 @@ let package = Package(
         .target(name: "SeedDump", dependencies: ["SeedModel", "SeedStore", "SeedImport"]),
         .target(
             name: "SeedRuntime",
-            dependencies: ["SeedModel", "SeedStore", .product(name: "SystemPackage", package: "swift-system")]
+            dependencies: ["SeedModel", "SeedStore", "SeedEvolution", .product(name: "SystemPackage", package: "swift-system")]
         ),
         .executableTarget(
             name: "seedgen",
@@ -73,6 +81,7 @@ let package = Package(
                 "SeedModel",
                 "SeedModelLoader",
                 "SeedStore",
+                "SeedEvolution",
                 "SeedImport",
                 "SeedDump",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -102,23 +111,25 @@ let package = Package(
         .executableTarget(name: "seedgen-bench", dependencies: ["SeedRuntime", "SeedStore", "SeedModel", "SeedModelLoader", "SeedImport"]),
 
         // Finds the corpus and makes temporary directories; used by the tests only.
-        .target(name: "SeedgenTestSupport", dependencies: ["SeedStore", "SeedgenSQLite"], path: "Tests/SeedgenTestSupport"),
+        .target(name: "SeedgenTestSupport", dependencies: ["SeedStore", "SeedModelLoader", "SeedgenSQLite"], path: "Tests/SeedgenTestSupport"),
         .testTarget(name: "SeedModelTests", dependencies: ["SeedModel", "SeedModelLoader", "SeedgenTestSupport"]),
         .testTarget(name: "SeedStoreTests", dependencies: ["SeedStore", "SeedModel", "SeedModelLoader", "SeedgenSQLite", "SeedgenTestSupport",
                                                       .product(name: "Crypto", package: "swift-crypto")]),
+        // The engines that change a store, at their own level (the CLI tests run them through the binary).
+        .testTarget(name: "SeedEvolutionTests", dependencies: ["SeedEvolution", "SeedStore", "SeedModel", "SeedModelLoader", "SeedgenTestSupport"]),
         .testTarget(name: "SeedImportTests", dependencies: ["SeedImport", "SeedModelLoader", "SeedgenTestSupport"]),
         // The round-trip properties, in a module of their own: PropertyBased makes Date
         // ExpressibleByStringLiteral, which would retype string literals in other tests.
         .testTarget(
             name: "SeedPropertyTests",
-            dependencies: ["SeedImport", "SeedDump", "SeedModelLoader", "SeedgenTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: ["SeedImport", "SeedDump", "SeedEvolution", "SeedModelLoader", "SeedgenTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(
             name: "SeedRuntimeTests",
             dependencies: ["SeedRuntime", "SeedStore", "SeedModel", "SeedModelLoader", "SeedImport", "SeedgenTestSupport", "emplan", "locations", "laptimer",
                            .product(name: "SystemPackage", package: "swift-system")]
         ),
-        .testTarget(name: "SeedgenCLITests", dependencies: ["seedgen", "SeedStore", "SeedModel", "SeedgenTestSupport"]),
+        .testTarget(name: "SeedgenCLITests", dependencies: ["seedgen", "SeedStore", "SeedEvolution", "SeedModel", "SeedgenTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,3 +1,4 @@
+import SeedEvolution
 import SeedStore
 
 /// What `SeedInstaller.install()` did.

@@ -1,5 +1,6 @@
 import Foundation
 import SeedModel
+import SeedEvolution
 import SeedStore
 import SystemPackage
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SeedModel
+import SeedEvolution
 import SeedStore
 
 /// `seedgen diff`: the objects two stores of one model hold differently, matched by key.

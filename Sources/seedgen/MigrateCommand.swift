@@ -1,5 +1,6 @@
 import ArgumentParser
 import SeedModel
+import SeedEvolution
 import SeedStore
 
 /// `seedgen migrate`: the lightweight migration Core Data would infer, for a store and a

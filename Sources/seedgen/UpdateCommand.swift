@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SeedModel
+import SeedEvolution
 import SeedStore
 
 /// `seedgen update`: brings a newer seed into a store installed from an older one, keeping the

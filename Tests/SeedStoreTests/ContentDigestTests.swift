@@ -11,10 +11,10 @@ struct ContentDigestTests {
     func editedRow() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let model = try StoreTestSupport.model(StoreBuilderTests.library, in: directory)
+        let model = try StoreFixture.model(LibraryModel.entities, in: directory)
         let layout = try StoreLayout(model: model)
         let path = directory.path("store.sqlite")
-        try StoreTestSupport.build(model, at: path) { try StoreBuilderTests.fill($0, order: [1, 2]) }
+        try StoreFixture.build(model, at: path) { try LibraryModel.fill($0, order: [1, 2]) }
         #expect(try StoreVerifier(storePath: path, layout: layout).verify().isEmpty)
         try StoreTestSupport.damage(path, "UPDATE ZBOOK SET ZTITLE = 'Forged' WHERE Z_PK = 2")
         let findings = try StoreVerifier(storePath: path, layout: layout, asBuilt: true).verify()
@@ -29,10 +29,10 @@ struct ContentDigestTests {
     func danglingJoinRow() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let model = try StoreTestSupport.model(StoreBuilderTests.library, in: directory)
+        let model = try StoreFixture.model(LibraryModel.entities, in: directory)
         let path = directory.path("store.sqlite")
-        try StoreTestSupport.build(model, at: path) { database in
-            try StoreBuilderTests.fill(database, order: [1])
+        try StoreFixture.build(model, at: path) { database in
+            try LibraryModel.fill(database, order: [1])
             try database.execute("INSERT INTO Z_1BOOKS (Z_1AUTHORS, Z_2BOOKS) VALUES (1, 42)")
         }
         let findings = try StoreVerifier(storePath: path, layout: try StoreLayout(model: model)).verify()

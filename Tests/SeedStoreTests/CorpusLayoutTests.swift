@@ -21,7 +21,7 @@ struct CorpusLayoutTests {
         let model = try ModelLoader.load(from: store.model.path)
         let output = directory.path("built.sqlite")
         let era = try Self.era(of: store)
-        try StoreTestSupport.build(model, era: era, at: output)
+        try StoreFixture.build(model, era: era, at: output)
         let expected = try StoreTestSupport.schema(of: store.store.path)
         #expect(expected.count >= 3)
         #expect(try StoreTestSupport.schema(of: output) == expected, "\(era)")
@@ -40,7 +40,7 @@ struct CorpusLayoutTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let output = directory.path("built.sqlite")
-        try StoreTestSupport.build(try ModelLoader.load(from: store.model.path), era: era, at: output)
+        try StoreFixture.build(try ModelLoader.load(from: store.model.path), era: era, at: output)
         #expect(try StoreTestSupport.schema(of: output) != StoreTestSupport.schema(of: store.store.path))
     }
 
@@ -49,7 +49,7 @@ struct CorpusLayoutTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let output = directory.path("built.sqlite")
-        try StoreTestSupport.build(try ModelLoader.load(from: store.model.path), era: try Self.era(of: store), at: output)
+        try StoreFixture.build(try ModelLoader.load(from: store.model.path), era: try Self.era(of: store), at: output)
         let query = "SELECT Z_ENT, Z_NAME, Z_SUPER FROM Z_PRIMARYKEY ORDER BY Z_ENT"
         let expected = try Database(path: store.store.path, mode: .readOnly, immutable: true).rows(query)
         #expect(try Database(path: output, mode: .readOnly, immutable: true).rows(query) == expected)

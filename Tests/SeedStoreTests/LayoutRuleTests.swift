@@ -34,7 +34,7 @@ struct LayoutRuleTests {
     func entityNumbers() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let layout = try StoreLayout(model: try StoreTestSupport.model(Self.bar, in: directory))
+        let layout = try StoreLayout(model: try StoreFixture.model(Self.bar, in: directory))
         #expect(layout.entities.map(\.name) == ["Cocktail", "Ingredient", "Alcohol", "NonAlcohol", "Property"])
         #expect(layout.entities.map(\.superNumber) == [0, 0, 2, 2, 0])
         #expect(layout.entity(named: "Ingredient")?.subtreeNumbers == [2, 3, 4])
@@ -45,7 +45,7 @@ struct LayoutRuleTests {
     func columnStems() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let layout = try StoreLayout(model: try StoreTestSupport.model(Self.bar, in: directory))
+        let layout = try StoreLayout(model: try StoreFixture.model(Self.bar, in: directory))
         let table = try #require(layout.table(named: "ZINGREDIENT"))
         #expect(table.createSQL == "CREATE TABLE ZINGREDIENT ( Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZBRAND1 INTEGER, ZNAME VARCHAR, ZBRAND VARCHAR )")
         #expect(layout.column(for: "brand", of: "NonAlcohol") == "ZBRAND1")
@@ -57,7 +57,7 @@ struct LayoutRuleTests {
     func joinTables() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let layout = try StoreLayout(model: try StoreTestSupport.model(Self.bar, in: directory))
+        let layout = try StoreLayout(model: try StoreFixture.model(Self.bar, in: directory))
         // Cocktail < NonAlcohol: Cocktail.nonAlcohols names the table, and the column of the
         // inverse NonAlcohol.usedIn carries its stem ZUSEDIN1. Alcohol < Cocktail: the other
         // pair is named after Alcohol.usedIn.
@@ -76,7 +76,7 @@ struct LayoutRuleTests {
     func transientAttributes() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let layout = try StoreLayout(model: try StoreTestSupport.model("""
+        let layout = try StoreLayout(model: try StoreFixture.model("""
             <entity name="A">
                 <attribute name="kept" attributeType="String"/>
                 <attribute name="scratch" optional="YES" transient="YES" attributeType="Integer 64"/>
@@ -89,7 +89,7 @@ struct LayoutRuleTests {
     func assumedTypes() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let layout = try StoreLayout(model: try StoreTestSupport.model("""
+        let layout = try StoreLayout(model: try StoreFixture.model("""
             <entity name="T">
                 <attribute name="amount" optional="YES" attributeType="Decimal"/>
                 <attribute name="big" optional="YES" attributeType="Integer 64"/>
@@ -106,7 +106,7 @@ struct LayoutRuleTests {
     func blobOrder() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let layout = try StoreLayout(model: try StoreTestSupport.model("""
+        let layout = try StoreLayout(model: try StoreFixture.model("""
             <entity name="T">
                 <attribute name="aData" optional="YES" attributeType="Binary"/>
                 <attribute name="bValue" optional="YES" attributeType="Transformable"/>
@@ -121,7 +121,7 @@ struct LayoutRuleTests {
     func caseInsensitiveEntityNumbers() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let layout = try StoreLayout(model: try StoreTestSupport.model("""
+        let layout = try StoreLayout(model: try StoreFixture.model("""
             <entity name="SyncFeatureEntity"/>
             <entity name="SyncableSettingsMetadata"/>
             <entity name="apple"/>
@@ -134,7 +134,7 @@ struct LayoutRuleTests {
     func transientRelationships() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let layout = try StoreLayout(model: try StoreTestSupport.model("""
+        let layout = try StoreLayout(model: try StoreFixture.model("""
             <entity name="Message"><attribute name="nonce" optional="YES" transient="YES"/>
                 <relationship name="missing" optional="YES" transient="YES" toMany="YES" destinationEntity="Client" inverseName="messages" inverseEntity="Client"/></entity>
             <entity name="Client"><relationship name="messages" optional="YES" transient="YES" toMany="YES" destinationEntity="Message" inverseName="missing" inverseEntity="Message"/></entity>
@@ -147,7 +147,7 @@ struct LayoutRuleTests {
     func orderColumnsAfterToOnes() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let layout = try StoreLayout(model: try StoreTestSupport.model("""
+        let layout = try StoreLayout(model: try StoreFixture.model("""
             <entity name="Node">
                 <attribute name="title" optional="YES" attributeType="String"/>
                 <relationship name="children" optional="YES" toMany="YES" ordered="YES" destinationEntity="Node" inverseName="parent" inverseEntity="Node"/>
@@ -163,7 +163,7 @@ struct LayoutRuleTests {
     func assumedPolymorphicToOne() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let layout = try StoreLayout(model: try StoreTestSupport.model("""
+        let layout = try StoreLayout(model: try StoreFixture.model("""
             <entity name="Animal"><relationship name="zoo" optional="YES" maxCount="1" destinationEntity="Zoo" inverseName="animals" inverseEntity="Zoo"/></entity>
             <entity name="Cat" parentEntity="Animal"/>
             <entity name="Zoo"><relationship name="animals" optional="YES" toMany="YES" destinationEntity="Animal" inverseName="zoo" inverseEntity="Animal"/>
@@ -177,7 +177,7 @@ struct LayoutRuleTests {
     func assumedOrderedOneToMany() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let layout = try StoreLayout(model: try StoreTestSupport.model("""
+        let layout = try StoreLayout(model: try StoreFixture.model("""
             <entity name="List"><relationship name="items" optional="YES" toMany="YES" ordered="YES" destinationEntity="Item" inverseName="list" inverseEntity="Item"/></entity>
             <entity name="Item"><attribute name="title" optional="YES" attributeType="String"/>
                 <relationship name="list" optional="YES" maxCount="1" destinationEntity="List" inverseName="items" inverseEntity="List"/></entity>
@@ -206,7 +206,7 @@ struct LayoutRuleTests {
     func indexesOfTheNewestEra() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let layout = try StoreLayout(model: try StoreTestSupport.model(Self.indexedModel, in: directory))
+        let layout = try StoreLayout(model: try StoreFixture.model(Self.indexedModel, in: directory))
         #expect(layout.era == .newest)
         #expect(layout.indexes.map(\.createSQL) == [
             "CREATE INDEX ZBASE_Z_ENT_INDEX ON ZBASE (Z_ENT)",
@@ -227,7 +227,7 @@ struct LayoutRuleTests {
     func fetchIndexNamedByItsAttribute() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let layout = try StoreLayout(model: try StoreTestSupport.model("""
+        let layout = try StoreLayout(model: try StoreFixture.model("""
             <entity name="Domain"><attribute name="domain" optional="YES" attributeType="String"/>
                 <attribute name="url" optional="YES" attributeType="String"/>
                 <fetchIndex name="domainIndex"><fetchIndexElement property="domain" type="Binary" order="ascending"/></fetchIndex>
@@ -241,7 +241,7 @@ struct LayoutRuleTests {
     func indexesOf851() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let layout = try StoreLayout(model: try StoreTestSupport.model(Self.indexedModel, in: directory), era: FrameworkEra(version: 851))
+        let layout = try StoreLayout(model: try StoreFixture.model(Self.indexedModel, in: directory), era: FrameworkEra(version: 851))
         #expect(layout.indexes.map(\.name) == [
             "ZBASE_Z_ENT_INDEX", "Z_Base_code", "Z_Base_code_day", "Z_Leaf_day", "Z_Leaf_byRank", "Z_Leaf_byDay", "Z_Leaf_UNIQUE_code_rank",
         ])
@@ -251,7 +251,7 @@ struct LayoutRuleTests {
     func indexesOf637() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let layout = try StoreLayout(model: try StoreTestSupport.model(Self.indexedModel, in: directory), era: FrameworkEra(version: 637))
+        let layout = try StoreLayout(model: try StoreFixture.model(Self.indexedModel, in: directory), era: FrameworkEra(version: 637))
         #expect(layout.indexes.map(\.createSQL) == [
             "CREATE INDEX ZBASE_ZCODE_INDEX ON ZBASE (ZCODE)",
             "CREATE INDEX ZBASE_Z_ENT_INDEX ON ZBASE (Z_ENT)",
@@ -272,7 +272,7 @@ struct LayoutRuleTests {
             ("<entity name=\"A\"><attribute name=\"n\" attributeType=\"String\"/>\n<fetchIndex name=\"lower\"><fetchIndexElement expression=\"lowercase:(n)\" expressionType=\"String\" type=\"Binary\" order=\"ascending\"/></fetchIndex></entity>", "uses an expression"),
         ]
         for (body, words) in cases {
-            let model = try StoreTestSupport.model(body, in: directory)
+            let model = try StoreFixture.model(body, in: directory)
             let error = try #require(throws: LayoutError.self) { try StoreLayout(model: model) }
             #expect(error.message.contains(words), "\(error)")
             #expect(error.line == 4, "\(error)")

@@ -12,7 +12,7 @@ struct ObjectWriterRuleTests {
     func rulesAndCounts() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let model = try StoreTestSupport.model("""
+        let model = try StoreFixture.model("""
             <entity name="Alarm">
                 <attribute name="code" optional="YES" attributeType="String" regularExpressionString="[A-Z]{3}"/>
                 <attribute name="repeats" optional="YES" attributeType="Integer 16" minValueString="0" maxValueString="10"/>
@@ -23,7 +23,7 @@ struct ObjectWriterRuleTests {
             </entity>
             """, in: directory)
         let path = directory.path("alarms.sqlite")
-        try StoreTestSupport.build(model, at: path)
+        try StoreFixture.build(model, at: path)
         let before = try StoreBuilder.sha256(ofFile: path)
         let connection = try StoreConnection(path: path, layout: try StoreLayout(model: model))
         let cases: [(WriteError.Reason, (ObjectWriter) throws -> Void)] = [

@@ -12,7 +12,7 @@ struct RecordNumbersTests {
     /// Four concrete entities (Cat and Dog under the abstract Animal) and an empty store file.
     static func setUp() throws -> (TemporaryDirectory, StoreLayout, Database) {
         let directory = try TemporaryDirectory()
-        let model = try StoreTestSupport.model("""
+        let model = try StoreFixture.model("""
             <entity name="Animal" isAbstract="YES"><attribute name="name" optional="YES" attributeType="String"/></entity>
             <entity name="Bird"><attribute name="wings" optional="YES" attributeType="Integer 16"/></entity>
             <entity name="Cat" parentEntity="Animal"/>

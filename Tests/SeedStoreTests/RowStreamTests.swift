@@ -28,7 +28,7 @@ struct RowStreamTests {
     func streamedRows() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let model = try StoreTestSupport.model(Self.events, in: directory)
+        let model = try StoreFixture.model(Self.events, in: directory)
         let layout = try StoreLayout(model: model)
         let count = RowStream.batchSize * 3 + 17
         let streamedPath = directory.path("streamed.sqlite")
@@ -40,7 +40,7 @@ struct RowStreamTests {
         countRows.reset()
         let streamed = try builder.finish()
 
-        let direct = try StoreTestSupport.build(model, at: directory.path("direct.sqlite")) { database in
+        let direct = try StoreFixture.build(model, at: directory.path("direct.sqlite")) { database in
             for pk in 1...count {
                 let note = pk % 3 == 0 ? "NULL" : "'event \(pk)'"
                 try database.execute("INSERT INTO ZEVENT (Z_PK, Z_ENT, Z_OPT, ZLATITUDE, ZNOTE) VALUES (\(pk), 1, 1, \(Double(pk) / 4), \(note))")
@@ -61,7 +61,7 @@ struct RowStreamTests {
     func failureSurfaces() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let model = try StoreTestSupport.model(Self.events, in: directory)
+        let model = try StoreFixture.model(Self.events, in: directory)
         let path = directory.path("store.sqlite")
         let builder = try StoreBuilder(layout: try StoreLayout(model: model), outputPath: path)
         try Self.stream(builder, count: RowStream.batchSize + 10)
@@ -80,7 +80,7 @@ struct RowStreamTests {
     func digestPieces() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let model = try StoreTestSupport.model(Self.events, in: directory)
+        let model = try StoreFixture.model(Self.events, in: directory)
         let layout = try StoreLayout(model: model)
         let path = directory.path("store.sqlite")
         // Keys 1…70000 and one far away: three pieces, the last holding a single row.

@@ -9,9 +9,9 @@ import Testing
 struct SealTests {
     /// The library store of the builder tests, built into `directory`.
     static func libraryStore(in directory: TemporaryDirectory) throws -> (model: DataModel, path: String) {
-        let model = try StoreTestSupport.model(StoreBuilderTests.library, in: directory)
+        let model = try StoreFixture.model(LibraryModel.entities, in: directory)
         let path = directory.path("store.sqlite")
-        try StoreTestSupport.build(model, at: path) { try StoreBuilderTests.fill($0, order: [1, 2]) }
+        try StoreFixture.build(model, at: path) { try LibraryModel.fill($0, order: [1, 2]) }
         return (model, path)
     }
 
@@ -41,9 +41,9 @@ struct SealTests {
     func piecesSeal() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let model = try StoreTestSupport.model("<entity name=\"Blob\"><attribute name=\"data\" optional=\"YES\" attributeType=\"Binary\"/></entity>", in: directory)
+        let model = try StoreFixture.model("<entity name=\"Blob\"><attribute name=\"data\" optional=\"YES\" attributeType=\"Binary\"/></entity>", in: directory)
         let path = directory.path("store.sqlite")
-        try StoreTestSupport.build(model, at: path) { database in
+        try StoreFixture.build(model, at: path) { database in
             // About 9 MiB of rows: three pieces.
             let insert = try database.prepare("INSERT INTO ZBLOB (Z_PK, Z_ENT, Z_OPT, ZDATA) VALUES (?, 1, 1, randomblob(100000))")
             for key in 1...95 { try insert.bind([.integer(Int64(key))]); try insert.run() }
@@ -76,7 +76,7 @@ struct SealTests {
     func rowVersionsAndOneToOneInverses() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let model = try StoreTestSupport.model("""
+        let model = try StoreFixture.model("""
             <entity name="Person" syncable="YES">
                 <attribute name="name" optional="YES" attributeType="String"/>
                 <relationship name="desk" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Desk" inverseName="owner" inverseEntity="Desk"/>
@@ -87,7 +87,7 @@ struct SealTests {
             """, in: directory)
         let layout = try StoreLayout(model: model)
         let path = directory.path("store.sqlite")
-        try StoreTestSupport.build(model, at: path) { database in
+        try StoreFixture.build(model, at: path) { database in
             try database.execute("""
                 INSERT INTO ZPERSON (Z_PK, Z_ENT, Z_OPT, ZDESK) VALUES (1, 2, 1, 1), (2, 2, 1, NULL);
                 INSERT INTO ZDESK (Z_PK, Z_ENT, Z_OPT, ZOWNER) VALUES (1, 1, 1, 1);

@@ -40,7 +40,7 @@ struct StoreMetadataTests {
         defer { directory.remove() }
         let model = try ModelLoader.load(from: try directory.write(CupModel.contents, to: "Cup.xcdatamodel/contents"))
         let path = directory.path("cup.sqlite")
-        try StoreTestSupport.build(model, era: era, at: path)
+        try StoreFixture.build(model, era: era, at: path)
         let metadata = try StoreMetadata(decoding: try #require(try Database(path: path, mode: .readOnly).metadataRow()?.plist))
         #expect(metadata.frameworkVersion == era.version)
         #expect(metadata.versionHashes == VersionHasher(model: model).entityHashes())

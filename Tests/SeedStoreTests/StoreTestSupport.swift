@@ -7,26 +7,6 @@ import Testing
 
 /// Helpers shared by the store tests.
 enum StoreTestSupport {
-    /// A model read from a `contents` text.
-    static func model(_ body: String, in directory: TemporaryDirectory) throws -> DataModel {
-        let text = """
-            <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-            <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0" userDefinedModelVersionIdentifier="">
-            \(body)
-            </model>
-            """
-        return try ModelLoader.load(from: try directory.write(text, to: "model-\(UUID().uuidString)/contents"))
-    }
-
-    /// Builds an empty store for `model` at `path` and returns the build summary.
-    @discardableResult
-    static func build(_ model: DataModel, era: FrameworkEra = .newest, at path: String,
-                      fill: ((Database) throws -> Void)? = nil) throws -> StoreBuilder.Summary {
-        let builder = try StoreBuilder(layout: try StoreLayout(model: model, era: era), outputPath: path)
-        if let fill { try fill(builder.database) }
-        return try builder.finish()
-    }
-
     /// `sqlite_master` as sorted "type|name|table|sql" lines, `Z_MODELCACHE` and autoindexes left out.
     /// A store's schema as Core Data's layout makes it: without `Z_MODELCACHE` (which seedgen
     /// does not write) and a seed's record and model (which Core Data does not: `SeedRecord`).
@@ -50,6 +30,3 @@ enum StoreTestSupport {
         ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).sorted()
     }
 }
-
-/// Skips a test when the corpus is not on this machine, with a visible reason.
-let corpusTrait = ConditionTrait.enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.skipMessage))

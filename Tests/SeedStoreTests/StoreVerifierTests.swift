@@ -211,9 +211,9 @@ struct StoreVerifierTests {
         #expect(hot.contains { $0.check == "sidecar" && $0.location == copy + "-journal" && !$0.isNote }, "\(hot)")
         try FileManager.default.removeItem(atPath: copy + "-journal")
         // A seed ships as one file: a log beside it is a finding.
-        let model = try StoreTestSupport.model(StoreBuilderTests.library, in: directory)
+        let model = try StoreFixture.model(LibraryModel.entities, in: directory)
         let seed = directory.path("seed.sqlite")
-        try StoreTestSupport.build(model, at: seed) { try StoreBuilderTests.fill($0, order: [1, 2]) }
+        try StoreFixture.build(model, at: seed) { try LibraryModel.fill($0, order: [1, 2]) }
         try directory.write("", to: "seed.sqlite-wal")
         let seedFindings = try StoreVerifier(storePath: seed, layout: try StoreLayout(model: model), asBuilt: true).verify()
         #expect(seedFindings.map(\.check) == ["sidecar"] && !seedFindings[0].isNote, "\(seedFindings)")

@@ -2,7 +2,6 @@ import Foundation
 import SeedgenTestSupport
 import Testing
 
-let corpusTrait = ConditionTrait.enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.skipMessage))
 
 @Suite("seedgen command line")
 struct CommandLineTests {

@@ -14,7 +14,7 @@ public final class StoreBuilder {
     public let layout: StoreLayout
     /// Where the finished store goes.
     public let outputPath: String
-    let database: Database
+    package let database: Database
     /// Plain inserts written on a second thread; see `RowStream`.
     package let rowStream = RowStream()
     /// Every other statement on the objects' rows (finds, updates, relationships); each waits

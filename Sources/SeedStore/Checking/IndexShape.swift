@@ -3,21 +3,21 @@
 /// queries and enforce the same uniqueness: `verify` compares shapes to tell an index that Core
 /// Data's forward migration renamed or respelled (a note) from a uniqueness the store does not
 /// enforce (a finding).
-struct IndexShape: Hashable {
-    struct Column: Hashable {
-        var name: String
-        var isDescending: Bool
-        var collation: String
+package struct IndexShape: Hashable {
+    package struct Column: Hashable {
+        package var name: String
+        package var isDescending: Bool
+        package var collation: String
     }
 
     var table: String
-    var isUnique: Bool
-    var isPartial: Bool
-    var columns: [Column]
+    package var isUnique: Bool
+    package var isPartial: Bool
+    package var columns: [Column]
 
     /// The shape of an index the layout implies, read from its SQL (which seedgen writes:
     /// `CREATE [UNIQUE] INDEX name ON table (column [COLLATE BINARY ASC|DESC], …)`).
-    init(_ index: IndexLayout) {
+    package init(_ index: IndexLayout) {
         let sql = index.createSQL
         table = index.table
         isUnique = sql.hasPrefix("CREATE UNIQUE INDEX")
@@ -32,7 +32,7 @@ struct IndexShape: Hashable {
 
     /// The shape of the store's index `name` on `table`, as SQLite reads its SQL; nil for an
     /// index on an expression (its columns have no names).
-    static func stored(_ name: String, on table: String, in database: Database) throws(SQLiteError) -> IndexShape? {
+    package static func stored(_ name: String, on table: String, in database: Database) throws(SQLiteError) -> IndexShape? {
         let columns = try database.rows(#"SELECT name, "desc", coll FROM pragma_index_xinfo(?) WHERE key = 1 ORDER BY seqno"#, [.text(name)])
         var shape = IndexShape(table: table, isUnique: false, isPartial: false, columns: [])
         for column in columns {

@@ -10,7 +10,7 @@ extension Database {
     /// memory (measured flat from 1M to 2M rows). It waits `lockWait` milliseconds for another
     /// connection's write lock; its first read rolls back what a killed writer left (a
     /// reader's cannot).
-    static func durableWriter(path: String, lockWait: Int32) throws(SQLiteError) -> Database {
+    package static func durableWriter(path: String, lockWait: Int32) throws(SQLiteError) -> Database {
         let database = try Database(path: path, mode: .readWrite)
         database.setBusyTimeout(milliseconds: lockWait)
         try database.execute("""
@@ -21,13 +21,13 @@ extension Database {
     }
 
     /// The durable writer's page cache, in bytes.
-    static let durableWriterCache = 32 << 20
+    package static let durableWriterCache = 32 << 20
 
     /// Ends the write transaction: COMMIT when it `wrote`, then gives back the pages freed
     /// (Core Data's stores keep incremental auto-vacuum); else ROLLBACK, first removing a
     /// `-journal` left beside the store — under the write lock with nothing written it is no
     /// hot one, but a dead writer's never synced, and nothing a dead run left survives the next.
-    func endDurableWrite(wrote: Bool) throws {
+    package func endDurableWrite(wrote: Bool) throws {
         if !wrote, FileSystem.kind(of: path + "-journal") == .regular {
             try FileManager.default.removeItem(atPath: path + "-journal")
         }

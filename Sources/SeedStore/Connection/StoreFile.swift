@@ -1,14 +1,14 @@
 import Foundation
 
 /// Read-only access to an existing store file (ours or one Core Data wrote), never changing it.
-struct StoreFile {
+package struct StoreFile {
     let path: String
-    let database: Database
+    package let database: Database
 
     /// One `Z_PRIMARYKEY` row.
-    struct PrimaryKeyRow: Sendable {
-        var number: Int
-        var name: String
+    package struct PrimaryKeyRow: Sendable {
+        package var number: Int
+        package var name: String
         var superNumber: Int
         var max: Int
     }
@@ -36,7 +36,7 @@ struct StoreFile {
     /// store at `path`. Reading through a writer's connection makes SQLite roll it back (a
     /// reader's cannot), so that the store is wholly as it was before that write. Does nothing
     /// when there is no journal.
-    static func rollBackInterruptedWrite(at path: String, lockWait: Int32) throws {
+    package static func rollBackInterruptedWrite(at path: String, lockWait: Int32) throws {
         guard FileSystem.kind(of: path + "-journal") == .regular else { return }
         let database = try Database(path: path, mode: .readWrite)
         database.setBusyTimeout(milliseconds: lockWait)
@@ -48,7 +48,7 @@ struct StoreFile {
 
     /// Opens read-only. Without sidecars the file is read as immutable, so that nothing
     /// (no `-shm`, no lock) is created beside it, even in a read-only directory.
-    init(path: String) throws {
+    package init(path: String) throws {
         let kind = FileSystem.kind(of: path)
         if kind == .missing { throw OpenError(description: "\(path): no such store file") }
         if let what = kind.notAFile { throw OpenError(description: "\(path): \(what), not a store file") }
@@ -61,7 +61,7 @@ struct StoreFile {
     }
 
     /// The store at `path`, open on `database` (a writer's connection, for what is read here).
-    init(path: String, database: Database) {
+    package init(path: String, database: Database) {
         self.path = path
         self.database = database
     }
@@ -81,17 +81,17 @@ struct StoreFile {
         return [UInt8](handle.readData(ofLength: 100))
     }
 
-    func tableExists(_ name: String) throws(SQLiteError) -> Bool {
+    package func tableExists(_ name: String) throws(SQLiteError) -> Bool {
         try database.scalar("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", [.text(name)]) != nil
     }
 
     /// Column names and declared types, in table order.
-    func columns(of table: String) throws(SQLiteError) -> [(name: String, type: String)] {
+    package func columns(of table: String) throws(SQLiteError) -> [(name: String, type: String)] {
         try database.rows("SELECT name, type FROM pragma_table_info(?) ORDER BY cid", [.text(table)])
             .map { ($0[0].text ?? "", $0[1].text ?? "") }
     }
 
-    func primaryKeyRows() throws(SQLiteError) -> [PrimaryKeyRow] {
+    package func primaryKeyRows() throws(SQLiteError) -> [PrimaryKeyRow] {
         try database.rows("SELECT Z_ENT, Z_NAME, Z_SUPER, Z_MAX FROM Z_PRIMARYKEY ORDER BY Z_ENT").map {
             PrimaryKeyRow(number: Int($0[0].integer ?? -1), name: $0[1].text ?? "",
                           superNumber: Int($0[2].integer ?? 0), max: Int($0[3].integer ?? 0))

@@ -1,6 +1,6 @@
 /// Reads rows from an existing store without changing it (for dumps and tools).
 package final class StoreReader {
-    let file: StoreFile
+    package let file: StoreFile
     /// The layouts (by schema and entity order) whose values `requireReadableValues` found
     /// readable: a reader is read-only, so its values are checked once per layout, not per fetch.
     var readableLayouts: Set<[String]> = []

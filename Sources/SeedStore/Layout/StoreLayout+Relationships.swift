@@ -2,7 +2,7 @@ import SeedModel
 
 extension StoreLayout {
     /// The stored relationship `name` of `entity` (declared there or above); nil when it has none.
-    func relationship(_ name: String, of entity: String) -> RelationshipDescription? {
+    package func relationship(_ name: String, of entity: String) -> RelationshipDescription? {
         model.entity(named: entity).flatMap { description in
             model.allRelationships(of: description).first { $0.name == name && !$0.isTransient }
         }

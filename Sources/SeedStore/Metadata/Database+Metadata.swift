@@ -1,6 +1,6 @@
 extension Database {
     /// `Z_UUID` and `Z_PLIST` of the (first) `Z_METADATA` row; nil when there is none.
-    func metadataRow() throws(SQLiteError) -> (uuid: String?, plist: [UInt8]?)? {
+    package func metadataRow() throws(SQLiteError) -> (uuid: String?, plist: [UInt8]?)? {
         try rows("SELECT Z_UUID, Z_PLIST FROM Z_METADATA LIMIT 1").first.map { ($0[0].text, $0[1].blob) }
     }
 }

@@ -9,6 +9,11 @@ package struct NamedObject: Sendable, Hashable {
         package var attribute: AttributeDescription
         /// Its stored value.
         package var value: SQLValue
+
+        package init(attribute: AttributeDescription, value: SQLValue) {
+            self.attribute = attribute
+            self.value = value
+        }
     }
 
     /// The concrete entity.
@@ -26,6 +31,15 @@ package struct NamedObject: Sendable, Hashable {
     /// For an object its build named by a source identifier (`seedgen:id`, `@id`) that the
     /// seed record keeps: the identifier; `values` is then empty.
     package var identifier: String? = nil
+
+    package init(entity: String, isKeyed: Bool, values: [Value], ordinal: Int, contentDigest: String? = nil, identifier: String? = nil) {
+        self.entity = entity
+        self.isKeyed = isKeyed
+        self.values = values
+        self.ordinal = ordinal
+        self.contentDigest = contentDigest
+        self.identifier = identifier
+    }
 }
 
 extension NamedObject {

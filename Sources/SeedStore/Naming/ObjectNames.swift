@@ -12,26 +12,31 @@ import SeedModel
 /// (`seedgen:id`, `@id`), when the seed record keeps one; otherwise `c` and the values of every
 /// attribute (the object is named by what it holds). Objects named by their values whose names
 /// are equal get ` #2`, ` #3`, … in `Z_PK` order.
-struct ObjectNames {
+package struct ObjectNames {
     /// Where the identifiers a build gave its objects are kept: a table of `(ENTITY, PK, KEY)`
     /// rows whose `KEY` is an identifier name (`i t…`), for the entity numbered `entity` there
     /// (the seed record; or, while a store is built, the build's identifiers).
-    struct Identifiers {
+    package struct Identifiers {
         var table: String
         var entity: Int
+
+        package init(table: String, entity: Int) {
+            self.table = table
+            self.entity = entity
+        }
     }
 
     /// What names one concrete entity's objects: attributes with the columns that store them.
-    struct Naming {
+    package struct Naming {
         /// The key attributes, when the entity has a natural key.
-        var keyAttributes: [(attribute: AttributeDescription, column: String)]
+        package var keyAttributes: [(attribute: AttributeDescription, column: String)]
         /// Every stored attribute of the entity, in name order (the content that names an
         /// object without a key).
-        var contentAttributes: [(attribute: AttributeDescription, column: String)]
+        package var contentAttributes: [(attribute: AttributeDescription, column: String)]
     }
 
     /// The layout whose objects are named.
-    let layout: StoreLayout
+    package let layout: StoreLayout
     /// The build-time keys in force.
     let buildKeys: [String: [String]]
     /// Whether an object without a key is named by a digest of its values (`c` and 32
@@ -39,10 +44,10 @@ struct ObjectNames {
     /// the values themselves (what a diff shows).
     let contentByDigest: Bool
     /// The position of each table in the layout (`tbl`), by table name.
-    let tableNumbers: [String: Int]
+    package let tableNumbers: [String: Int]
 
     /// Names for `layout`'s objects under `buildKeys`.
-    init(layout: StoreLayout, buildKeys: [String: [String]], contentByDigest: Bool = false) {
+    package init(layout: StoreLayout, buildKeys: [String: [String]], contentByDigest: Bool = false) {
         self.layout = layout
         self.buildKeys = buildKeys
         self.contentByDigest = contentByDigest
@@ -52,7 +57,7 @@ struct ObjectNames {
     /// What names the concrete `entity`'s objects; nil for an abstract or unknown entity.
     /// Worked out when asked (from its table's columns in one pass), never kept for every
     /// entity at once: a deep hierarchy would hold each inherited attribute once per level.
-    func naming(of entity: String) -> Naming? {
+    package func naming(of entity: String) -> Naming? {
         guard let placed = layout.entity(named: entity), !placed.isAbstract, let description = layout.model.entity(named: entity),
               let table = layout.table(named: placed.table) else { return nil }
         let owners = Set(layout.model.lineage(of: description).map(\.name))
@@ -86,7 +91,7 @@ struct ObjectNames {
     /// its values (a uniqueness constraint's index, or a build that merged by `--key`), and
     /// numbering sorts every row (it took three quarters of the seed record's time); an
     /// identifier names one object of its build.
-    func namedRows(of entity: EntityLayout, onlyWhere condition: String? = nil, identifiedIn identifiers: Identifiers? = nil) -> String? {
+    package func namedRows(of entity: EntityLayout, onlyWhere condition: String? = nil, identifiedIn identifiers: Identifiers? = nil) -> String? {
         guard let naming = naming(of: entity.name) else { return nil }
         func parts(_ attributes: [(attribute: AttributeDescription, column: String)]) -> [String] {
             attributes.map { Self.keyPart(Database.quote($0.column)) }
@@ -120,7 +125,7 @@ struct ObjectNames {
     }
 
     /// SQL that the key `key` names an object by its values (`c …`).
-    static func namesByValues(_ key: String) -> String {
+    package static func namesByValues(_ key: String) -> String {
         "substr(\(key), 1, 2) = 'c '"
     }
 
@@ -158,7 +163,7 @@ struct ObjectNames {
     }
 
     /// The object a key names, its values decoded (for reports).
-    func object(entity: String, key: String) -> NamedObject {
+    package func object(entity: String, key: String) -> NamedObject {
         let naming = naming(of: entity)
         var words = key.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
         var ordinal = 1

@@ -84,10 +84,10 @@ extension ObjectRows {
     /// Core Data's step between ordered positions: every real store with ordered data holds
     /// 2048, 3072, 4096, … (1024 × (k + 1) for the k-th object), in `Z_FOK_` columns and join
     /// tables alike.
-    static let positionStep: Int64 = 1024
+    package static let positionStep: Int64 = 1024
 
     /// The stored position of the object at 1-based `place` in an ordered to-many.
-    static func storedPosition(ofPlace place: Int64) -> Int64 {
+    package static func storedPosition(ofPlace place: Int64) -> Int64 {
         positionStep * (place + 1)
     }
 

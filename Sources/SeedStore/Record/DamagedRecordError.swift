@@ -4,9 +4,9 @@
 /// one twice, or leaving record rows under no entity; the record's objects (`SEEDGEN_SEEDED`)
 /// holding one key twice. Nothing reads past such a table: the migration and the update refuse
 /// the store.
-struct DamagedRecordError: Error, CustomStringConvertible {
+package struct DamagedRecordError: Error, CustomStringConvertible {
     /// Which table of the record.
-    enum Part {
+    package enum Part {
         /// `SEEDGEN_DIGESTED`.
         case digestRules
         /// `SEEDGEN_RENUMBERED`.
@@ -15,7 +15,7 @@ struct DamagedRecordError: Error, CustomStringConvertible {
         case objects
 
         /// The table's name.
-        var table: String {
+        package var table: String {
             switch self {
             case .digestRules: SeedRecord.rulesTable
             case .entityNumbers: RecordNumbers.table
@@ -28,16 +28,16 @@ struct DamagedRecordError: Error, CustomStringConvertible {
     let part: Part
     let reason: String
 
-    init(_ part: Part, _ reason: String) {
+    package init(_ part: Part, _ reason: String) {
         self.part = part
         self.reason = reason
     }
 
     /// The damaged table's name.
-    var table: String { part.table }
+    package var table: String { part.table }
 
     /// What the table is, and what is wrong with it.
-    var description: String {
+    package var description: String {
         let what = switch part {
         case .digestRules: "digest rules"
         case .entityNumbers: "entity numbers"

@@ -9,28 +9,39 @@ import SeedModel
 /// the digest of the first equals its recorded digest and every added column holds its value.
 /// While an entity has a rule, the recorded names of its objects named by their values may be
 /// of other attributes than its own (settling the rule names them again): `named` says which.
-struct DigestRule: Equatable {
+package struct DigestRule: Equatable {
     /// An added column and the value a row left as seeded holds in it.
-    struct Fixed: Equatable {
-        var column: String
-        var value: SQLValue
+    package struct Fixed: Equatable {
+        package var column: String
+        package var value: SQLValue
+
+        package init(column: String, value: SQLValue) {
+            self.column = column
+            self.value = value
+        }
     }
 
     /// The columns the recorded digest covers, in its order.
-    var digested: [String]
+    package var digested: [String]
     /// The columns it leaves out, each with the value it must hold.
-    var fixed: [Fixed]
+    package var fixed: [Fixed]
     /// The columns, in order, whose values the recorded names of objects named by their values
     /// digest (the attributes of the layout the record was written for, in name order, carried
     /// to these columns), where those are not the entity's own; empty otherwise.
-    var named: [String] = []
+    package var named: [String] = []
+
+    package init(digested: [String], fixed: [Fixed], named: [String] = []) {
+        self.digested = digested
+        self.fixed = fixed
+        self.named = named
+    }
 
     /// Every column the rule names (each digested column of its entity, once).
     var columns: [String] { digested + fixed.map(\.column) }
 
     /// SQL, with its arguments, that a row `alias` left as seeded gives its recorded digest,
     /// and any other row another value or NULL (an added column holding another value).
-    func sql(alias: String) -> (sql: String, arguments: [SQLValue]) {
+    package func sql(alias: String) -> (sql: String, arguments: [SQLValue]) {
         let digest = Database.rowDigestSQL(digested.map { "\(alias).\(Database.quote($0))" })
         guard !fixed.isEmpty else { return (digest, []) }
         let checks = fixed.map { "\(alias).\(Database.quote($0.column)) IS ?" }.joined(separator: " AND ")
@@ -40,7 +51,7 @@ struct DigestRule: Equatable {
 
 extension DigestRule {
     /// The rule of a record written for `entity`'s own layout: its digested columns, none fixed.
-    init(of entity: EntityLayout, in layout: StoreLayout) {
+    package init(of entity: EntityLayout, in layout: StoreLayout) {
         self.init(digested: SeedRecord.digestedColumns(of: entity, in: layout), fixed: [])
     }
 }

@@ -8,25 +8,25 @@
 ///
 /// Readers translate (`recorded(_:)`, `entity(recordedAs:)`); an update first puts the record
 /// under the store's numbers (`settle`), so the rest of it, like a build, knows only those.
-struct RecordNumbers {
+package struct RecordNumbers {
     /// The table's name.
-    static let table = "SEEDGEN_RENUMBERED"
+    package static let table = "SEEDGEN_RENUMBERED"
 
     /// Store entity number → the number its record rows are under; nil: the store's own numbers.
     let recordedByEntity: [Int: Int]?
 
     /// The record under the store's own numbers.
-    static let own = RecordNumbers(recordedByEntity: nil)
+    package static let own = RecordNumbers(recordedByEntity: nil)
 
     /// The numbers `recordedByEntity` lists; the store's own where they are all the same.
-    init(recordedByEntity: [Int: Int]?) {
+    package init(recordedByEntity: [Int: Int]?) {
         self.recordedByEntity = recordedByEntity.flatMap { map in map.allSatisfy { $0.key == $0.value } ? nil : map }
     }
 
     /// The numbers of the record of the store at `path`, open on `database`, checked against
     /// `layout` (the store's): each row names a concrete entity of it and a number, each once.
     /// Throws `DamagedRecordError` otherwise.
-    init(in database: Database, layout: StoreLayout) throws {
+    package init(in database: Database, layout: StoreLayout) throws {
         guard try SeedRecord.isPresent(Self.table, in: database) else {
             self = .own
             return
@@ -58,7 +58,7 @@ struct RecordNumbers {
 
     /// The number the record's rows of the store's entity `number` are under; nil when the
     /// record holds none of its objects.
-    func recorded(_ number: Int) -> Int? {
+    package func recorded(_ number: Int) -> Int? {
         guard let recordedByEntity else { return number }
         return recordedByEntity[number]
     }
@@ -71,7 +71,7 @@ struct RecordNumbers {
 
     /// Replaces the table in the store open on `database` with these numbers; under the store's
     /// own, the table goes.
-    func write(in database: Database) throws(SQLiteError) {
+    package func write(in database: Database) throws(SQLiteError) {
         try database.execute("DROP TABLE IF EXISTS main.\(Self.table)")
         guard let recordedByEntity else { return }
         try database.execute("CREATE TABLE main.\(Self.table) (RECORDED INTEGER PRIMARY KEY, ENTITY INTEGER UNIQUE)")
@@ -85,7 +85,7 @@ struct RecordNumbers {
     /// Puts the record of the store open on `database` (inside its write transaction) under the
     /// store's own numbers, in a fresh table in (entity, `Z_PK`) order, and drops the numbers; a
     /// row of an entity they do not list goes with them. Nothing to do under the store's own.
-    func settle(in database: Database) throws(SQLiteError) {
+    package func settle(in database: Database) throws(SQLiteError) {
         guard let recordedByEntity else { return try write(in: database) }
         let parked = "_seedgen_renumbering_\(SeedRecord.table)"
         try database.execute("ALTER TABLE main.\(SeedRecord.table) RENAME TO \(parked); \(SeedRecord.createSQL)")

@@ -18,7 +18,7 @@ extension SeedRecord {
     /// entity hashes): something else migrated the store since (Core Data, in an app), and the
     /// rules say nothing of its rows — as the record's digests of the entities it changed no
     /// longer match, those objects look changed by the user, and stay as they are.
-    static func digestRules(in database: Database, layout: StoreLayout, path: String) throws -> [Int: DigestRule] {
+    package static func digestRules(in database: Database, layout: StoreLayout, path: String) throws -> [Int: DigestRule] {
         guard try isPresent(rulesTable, in: database), let recorded = try model(in: database, path: path),
               VersionHasher(model: recorded).entityHashes() == VersionHasher(model: layout.model).entityHashes() else { return [:] }
         // One row per digested column at most: a longer table is not read past that.
@@ -62,7 +62,7 @@ extension SeedRecord {
     }
 
     /// Replaces the record's rules with `rules` (by entity number); with none, the table goes.
-    static func writeDigestRules(_ rules: [Int: DigestRule], in database: Database) throws(SQLiteError) {
+    package static func writeDigestRules(_ rules: [Int: DigestRule], in database: Database) throws(SQLiteError) {
         try database.execute("DROP TABLE IF EXISTS main.\(rulesTable)")
         guard !rules.isEmpty else { return }
         try database.execute("CREATE TABLE main.\(rulesTable) (ENTITY INTEGER, COLUMN TEXT, POSITION INTEGER, VALUE, PRIMARY KEY (ENTITY, COLUMN)) WITHOUT ROWID")
@@ -90,7 +90,7 @@ extension SeedRecord {
     /// user changed or deleted since, is first named as the new seed names the object whose
     /// values gave the same name (its number among equal objects the same): it stays the user's,
     /// or stays deleted, rather than coming again as the new seed's.
-    static func settleDigests(in database: Database, layout: StoreLayout, path: String, renamingFrom seed: String? = nil) throws {
+    package static func settleDigests(in database: Database, layout: StoreLayout, path: String, renamingFrom seed: String? = nil) throws {
         guard try isPresent(rulesTable, in: database) else { return }
         let rules = try digestRules(in: database, layout: layout, path: path)
         database.registerRowDigest()
@@ -130,7 +130,7 @@ extension SeedRecord {
     /// keys made of other values); the others keep theirs. Used when an update settles a rule
     /// (both rows the same) and when a migration digests a record again while the source table
     /// is still there.
-    static func redigest(_ recorded: Int, recordedAs rule: DigestRule, in recordedTable: String, numbered number: Int? = nil, to current: EntityLayout,
+    package static func redigest(_ recorded: Int, recordedAs rule: DigestRule, in recordedTable: String, numbered number: Int? = nil, to current: EntityLayout,
                          of layout: StoreLayout, in database: Database) throws(SQLiteError) {
         let digest = rule.sql(alias: "o")
         let key = ObjectNames.contentKeySQL(of: current, in: layout, alias: "t", ordinalOf: "\(table).KEY")

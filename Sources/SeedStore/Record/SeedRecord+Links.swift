@@ -17,14 +17,14 @@ extension SeedRecord {
     /// Its definition: a join table's name, the two `Z_PK`s of a link and its positions in
     /// ordered lists (`P1`, `P2`: the join table's order columns in `JoinTableLayout.orderColumns`
     /// order, NULL where it has none).
-    static let createLinksSQL = """
+    package static let createLinksSQL = """
         CREATE TABLE main.SEEDGEN_LINKED (JOINTABLE TEXT, A INTEGER, B INTEGER, P1 INTEGER, P2 INTEGER,
           PRIMARY KEY (JOINTABLE, A, B)) WITHOUT ROWID
         """
 
     /// The positions of the join row `alias` of `join` as the record keeps them: `P1, P2`
     /// (named so, with `named`).
-    static func positions(of join: JoinTableLayout, alias: String, named: Bool = false) -> String {
+    package static func positions(of join: JoinTableLayout, alias: String, named: Bool = false) -> String {
         (0..<2).map { index in
             (index < join.orderColumns.count ? "\(alias).\(Database.quote(join.orderColumns[index]))" : "NULL") + (named ? " AS P\(index + 1)" : "")
         }.joined(separator: ", ")
@@ -43,7 +43,7 @@ extension SeedRecord {
     }
 
     /// True when the store open on `database` records its seed's links.
-    static func recordsLinks(in database: Database) throws(SQLiteError) -> Bool {
+    package static func recordsLinks(in database: Database) throws(SQLiteError) -> Bool {
         try isPresent(linksTable, in: database)
     }
 }

@@ -11,7 +11,7 @@ extension SeedRecord {
     package static let modelTable = "SEEDGEN_MODEL"
 
     /// Writes `model` as the seed's model, replacing the one the store held.
-    static func writeModel(_ model: DataModel, in database: Database) throws(SQLiteError) {
+    package static func writeModel(_ model: DataModel, in database: Database) throws(SQLiteError) {
         try database.execute("DROP TABLE IF EXISTS main.\(modelTable); CREATE TABLE main.\(modelTable) (MODEL TEXT)")
         try database.run("INSERT INTO main.\(modelTable) (MODEL) VALUES (?)", [.text(String(decoding: model.json(), as: UTF8.self))])
     }

@@ -24,11 +24,11 @@ package enum SeedRecord {
     package static let table = "SEEDGEN_SEEDED"
 
     /// Its definition: rows in (entity, `Z_PK`) order, without a rowid.
-    static let createSQL = "CREATE TABLE SEEDGEN_SEEDED (ENTITY INTEGER, PK INTEGER, KEY TEXT, DIGEST BLOB, PRIMARY KEY (ENTITY, PK)) WITHOUT ROWID"
+    package static let createSQL = "CREATE TABLE SEEDGEN_SEEDED (ENTITY INTEGER, PK INTEGER, KEY TEXT, DIGEST BLOB, PRIMARY KEY (ENTITY, PK)) WITHOUT ROWID"
 
     /// The columns of the concrete `entity`'s rows, in table order: with `positions`, its
     /// places in ordered to-manys (`Z_FOK_`) too.
-    static func columns(of entity: EntityLayout, in layout: StoreLayout, positions: Bool) -> [ColumnLayout] {
+    package static func columns(of entity: EntityLayout, in layout: StoreLayout, positions: Bool) -> [ColumnLayout] {
         guard let description = layout.model.entity(named: entity.name), let table = layout.table(named: entity.table) else { return [] }
         let lineage = Set(layout.model.lineage(of: description).map(\.name))
         return table.columns.filter { column in
@@ -46,7 +46,7 @@ package enum SeedRecord {
     }
 
     /// `seedgen_digest(…)` of the row `alias` of the concrete `entity`.
-    static func digestSQL(of entity: EntityLayout, in layout: StoreLayout, alias: String) -> String {
+    package static func digestSQL(of entity: EntityLayout, in layout: StoreLayout, alias: String) -> String {
         Database.rowDigestSQL(digestedColumns(of: entity, in: layout).map { "\(alias).\(Database.quote($0))" })
     }
 
@@ -78,7 +78,7 @@ package enum SeedRecord {
     }
 
     /// True when the store open on `database` holds a seed record (or the record's table `name`).
-    static func isPresent(_ name: String = table, in database: Database) throws(SQLiteError) -> Bool {
+    package static func isPresent(_ name: String = table, in database: Database) throws(SQLiteError) -> Bool {
         try database.scalar("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", [.text(name)]) != nil
     }
 }

@@ -15,14 +15,14 @@ extension Database {
 
     /// `seedgen_digest(…)` of `expressions`: over 100 of them, the digest of the digests of
     /// each 100 (SQLite takes at most 127 arguments to a function).
-    static func rowDigestSQL(_ expressions: [String]) -> String {
+    package static func rowDigestSQL(_ expressions: [String]) -> String {
         guard expressions.count > 100 else { return "seedgen_digest(\(expressions.joined(separator: ", ")))" }
         return rowDigestSQL(stride(from: 0, to: expressions.count, by: 100).map {
             rowDigestSQL(Array(expressions[$0..<min($0 + 100, expressions.count)]))
         })
     }
 
-    func registerRowDigest() {
+    package func registerRowDigest() {
         sqlite3_create_function_v2(handle, "seedgen_digest", -1, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nil, { context, count, arguments in
             let values = UnsafeBufferPointer(start: arguments, count: Int(count))
             var size = 0

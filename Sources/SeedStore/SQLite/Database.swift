@@ -2,7 +2,7 @@ import Foundation
 import SeedgenSQLite
 
 /// One SQLite connection. Not shared between threads: each user opens its own.
-final class Database {
+package final class Database {
     /// How to open a database file.
     enum Mode {
         /// Never writes; fails if the file is missing.
@@ -42,7 +42,7 @@ final class Database {
     }
 
     /// A `file:` URI for `path`, so that names with `?` or `#` are taken literally.
-    static func uri(for path: String) -> String {
+    package static func uri(for path: String) -> String {
         var escaped = "file:"
         for scalar in path.unicodeScalars {
             switch scalar {
@@ -54,7 +54,7 @@ final class Database {
     }
 
     /// Runs one or more statements that return no rows.
-    func execute(_ sql: String) throws(SQLiteError) {
+    package func execute(_ sql: String) throws(SQLiteError) {
         var message: UnsafeMutablePointer<CChar>?
         let code = sqlite3_exec(handle, sql, nil, nil, &message)
         if code != SQLITE_OK {
@@ -65,7 +65,7 @@ final class Database {
     }
 
     /// Compiles one statement.
-    func prepare(_ sql: String) throws(SQLiteError) -> Statement {
+    package func prepare(_ sql: String) throws(SQLiteError) -> Statement {
         var statement: OpaquePointer?
         let code = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
         guard code == SQLITE_OK, let statement else {
@@ -75,14 +75,14 @@ final class Database {
     }
 
     /// Runs one statement with arguments that returns no rows.
-    func run(_ sql: String, _ arguments: [SQLValue]) throws(SQLiteError) {
+    package func run(_ sql: String, _ arguments: [SQLValue]) throws(SQLiteError) {
         let statement = try prepare(sql)
         try statement.bind(arguments)
         try statement.run()
     }
 
     /// Every row of a query, as values.
-    func rows(_ sql: String, _ arguments: [SQLValue] = []) throws(SQLiteError) -> [[SQLValue]] {
+    package func rows(_ sql: String, _ arguments: [SQLValue] = []) throws(SQLiteError) -> [[SQLValue]] {
         let statement = try prepare(sql)
         try statement.bind(arguments)
         var result: [[SQLValue]] = []
@@ -93,7 +93,7 @@ final class Database {
     }
 
     /// The first column of the first row, or nil when there is no row.
-    func scalar(_ sql: String, _ arguments: [SQLValue] = []) throws(SQLiteError) -> SQLValue? {
+    package func scalar(_ sql: String, _ arguments: [SQLValue] = []) throws(SQLiteError) -> SQLValue? {
         let statement = try prepare(sql)
         try statement.bind(arguments)
         return try statement.step() ? statement.value(at: 0) : nil
@@ -123,7 +123,7 @@ extension Database {
         return Int(sqlite3_limit(handle, SQLITE_LIMIT_LENGTH, -1))
     }
 
-    static func quote(_ identifier: String) -> String {
+    package static func quote(_ identifier: String) -> String {
         guard identifier.utf8.contains(UInt8(ascii: "\"")) else { return "\"" + identifier + "\"" }
         return "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }

@@ -4,6 +4,7 @@ import SeedDump
 import SeedImport
 import SeedModel
 import SeedModelLoader
+import SeedEvolution
 import SeedStore
 import SeedgenTestSupport
 import Testing

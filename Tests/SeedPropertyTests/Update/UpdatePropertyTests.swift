@@ -1,6 +1,7 @@
 import Foundation
 import PropertyBased
 import SeedModelLoader
+@testable import SeedEvolution
 @testable import SeedStore
 import SeedgenTestSupport
 import Testing

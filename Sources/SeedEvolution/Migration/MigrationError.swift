@@ -1,0 +1,37 @@
+import SeedStore
+
+/// Why a store cannot be migrated with a model bundle; nothing was changed.
+public struct MigrationError: Error, Sendable, CustomStringConvertible {
+    /// What kind of problem it is.
+    public enum Reason: Sendable, Hashable {
+        /// No version of the bundle has the store's entity hashes; these entities' hashes match
+        /// no version (or the store has no entity of that name).
+        case unknownVersion(entities: [String])
+        /// The store could not be read (its file, its metadata).
+        case unreadableStore
+        /// Core Data would not infer the migration (the plan's refusals say why).
+        case refused([MigrationPlan.Refusal])
+        /// The store holds what the source version does not describe, or what only Core Data
+        /// keeps right (persistent history, triggers calling Core Data's own SQL functions, a
+        /// table or column of no entity): migrate it on the device with Core Data.
+        case foreignContent(String)
+        /// A change Core Data infers that seedgen does not carry out (yet), on this subject.
+        case notCarriedOut(subject: String)
+        /// The migrated store would not hold every row and link of the store that the plan
+        /// keeps, or lacks a value it made required (each entry names `Entity.property` and the
+        /// counts): the transaction was rolled back, the store is as it was.
+        case notConserved([String])
+        /// Writing the store failed; the transaction was rolled back, the store is as it was.
+        case writeFailed
+    }
+
+    /// What kind of problem it is.
+    public var reason: Reason
+    /// What is wrong, naming the file.
+    public var description: String
+
+    init(_ reason: Reason, _ description: String) {
+        self.reason = reason
+        self.description = description
+    }
+}

@@ -1,0 +1,253 @@
+import Foundation
+import SeedModel
+import SeedStore
+
+/// Carries a store to its model bundle's current version, as Core Data's lightweight migration
+/// does: in place, by SQL, in one SQLite transaction.
+///
+/// The store's version is found from its metadata (`MigrationPlan.sourceVersion`), the plan is
+/// made and checked against its rows under the write lock, and only then are its tables
+/// rebuilt in the destination's layout, its rows carried over (`Z_PK` and `Z_OPT` kept, entity
+/// numbers as a fresh store of the destination numbers them), `Z_PRIMARYKEY` and the metadata
+/// rewritten. Whatever fails, and wherever the process dies, SQLite's journal leaves the store
+/// wholly as it was or wholly migrated, in its own journal mode; a second migration waiting on
+/// the lock finds the store current and writes nothing.
+public struct StoreMigrator: Sendable {
+    /// The store file.
+    let storePath: String
+    /// The bundle: the store's version and the current one.
+    let versions: ModelVersions
+
+    /// A migrator of the store at `path` to `versions.current`.
+    public init(storeAt path: String, versions: ModelVersions) {
+        self.storePath = path
+        self.versions = versions
+    }
+
+    /// What a migration did.
+    public struct Report: Sendable {
+        /// The plan carried out (or found unnecessary).
+        public var plan: MigrationPlan
+        /// False when the store was at the current version already: nothing was written.
+        public var migrated: Bool
+        /// Rows carried over, per destination entity (its own rows, not its sub-entities').
+        public var rowCounts: [String: Int]
+        /// The destination's indexes that took over a source index's entries as they were
+        /// (`RowTransfer.adoptIndexes`) rather than being made by sorting the rows.
+        package var indexesTakenOver: [String] = []
+    }
+
+    /// How long a migration waits for another connection's write lock, in milliseconds.
+    static let lockWait: Int32 = 60_000
+
+    /// Migrates the store, or finds it current. Throws, with the store unchanged, when Core
+    /// Data would refuse the migration (`.refused`), when the store holds what the migration
+    /// cannot keep (`.foreignContent`, `.notCarriedOut`), or when it cannot be read or written.
+    public func migrate() throws(MigrationError) -> Report {
+        let kind = FileSystem.kind(of: storePath)
+        if kind == .missing { throw MigrationError(.unreadableStore, "\(storePath): no such store file") }
+        if let what = kind.notAFile { throw MigrationError(.unreadableStore, "\(storePath): \(what), not a store file") }
+        try rollBackInterruptedTransaction()
+        // Checked read-only first: a refused store is not even opened for writing (closing a
+        // writer's connection would checkpoint a `-wal` into it).
+        _ = try check()
+        return try migrateInTransaction(adoptingIndexes: true)
+    }
+
+    /// The migration in one transaction on a connection of its own. Where SQLite did not take
+    /// a rebuilt table's adopted indexes as it should (`IndexAdoptionError`), the transaction
+    /// is rolled back and the migration made again on a new connection (this one's idea of the
+    /// schema may be wrong), sorting every index.
+    private func migrateInTransaction(adoptingIndexes: Bool) throws(MigrationError) -> Report {
+        let database: Database
+        do {
+            database = try Database.durableWriter(path: storePath, lockWait: Self.lockWait)
+            try database.execute("BEGIN IMMEDIATE")
+        } catch {
+            throw MigrationError(.unreadableStore, "\(storePath): cannot be opened for writing: \(error)")
+        }
+        do {
+            let report = try migrate(in: database, adoptingIndexes: adoptingIndexes)
+            try database.endDurableWrite(wrote: report.migrated)
+            return report
+        } catch {
+            try? database.execute("ROLLBACK")
+            if error is IndexAdoptionError && adoptingIndexes { return try migrateInTransaction(adoptingIndexes: false) }
+            if let error = error as? MigrationError { throw error }
+            throw MigrationError(.writeFailed, "\(storePath): the migration failed and was rolled back, the store is as it was: \(error)")
+        }
+    }
+
+    /// The plan for the store, reading it only: its version found by its entity hashes, the
+    /// plan to the current version checked against its rows (what they break is in
+    /// `refusals`, not thrown), and, with `countingRemovals`, what it would remove counted
+    /// (`removals`, one pass over each table; `migrate()`'s report counts them too). Throws when
+    /// the store cannot be read or its version is not in the bundle.
+    package func plan(countingRemovals: Bool = true) throws(MigrationError) -> MigrationPlan {
+        let file = try openReadOnly()
+        do {
+            let found = try found(in: file.database)
+            var plan = try MigrationPlan(from: found.version, to: versions.current).checked(against: file.database, path: storePath, source: found.version)
+            guard found.version.name != versions.current.name, countingRemovals else { return plan }
+            let source = try sourceLayout(of: found, database: file.database)
+            plan.removals = try MigrationLedger(counting: file.database, plan: plan, source: source, destination: versions.current.model).removals
+            return plan.warningOfLookalikeRenames(source: found.version.model, destination: versions.current.model)
+        } catch let error as MigrationError {
+            throw error
+        } catch {
+            throw MigrationError(.unreadableStore, "\(storePath): \(error)")
+        }
+    }
+
+    /// Finds, without writing, whether `migrate()` would migrate the store: throws what it
+    /// would throw before writing (the refusals, what the store holds that the migration cannot
+    /// keep); returns the plan. Reads the store as `verify` does: nothing appears beside it.
+    public func check() throws(MigrationError) -> MigrationPlan {
+        let file = try openReadOnly()
+        do {
+            return try prepare(file.database)?.plan ?? MigrationPlan(from: versions.current, to: versions.current)
+        } catch let error as MigrationError {
+            throw error
+        } catch {
+            throw MigrationError(.unreadableStore, "\(storePath): \(error)")
+        }
+    }
+
+    /// Rolls back what an interrupted write left (a hot `-journal` beside the store), so that
+    /// the store reads as it was before that write; does nothing when there is none. `migrate()`
+    /// does it first; call it before `plan()` or `check()` to read such a store.
+    package func recoverInterruptedWrite() throws(MigrationError) {
+        try rollBackInterruptedTransaction()
+    }
+
+    /// The store, read-only (nothing appears beside it).
+    private func openReadOnly() throws(MigrationError) -> StoreFile {
+        do {
+            return try StoreFile(path: storePath)
+        } catch {
+            throw MigrationError(.unreadableStore, "\(error)")
+        }
+    }
+
+    /// What the store's metadata says: its bytes, decoded, the bundle's version it was made for
+    /// and its framework era.
+    private struct Found {
+        var bytes: [UInt8]
+        var metadata: StoreMetadata
+        var version: ModelVersions.Version
+        var era: FrameworkEra
+    }
+
+    private func found(in database: Database) throws -> Found {
+        guard let bytes = try database.metadataRow()?.plist else {
+            throw MigrationError(.unreadableStore, "\(storePath): no metadata row in Z_METADATA")
+        }
+        let metadata: StoreMetadata
+        do {
+            metadata = try StoreMetadata(decoding: bytes)
+        } catch {
+            throw MigrationError(.unreadableStore, "\(storePath): \(error)")
+        }
+        let version = try MigrationPlan.sourceVersion(hashes: metadata.versionHashes, ofStoreAt: storePath, in: versions)
+        return Found(bytes: bytes, metadata: metadata, version: version, era: metadata.frameworkVersion.map(FrameworkEra.init(version:)) ?? .newest)
+    }
+
+    /// The source version's layout as the store holds it (columns a forward migration kept).
+    private func sourceLayout(of found: Found, database: Database) throws -> StoreLayout {
+        do {
+            return try StoreFile(path: storePath, database: database).storedLayout(of: try StoreLayout(model: found.version.model, era: found.era), frameworkVersion: nil).layout
+        } catch let error as LayoutError {
+            throw MigrationError(.notCarriedOut(subject: found.version.name), "\(storePath): \(error)")
+        }
+    }
+
+    /// What a migration of the store open on `database` starts from, every check before the
+    /// first write made; nil when the store is at the current version.
+    private struct Start {
+        var plan: MigrationPlan
+        /// The metadata the migrated store gets.
+        var metadata: [UInt8]
+        var source: StoreLayout
+        var destination: StoreLayout
+        /// The build-time keys the store's metadata records (for its seed record), under the
+        /// source's names and under the destination's (`MigrationPlan.carried(buildKeys:)`).
+        var buildKeys: [String: [String]]
+        var destinationKeys: [String: [String]]
+        /// The seed record's digest rules and entity numbers, checked against the source.
+        var record: (rules: [Int: DigestRule], numbers: RecordNumbers) = ([:], .own)
+    }
+
+    private func prepare(_ database: Database) throws -> Start? {
+        let found = try found(in: database)
+        let destination = versions.current
+        guard found.version.name != destination.name else { return nil }
+        let plan = try MigrationPlan(from: found.version, to: destination).checked(against: database, path: storePath, source: found.version)
+        guard plan.isPossible else {
+            throw MigrationError(.refused(plan.refusals), "\(storePath): Core Data would not migrate it from \(found.version.name) to \(destination.name): "
+                                 + plan.refusals.map(\.description).joined(separator: "; "))
+        }
+        var start: Start
+        do {
+            let destinationKeys = plan.carried(buildKeys: found.metadata.buildKeys)
+            start = Start(plan: plan, metadata: try StoreMetadata.rewriting(found.bytes, for: destination.model, buildKeys: destinationKeys),
+                          source: try sourceLayout(of: found, database: database),
+                          destination: try StoreLayout(model: destination.model, era: found.era), buildKeys: found.metadata.buildKeys, destinationKeys: destinationKeys)
+        } catch let error as LayoutError {
+            throw MigrationError(.notCarriedOut(subject: destination.name), "\(storePath): \(error)")
+        } catch let error as StoreMetadata.DecodingError {
+            throw MigrationError(.foreignContent("metadata"), "\(storePath): the metadata \(error.reason)")
+        }
+        try StoreContents(database: database, path: storePath, layout: start.source).requireOnlyTheModel()
+        do {
+            start.record = (try SeedRecord.digestRules(in: database, layout: start.source, path: storePath), try RecordNumbers(in: database, layout: start.source))
+        } catch let error as DamagedRecordError {
+            throw MigrationError(.foreignContent(error.table), "\(storePath): \(error)")
+        }
+        let transfer = RowTransfer(database: database, plan: plan, source: start.source, destination: start.destination, path: storePath)
+        try transfer.requireCarriedShapes()
+        try transfer.requireSingleInverseLinks()
+        return start
+    }
+
+    /// A `-journal` beside the store may be hot: a writer (an earlier migration) died inside
+    /// its transaction; it is rolled back so that the store is wholly as it was before.
+    private func rollBackInterruptedTransaction() throws(MigrationError) {
+        do {
+            try StoreFile.rollBackInterruptedWrite(at: storePath, lockWait: Self.lockWait)
+        } catch {
+            throw MigrationError(.unreadableStore, "\(storePath): an interrupted transaction's journal beside it cannot be rolled back: \(error)")
+        }
+    }
+
+    /// The migration, inside the transaction `database` holds.
+    private func migrate(in database: Database, adoptingIndexes: Bool) throws -> Report {
+        guard var start = try prepare(database) else {
+            return Report(plan: MigrationPlan(from: versions.current, to: versions.current), migrated: false, rowCounts: [:])
+        }
+        // Counted before a row moves; the result is checked against it before COMMIT.
+        let ledger = try MigrationLedger(counting: database, plan: start.plan, source: start.source, destination: start.destination.model)
+        start.plan.removals = ledger.removals
+        start.plan = start.plan.warningOfLookalikeRenames(source: start.source.model, destination: start.destination.model)
+        let transfer = RowTransfer(database: database, plan: start.plan, source: start.source, destination: start.destination, path: storePath,
+                                   adoptsIndexes: adoptingIndexes)
+        let recorded = try SeedRecord.isPresent(in: database)
+        let recordMigration = recorded ? try RecordMigration(plan: start.plan, source: start.source, destination: start.destination, buildKeys: (start.buildKeys, start.destinationKeys),
+                                                             recorded: start.record, parked: transfer.parked, database: database) : nil
+        try recordMigration?.markUnchanged(in: database, source: start.source)
+        let (counts, takenOver) = try transfer.carryOver { [recordMigration] in
+            try recordMigration?.digestAfterCopy(in: database, source: start.source, destination: start.destination)
+            try recordMigration?.rebase(in: database, destination: start.destination, buildKeys: start.destinationKeys)
+        }
+        if recorded { try RecordMigration.dropSourceRecord(in: database) }
+        try transfer.rewritePrimaryKeys()
+        try database.run("UPDATE Z_METADATA SET Z_PLIST = ?", [.blob(start.metadata)])
+        // The compiled source model Core Data caches no longer describes the store; seedgen
+        // compiles no model, so the cache is left empty (*assumed* harmless, as on seedgen's
+        // own stores, which have none).
+        if try StoreFile(path: storePath, database: database).tableExists("Z_MODELCACHE") {
+            try database.execute("DELETE FROM Z_MODELCACHE")
+        }
+        try ledger.requireConserved(in: database, plan: start.plan, destination: start.destination, path: storePath)
+        return Report(plan: start.plan, migrated: true, rowCounts: counts, indexesTakenOver: takenOver.sorted())
+    }
+}

@@ -1,0 +1,151 @@
+import SeedModel
+import SeedStore
+
+/// The update of one join table's links (`UpdateStep.updateLinks`), in SQL on the store's
+/// connection with the new seed attached and `temp.seedgen_map` filled. `A` and `B` are a link's
+/// `Z_PK`s in the store (first and second column), `P1` and `P2` its positions (the join table's
+/// order columns, as `SeedRecord.positions` lists them).
+struct LinkUpdate {
+    let step: UpdateStep
+    let join: JoinTableLayout
+    let ownerTable: Int
+    let memberTable: Int
+
+    init?(_ join: JoinTableLayout, step: UpdateStep) {
+        guard let owner = step.store.entity(named: join.entity), let member = step.store.entity(named: join.inverseEntity) else { return nil }
+        self.step = step
+        self.join = join
+        ownerTable = step.tableNumber(owner.table)
+        memberTable = step.tableNumber(member.table)
+    }
+
+    private var database: Database { step.database }
+    private var table: String { Database.quote(join.name) }
+    private var first: String { Database.quote(join.firstColumn) }
+    private var second: String { Database.quote(join.secondColumn) }
+    private var record: String { "main.\(SeedRecord.linksTable)" }
+    private var name: [SQLValue] { [.text(join.name)] }
+    /// Objects both seeds hold that the store keeps (not ones the user deleted or holds in their stead).
+    private static let kept = "('seeded', 'changed', 'user')"
+
+    /// The new seed's links in the store's numbering, between objects the store holds:
+    /// `A, B, AF, BF` (the two objects' fates), `P1, P2`.
+    private var mapped: String {
+        """
+        SELECT a.SPK AS A, b.SPK AS B, a.FATE AS AF, b.FATE AS BF, \(SeedRecord.positions(of: join, alias: "j", named: true))
+        FROM seed.\(table) j
+        JOIN temp.seedgen_map a ON a.TBL = \(ownerTable) AND a.NPK = j.\(first)
+        JOIN temp.seedgen_map b ON b.TBL = \(memberTable) AND b.NPK = j.\(second)
+        WHERE a.SPK IS NOT NULL AND b.SPK IS NOT NULL
+        """
+    }
+
+    /// Removes the links the record shows the seed made that the new seed drops, between objects
+    /// both seeds hold; their record goes (a link the user removed and the new seed still makes
+    /// stays recorded: it is not brought back).
+    func removeDropped() throws {
+        try database.run("""
+            DELETE FROM main.\(table) WHERE (\(first), \(second)) IN (
+              SELECT r.A, r.B FROM \(record) r
+              JOIN temp.seedgen_map a ON a.TBL = \(ownerTable) AND a.SPK = r.A
+              JOIN temp.seedgen_map b ON b.TBL = \(memberTable) AND b.SPK = r.B
+              WHERE r.JOINTABLE = ?1 AND a.FATE IN \(Self.kept) AND b.FATE IN \(Self.kept)
+                AND NOT EXISTS (SELECT 1 FROM seed.\(table) j WHERE j.\(first) = a.NPK AND j.\(second) = b.NPK))
+            """, name)
+        let (a, b) = (SeedRecord.linksTable + ".A", SeedRecord.linksTable + ".B")
+        try database.run("""
+            DELETE FROM \(record) WHERE JOINTABLE = ?1
+              AND NOT EXISTS (SELECT 1 FROM main.\(table) j WHERE j.\(first) = \(a) AND j.\(second) = \(b))
+              AND EXISTS (SELECT 1 FROM temp.seedgen_map m WHERE m.TBL = \(ownerTable) AND m.SPK = \(a) AND m.FATE IN \(Self.kept))
+              AND EXISTS (SELECT 1 FROM temp.seedgen_map m WHERE m.TBL = \(memberTable) AND m.SPK = \(b) AND m.FATE IN \(Self.kept))
+              AND NOT EXISTS (\(mapped) AND a.SPK = \(a) AND b.SPK = \(b))
+            """, name)
+    }
+
+    /// Moves each link still at its recorded place in an ordered list to the new seed's place.
+    func reposition() throws {
+        for (index, column) in join.orderColumns.enumerated() {
+            let (position, p) = (Database.quote(column), "P\(index + 1)")
+            let this = "n.A = \(table).\(first) AND n.B = \(table).\(second)"
+            try database.run("""
+                UPDATE main.\(table) SET \(position) = (SELECT n.\(p) FROM (\(mapped)) n WHERE \(this))
+                WHERE EXISTS (SELECT 1 FROM \(record) r WHERE r.JOINTABLE = ?1 AND r.A = \(table).\(first) AND r.B = \(table).\(second)
+                                AND r.\(p) IS \(table).\(position))
+                  AND EXISTS (SELECT 1 FROM (\(mapped)) n WHERE \(this) AND n.\(p) IS NOT \(table).\(position))
+                """, name)
+        }
+    }
+
+    /// Adds the new seed's links, with its places; with a record of links (`unlessRemoved`), all
+    /// but those it shows the user removed, else those between objects the store holds as seeded
+    /// (or adds).
+    func addNew(unlessRemoved: Bool) throws {
+        let columns = ([join.firstColumn, join.secondColumn] + join.orderColumns).map(Database.quote).joined(separator: ", ")
+        let places = (0..<join.orderColumns.count).map { ", n.P\($0 + 1)" }.joined()
+        let insert = "INSERT OR IGNORE INTO main.\(table) (\(columns)) SELECT n.A, n.B\(places) FROM (\(mapped)) n"
+        if unlessRemoved {
+            try database.run("""
+                \(insert) WHERE n.AF NOT IN ('deleted', 'clash') AND n.BF NOT IN ('deleted', 'clash')
+                  AND NOT EXISTS (SELECT 1 FROM \(record) r WHERE r.JOINTABLE = ?1 AND r.A = n.A AND r.B = n.B)
+                """, name)
+        } else {
+            try database.execute("\(insert) WHERE n.AF = 'add' OR n.BF = 'add' OR (n.AF IN ('add', 'seeded', 'changed') AND n.BF IN ('add', 'seeded', 'changed'))")
+        }
+    }
+
+    /// Positions one per member again in each list where the new seed's links and the store's
+    /// now share one: the list renumbered as a build numbers it (2048, 3072, …) in the order of
+    /// the positions, then of the members' `Z_PK`s. A recorded place the link held moves with it
+    /// (call after `recordNew`), so the next update still finds it where the seed put it.
+    func renumberShared() throws {
+        for (index, ordering) in join.orderings.enumerated() {
+            let (position, holder) = (Database.quote(ordering.column), Database.quote(ordering.holderColumn))
+            let ordersFirst = ordering.holderColumn == join.secondColumn
+            let member = ordersFirst ? first : second
+            let holders = try database.rows("SELECT DISTINCT \(holder) FROM main.\(table) GROUP BY \(holder), \(position) HAVING COUNT(*) > 1")
+            guard !holders.isEmpty else { continue }
+            let renumber = try database.prepare("UPDATE main.\(table) SET \(position) = ?1 WHERE \(holder) = ?2 AND \(member) = ?3")
+            let (a, b) = ordersFirst ? ("?3", "?2") : ("?2", "?3")
+            let rerecord = try database.prepare("UPDATE \(record) SET P\(index + 1) = ?1 WHERE JOINTABLE = ?5 AND A = \(a) AND B = \(b) AND P\(index + 1) IS ?4")
+            for row in holders {
+                let members = try database.rows("SELECT \(member), \(position) FROM main.\(table) WHERE \(holder) = ? ORDER BY \(position), \(member)", [row[0]])
+                for (place, member) in members.enumerated() {
+                    let arguments: [SQLValue] = [.integer(ObjectRows.storedPosition(ofPlace: Int64(place + 1))), row[0], member[0], member[1], .text(join.name)]
+                    try renumber.bind(Array(arguments.prefix(3)))
+                    try renumber.run()
+                    try rerecord.bind(arguments)
+                    try rerecord.run()
+                }
+            }
+        }
+    }
+
+    /// The join table's rows as they are before the update (`noteChangedOwners` compares, after
+    /// the removals).
+    func snapshot() throws {
+        try database.execute("DROP TABLE IF EXISTS temp.seedgen_links_before; CREATE TEMP TABLE seedgen_links_before AS SELECT * FROM main.\(table)")
+    }
+
+    /// Notes the owners (the first column's objects: the side the join table is named after, as
+    /// `seedgen diff` reports a link's change) whose links or places the update changed, in
+    /// `temp.seedgen_link_changed`, for the report.
+    func noteChangedOwners() throws {
+        try database.execute("""
+            CREATE TEMP TABLE IF NOT EXISTS seedgen_link_changed (TBL INTEGER, PK INTEGER, PRIMARY KEY (TBL, PK)) WITHOUT ROWID;
+            INSERT OR IGNORE INTO temp.seedgen_link_changed SELECT \(ownerTable), \(first) FROM (
+              SELECT * FROM temp.seedgen_links_before EXCEPT SELECT * FROM main.\(table)
+              UNION ALL
+              SELECT * FROM (SELECT * FROM main.\(table) EXCEPT SELECT * FROM temp.seedgen_links_before));
+            DROP TABLE temp.seedgen_links_before;
+            """)
+    }
+
+    /// Records the new seed's links the store holds: at the new seed's places where the store
+    /// has them there; a link the user moved keeps its recorded place (it stays the user's).
+    func recordNew() throws {
+        let inPlace = (0..<join.orderColumns.count).map { "j.\(Database.quote(join.orderColumns[$0])) IS n.P\($0 + 1)" }
+        let links = "SELECT ?1, n.A, n.B, n.P1, n.P2 FROM (\(mapped)) n JOIN main.\(table) j ON j.\(first) = n.A AND j.\(second) = n.B"
+        try database.run("INSERT OR REPLACE INTO \(record) (JOINTABLE, A, B, P1, P2) \(links) WHERE \((["1"] + inPlace).joined(separator: " AND "))", name)
+        try database.run("INSERT OR IGNORE INTO \(record) (JOINTABLE, A, B, P1, P2) \(links)", name)
+    }
+}

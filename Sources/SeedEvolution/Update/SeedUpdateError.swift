@@ -1,0 +1,29 @@
+import SeedStore
+
+/// Why a seed update was not made; the store is as it was.
+package struct SeedUpdateError: Error, Sendable, CustomStringConvertible {
+    /// What kind of problem it is.
+    package enum Reason: Sendable, Hashable {
+        /// The store or the new seed cannot be read, or is not of the model.
+        case unreadable
+        /// The store carries no record of the seed it was installed from (built by a seedgen
+        /// without seed updates, or rewritten by something that dropped the record): which of
+        /// its objects the user changed cannot be told.
+        case noSeedRecord
+        /// The store's model version is not the new seed's, and it was not (or could not be)
+        /// migrated to it first: the migration's refusal is in the description.
+        case otherModelVersion
+        /// Writing failed; the transaction was rolled back.
+        case writeFailed
+    }
+
+    /// What kind of problem it is.
+    package var reason: Reason
+    /// What is wrong, naming the file.
+    package var description: String
+
+    init(_ reason: Reason, _ description: String) {
+        self.reason = reason
+        self.description = description
+    }
+}

@@ -1,0 +1,49 @@
+import SeedModel
+import SeedStore
+
+extension SeedUpdater {
+    /// What a seed object of the new seed becomes in the store (`temp.seedgen_map.FATE`).
+    enum Fate: String {
+        /// Not in the store's record: inserted.
+        case add
+        /// The store holds it as its seed wrote it, and the new seed has it the same.
+        case seeded
+        /// The store holds it as its seed wrote it; the new seed changes it: changed.
+        case changed
+        /// The user changed it since install: left alone.
+        case user
+        /// The user deleted it: not brought back.
+        case deleted
+        /// New to the store's seed, but a user's object holds its key: the user's object stays.
+        case clash
+    }
+
+    /// The update, inside the write transaction `database` holds with the new seed attached as `seed`.
+    func update(in database: Database, seed: StoreMetadata) throws -> SeedUpdateReport {
+        let metadata = try checkedMetadata(database, path: storePath)
+        guard try SeedRecord.isPresent(in: database) else {
+            throw SeedUpdateError(.noSeedRecord, Self.noRecordMessage(storePath))
+        }
+        if let held = metadata.originDigest, held == seed.originDigest { return SeedUpdateReport(updated: false) }
+        let store = try StoreFile(path: storePath, database: database).storedLayout(of: layout, frameworkVersion: metadata.frameworkVersion).layout
+        let names = ObjectNames(layout: store, buildKeys: metadata.buildKeys.merging(seed.buildKeys) { _, newer in newer }, contentByDigest: true)
+        let step = UpdateStep(database: database, store: store, names: names)
+        do {
+            try RecordNumbers(in: database, layout: store).settle(in: database)
+            try SeedRecord.settleDigests(in: database, layout: store, path: storePath, renamingFrom: "seed")
+            try step.classify()
+        } catch let error as DamagedRecordError {
+            throw SeedUpdateError(.unreadable, "\(storePath): \(error); nothing was changed")
+        }
+        try step.markChanges()
+        try step.insertAndChange()
+        try step.renumberPositions()
+        var report = try step.report()
+        try step.remove(into: &report)
+        try step.reportLinkChanges(into: &report)
+        try step.rewriteRecord()
+        try step.rewriteBookkeeping(metadata: try StoreMetadata.updating(database.metadataRow()?.plist ?? [], toSeed: seed))
+        report.updated = true
+        return report
+    }
+}

@@ -1,0 +1,122 @@
+import SeedModel
+import SeedStore
+
+extension UpdateStep {
+    /// Marks the seeded objects the new seed changes (`changed`), and keeps the rows of
+    /// `seedgen_map` the later steps need in `seedgen_touched`.
+    func markChanges() throws {
+        // Tables whose objects keep their Z_PKs from the new seed to the store: a to-one into one
+        // of them is the same number in both.
+        let sameNumbers = Set(try database.rows("SELECT TBL FROM temp.seedgen_map GROUP BY TBL HAVING MAX(IFNULL(SPK, RPK) IS NOT NPK) = 0").compactMap(\.first?.integer))
+        for entity in concreteEntities {
+            // Compared as this store would hold it: the same digest as the record's means the
+            // same row. Where every to-one leads into such a table the new seed's own recorded
+            // digest is that digest (no row is hashed again).
+            let destinations = carried(entity, alias: "n").compactMap { carried -> Int? in
+                guard case .foreignKey(_, _, let destination)? = store.table(named: entity.table)?.columns.first(where: { $0.name == carried.column })?.role else { return nil }
+                return store.entity(named: destination).map { tableNumber($0.table) }
+            }
+            if destinations.allSatisfy({ sameNumbers.contains(Int64($0)) }) {
+                try database.execute("""
+                    UPDATE temp.seedgen_map SET FATE = 'changed' WHERE ENTITY = \(entity.number) AND FATE = 'seeded' AND NDIGEST IS NOT SDIGEST
+                    """)
+            } else {
+                try database.execute("""
+                    UPDATE temp.seedgen_map SET FATE = 'changed' WHERE (TBL, NPK) IN (
+                      SELECT m.TBL, m.NPK FROM temp.seedgen_map m JOIN seed.\(table(entity)) n ON n.Z_PK = m.NPK
+                      WHERE m.TBL = \(tableNumber(entity.table)) AND m.ENTITY = \(entity.number) AND m.FATE = 'seeded'
+                        AND \(carriedDigest(entity, alias: "n")) IS NOT m.SDIGEST)
+                    """)
+            }
+        }
+        try database.execute("""
+            CREATE TEMP TABLE seedgen_touched AS SELECT * FROM temp.seedgen_map WHERE FATE <> 'seeded';
+            CREATE INDEX temp.seedgen_touched_by_entity ON seedgen_touched (ENTITY, FATE);
+            """)
+    }
+
+    /// Inserts the new objects, changes the marked ones, gives the seed's unchanged objects its
+    /// places in their lists, and brings the many-to-many links to the new seed's (`updateLinks`).
+    func insertAndChange() throws {
+        for entity in concreteEntities {
+            let carried = carried(entity, alias: "n")
+            let columns = (["Z_PK", "Z_ENT", "Z_OPT"] + carried.map(\.column)).map(Database.quote).joined(separator: ", ")
+            try database.execute("""
+                INSERT INTO main.\(table(entity)) (\(columns))
+                SELECT m.SPK, n.Z_ENT, n.Z_OPT\(carried.map { ", " + $0.value }.joined())
+                FROM temp.seedgen_touched m JOIN seed.\(table(entity)) n ON n.Z_PK = m.NPK
+                WHERE m.ENTITY = \(entity.number) AND m.FATE = 'add' ORDER BY m.SPK
+                """)
+        }
+        for entity in concreteEntities {
+            let carried = carried(entity, alias: "n")
+            guard !carried.isEmpty else { continue }
+            let update = try database.prepare("""
+                UPDATE main.\(table(entity)) SET (\(carried.map { Database.quote($0.column) }.joined(separator: ", "))) =
+                  (SELECT \(carried.map(\.value).joined(separator: ", ")) FROM seed.\(table(entity)) n WHERE n.Z_PK = ?2),
+                  Z_OPT = Z_OPT + 1
+                WHERE Z_PK = ?1
+                """)
+            for row in try database.rows("SELECT SPK, NPK FROM temp.seedgen_touched WHERE ENTITY = ? AND FATE = 'changed'", [.integer(Int64(entity.number))]) {
+                try update.bind(row)
+                try update.run()
+            }
+        }
+        // The seed's own objects it left as they were take its places in their lists.
+        for entity in concreteEntities {
+            for column in SeedRecord.columns(of: entity, in: store, positions: true) {
+                guard case .foreignOrder = column.role else { continue }
+                let name = Database.quote(column.name)
+                // Only where the place differs: most stay where they were.
+                try database.execute("""
+                    UPDATE main.\(table(entity)) SET \(name) = (SELECT n.\(name) FROM temp.seedgen_map m JOIN seed.\(table(entity)) n ON n.Z_PK = m.NPK
+                      WHERE m.TBL = \(tableNumber(entity.table)) AND m.SPK = \(table(entity)).Z_PK)
+                    WHERE Z_PK IN (SELECT m.SPK FROM temp.seedgen_map m JOIN seed.\(table(entity)) n ON n.Z_PK = m.NPK
+                      JOIN main.\(table(entity)) t ON t.Z_PK = m.SPK
+                      WHERE m.TBL = \(tableNumber(entity.table)) AND m.ENTITY = \(entity.number) AND m.FATE = 'seeded' AND n.\(name) IS NOT t.\(name))
+                    """)
+            }
+        }
+        try updateLinks()
+    }
+
+    /// The report of what `insertAndChange` did and left alone; removals come later.
+    func report() throws -> SeedUpdateReport {
+        var report = SeedUpdateReport(updated: true)
+        for entity in concreteEntities {
+            let digest = carriedDigest(entity, alias: "n")
+            let rows = try database.rows("""
+                SELECT m.FATE, m.KEY, m.NPK FROM temp.seedgen_touched m WHERE m.ENTITY = ? AND (m.FATE IN ('add', 'changed', 'clash')
+                  OR (m.FATE IN ('user', 'deleted') AND (SELECT \(digest) FROM seed.\(table(entity)) n WHERE n.Z_PK = m.NPK) IS NOT m.SDIGEST))
+                ORDER BY m.KEY
+                """, [.integer(Int64(entity.number))])
+            for row in rows {
+                let object = try self.object(entity, key: row[1].text ?? "", row: row[2].integer, in: "seed")
+                switch SeedUpdater.Fate(rawValue: row[0].text ?? "") {
+                case .add?: report.added.append(object)
+                case .changed?: report.changed.append(object)
+                case .clash?: report.keptUserObject.append(object)
+                case .user?: report.keptChangedByUser.append(object)
+                case .deleted?: report.keptDeletedByUser.append(object)
+                default: break
+                }
+            }
+        }
+        return report
+    }
+
+    /// An object of `entity` named by `key`, for the report. One the record names by a digest
+    /// of its values is named by the values themselves, as `seedgen diff` names it, read from
+    /// its row `pk` of `schema` (`seed` for the new seed's objects, `main` for the store's).
+    func object(_ entity: EntityLayout, key: String, row pk: Int64?, in schema: String = "main") throws -> SeedUpdateReport.Object {
+        let named = names.object(entity: entity.name, key: key)
+        guard named.contentDigest != nil, let pk, let naming = names.naming(of: entity.name), !naming.contentAttributes.isEmpty,
+              let values = try database.rows("SELECT \(naming.contentAttributes.map { Database.quote($0.column) }.joined(separator: ", ")) FROM \(schema).\(table(entity)) WHERE Z_PK = ?",
+                                              [.integer(pk)]).first else {
+            return SeedUpdateReport.Object(entity: entity.name, key: named.keyText)
+        }
+        let byValues = NamedObject(entity: entity.name, isKeyed: false, values: zip(naming.contentAttributes, values).map { NamedObject.Value(attribute: $0.attribute, value: $1) },
+                                   ordinal: named.ordinal)
+        return SeedUpdateReport.Object(entity: entity.name, key: byValues.keyText, isNamedByValues: true)
+    }
+}

@@ -1,0 +1,69 @@
+import SeedModel
+import SeedStore
+
+extension UpdateStep {
+    /// The many-to-many links: where the store records its seed's links (`SeedRecord.linksTable`),
+    /// a link the new seed drops is removed when the record shows the seed made it and both of
+    /// its objects stay in the new seed (the user's own links, and links to objects the update
+    /// keeps for the user's sake, stay); a link the new seed makes is added unless the record
+    /// shows the user removed it. Without that record, the new seed's links are added between
+    /// objects it holds as seeded (or adds), and none removed. Either way no link of a user's
+    /// object is touched. In an ordered list a link still at its recorded place takes the new
+    /// seed's (one the user moved stays); a list where the new seed's places and the user's
+    /// meet is renumbered. The record then holds the new seed's links, and the seed's links
+    /// the user removed (so a later seed does not bring them back).
+    func updateLinks() throws {
+        let recorded = try SeedRecord.recordsLinks(in: database)
+        if !recorded { try database.execute(SeedRecord.createLinksSQL) }
+        for join in store.joinTables {
+            guard let links = LinkUpdate(join, step: self) else { continue }
+            try links.snapshot()
+            if recorded {
+                try links.removeDropped()
+                try links.reposition()
+            }
+            try links.addNew(unlessRemoved: recorded)
+            try links.recordNew()
+            try links.renumberShared()
+        }
+    }
+
+    /// After the removals: the objects whose links alone the update changed (added, removed —
+    /// with an object it deleted too — or moved) are changed, as `seedgen diff` has it: named
+    /// from the side each join table is named after, unless the report names them already.
+    /// `report.changed` is then in key order per entity again.
+    func reportLinkChanges(into report: inout SeedUpdateReport) throws {
+        guard !store.joinTables.isEmpty else { return }
+        for join in store.joinTables {
+            try LinkUpdate(join, step: self)?.noteChangedOwners()
+        }
+        report.changed = []
+        for entity in concreteEntities {
+            let sameValues = "(SELECT \(carriedDigest(entity, alias: "n")) FROM seed.\(table(entity)) n WHERE n.Z_PK = m.NPK) IS m.SDIGEST"
+            for row in try database.rows("""
+                SELECT m.KEY, m.NPK FROM temp.seedgen_touched m WHERE m.ENTITY = ?1 AND m.FATE = 'changed'
+                UNION
+                SELECT m.KEY, m.NPK FROM temp.seedgen_link_changed c JOIN temp.seedgen_map m ON m.TBL = c.TBL AND m.SPK = c.PK
+                WHERE m.ENTITY = ?1 AND (m.FATE = 'seeded' OR (m.FATE = 'user' AND \(sameValues)))
+                ORDER BY 1
+                """, [.integer(Int64(entity.number))]) {
+                report.changed.append(try object(entity, key: row[0].text ?? "", row: row[1].integer, in: "seed"))
+            }
+        }
+    }
+}
+
+extension UpdateStep {
+    /// Drops the record of links whose objects are gone (removed by the update, or deleted by the user).
+    func forgetLinksOfGoneObjects() throws {
+        guard try SeedRecord.recordsLinks(in: database) else { return }
+        for join in store.joinTables {
+            guard let owner = store.entity(named: join.entity), let member = store.entity(named: join.inverseEntity) else { continue }
+            try database.run("""
+                DELETE FROM main.\(SeedRecord.linksTable) WHERE JOINTABLE = ?
+                  AND (NOT EXISTS (SELECT 1 FROM main.\(table(owner)) t WHERE t.Z_PK = \(SeedRecord.linksTable).A)
+                    OR NOT EXISTS (SELECT 1 FROM main.\(table(member)) t WHERE t.Z_PK = \(SeedRecord.linksTable).B))
+                """, [.text(join.name)])
+        }
+    }
+}

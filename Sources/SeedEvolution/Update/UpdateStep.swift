@@ -1,0 +1,120 @@
+import SeedModel
+import SeedStore
+
+/// The SQL of one update, on the store's connection (`main`) with the new seed attached
+/// (`seed`), through TEMP tables: `seedgen_state` (each recorded object: its key, the digest
+/// its seed recorded and the one its row has now, NULL when the user deleted it) and
+/// `seedgen_map` (each object of the new seed: its `Z_PK` there and here — none here for
+/// one the user deleted, so nothing the update writes points at it — its `Fate`, the
+/// digest the new seed records for it and the one the store's record holds), and after the
+/// changes are found `seedgen_touched`: the rows of `seedgen_map` other than the seeded ones
+/// left as they are (a few in a seed update), which the later steps read instead.
+/// Both seeds share the model and its layout; so do their entity numbers.
+struct UpdateStep {
+    let database: Database
+    let store: StoreLayout
+    let names: ObjectNames
+
+    var concreteEntities: [EntityLayout] { store.entities.filter { !$0.isAbstract } }
+
+    func table(_ entity: EntityLayout) -> String { Database.quote(entity.table) }
+    func tableNumber(_ name: String) -> Int { names.tableNumbers[name]! }
+
+    /// Fills `seedgen_state` and `seedgen_map`, numbering the objects to insert after `Z_MAX`.
+    func classify() throws {
+        database.registerRowDigest()
+        // Memory within a build's (57 MiB at 1M objects; flat in their number): the new objects'
+        // to-ones are looked up in `seedgen_map` at random, so TEMP gets 12 MiB (with SQLite's
+        // 2 MB, a 1M-object update spent a quarter of its time reading those pages back); the
+        // store is read in order and written in 1% of its rows, so 4 MiB serve it — and SQLite
+        // sizes its sorters (the TEMP indexes, the window that numbers new rows) by main's cache:
+        // the writer's 32 MiB for both took the update to 115 MiB, no faster.
+        try database.execute("PRAGMA temp.cache_size = -12288; PRAGMA main.cache_size = -4096")
+        try database.execute("""
+            CREATE TEMP TABLE seedgen_state (ENTITY INTEGER, PK INTEGER, KEY TEXT, SEEDED BLOB, NOW BLOB, PRIMARY KEY (ENTITY, KEY)) WITHOUT ROWID;
+            CREATE TEMP TABLE seedgen_map (TBL INTEGER, NPK INTEGER, ENTITY INTEGER, KEY TEXT, SPK INTEGER, FATE TEXT,
+              NDIGEST BLOB, SDIGEST BLOB, RPK INTEGER, PRIMARY KEY (TBL, NPK)) WITHOUT ROWID;
+            """)
+        for entity in concreteEntities {
+            do {
+                try database.execute("""
+                    INSERT INTO temp.seedgen_state SELECT r.ENTITY, r.PK, r.KEY, r.DIGEST,
+                      CASE WHEN t.Z_PK IS NULL THEN NULL ELSE \(SeedRecord.digestSQL(of: entity, in: store, alias: "t")) END
+                    FROM main.\(SeedRecord.table) r LEFT JOIN main.\(table(entity)) t ON t.Z_PK = r.PK AND t.Z_ENT = r.ENTITY
+                    WHERE r.ENTITY = \(entity.number)
+                    """)
+            } catch {
+                guard error.code.primary == .constraint else { throw error }
+                // Two recorded objects of the entity under one key: which one the key names
+                // cannot be told (a build never records a key twice).
+                let twice = try database.rows("""
+                    SELECT MIN(PK), MAX(PK) FROM main.\(SeedRecord.table) WHERE ENTITY = ? GROUP BY KEY HAVING COUNT(*) > 1 LIMIT 1
+                    """, [.integer(Int64(entity.number))]).first
+                throw DamagedRecordError(.objects, "two \(entity.name) objects (Z_PK \(twice?[0].integer ?? 0) and \(twice?[1].integer ?? 0)) are recorded under one key")
+            }
+        }
+        // Looked up by key (its primary key) wherever a plan depends on it: SQLite has no
+        // statistics on TEMP tables, and chose a scan per row over an index that did not cover.
+        for entity in concreteEntities {
+            try database.execute("""
+                INSERT INTO temp.seedgen_map SELECT \(tableNumber(entity.table)), n.PK, n.ENTITY, n.KEY,
+                  CASE WHEN s.NOW IS NULL THEN NULL ELSE s.PK END,
+                  CASE WHEN s.PK IS NULL THEN '\(SeedUpdater.Fate.add.rawValue)' WHEN s.NOW IS NULL THEN '\(SeedUpdater.Fate.deleted.rawValue)'
+                       WHEN s.NOW = s.SEEDED THEN '\(SeedUpdater.Fate.seeded.rawValue)' ELSE '\(SeedUpdater.Fate.user.rawValue)' END,
+                  n.DIGEST, s.SEEDED, s.PK
+                FROM seed.\(SeedRecord.table) n LEFT JOIN temp.seedgen_state s ON s.ENTITY = n.ENTITY AND s.KEY = n.KEY
+                WHERE n.ENTITY = \(entity.number)
+                """)
+        }
+        try database.execute("""
+            CREATE INDEX temp.seedgen_map_by_key ON seedgen_map (ENTITY, KEY);
+            CREATE INDEX temp.seedgen_map_by_store ON seedgen_map (TBL, SPK);
+            """)
+        // A user's object (not in the record) named like an object to add takes its place.
+        for entity in concreteEntities {
+            guard try database.scalar("SELECT 1 FROM temp.seedgen_map WHERE ENTITY = ? AND FATE = 'add' LIMIT 1", [.integer(Int64(entity.number))]) != nil,
+                  let named = names.namedRows(of: entity, onlyWhere: "NOT EXISTS (SELECT 1 FROM main.\(SeedRecord.table) r WHERE r.ENTITY = \(entity.number) AND r.PK = Z_PK)")
+            else { continue }
+            try database.execute("""
+                CREATE TEMP TABLE seedgen_user AS SELECT x.key AS KEY, x.Z_PK AS PK FROM (\(named)) x;
+                CREATE INDEX temp.seedgen_user_by_key ON seedgen_user (KEY);
+                UPDATE temp.seedgen_map SET FATE = 'clash', SPK = (SELECT u.PK FROM temp.seedgen_user u WHERE u.KEY = seedgen_map.KEY)
+                  WHERE ENTITY = \(entity.number) AND FATE = 'add' AND EXISTS (SELECT 1 FROM temp.seedgen_user u WHERE u.KEY = seedgen_map.KEY);
+                DROP TABLE temp.seedgen_user;
+                """)
+        }
+        // New objects take the store's next Z_PKs, table by table in the new seed's order.
+        for table in store.tables {
+            let root = store.entity(named: table.rootEntity)!
+            let base = max(try database.scalar("SELECT IFNULL(MAX(Z_MAX), 0) FROM main.Z_PRIMARYKEY WHERE Z_ENT = ?", [.integer(Int64(root.number))])?.integer ?? 0,
+                           try database.scalar("SELECT IFNULL(MAX(Z_PK), 0) FROM main.\(Database.quote(table.name))")?.integer ?? 0)
+            try database.execute("""
+                INSERT OR REPLACE INTO temp.seedgen_map
+                SELECT TBL, NPK, ENTITY, KEY, \(base) + ROW_NUMBER() OVER (ORDER BY NPK), FATE, NDIGEST, SDIGEST, RPK FROM temp.seedgen_map
+                WHERE TBL = \(tableNumber(table.name)) AND FATE = 'add'
+                """)
+        }
+    }
+
+    /// The new seed's row `alias` of `entity` as this store would hold it: each column (with
+    /// `positions`, its places in ordered to-manys too), a to-one's destination `Z_PK` carried
+    /// into the store's numbering (NULL when the user deleted the destination).
+    /// With `asRecorded`, a to-one to an object the user deleted keeps the number the record
+    /// gives it (to tell whether the seed changed the row), instead of none (what is written).
+    func carried(_ entity: EntityLayout, alias: String, positions: Bool = true, asRecorded: Bool = false) -> [(column: String, value: String)] {
+        SeedRecord.columns(of: entity, in: store, positions: positions).map { column in
+            let value = "\(alias).\(Database.quote(column.name))"
+            guard case .foreignKey(_, _, let destination) = column.role, let target = store.entity(named: destination) else {
+                return (column.name, value)
+            }
+            let number = asRecorded ? "IFNULL(m.SPK, m.RPK)" : "m.SPK"
+            return (column.name, "(SELECT \(number) FROM temp.seedgen_map m WHERE m.TBL = \(tableNumber(target.table)) AND m.NPK = \(value))")
+        }
+    }
+
+    /// `seedgen_digest` of the new seed's row `alias` as the record would hold it: comparable
+    /// with the record's digests (an object the user deleted by the number it had).
+    func carriedDigest(_ entity: EntityLayout, alias: String) -> String {
+        Database.rowDigestSQL(carried(entity, alias: alias, positions: false, asRecorded: true).map(\.value))
+    }
+}
