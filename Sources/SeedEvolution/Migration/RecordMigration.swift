@@ -44,13 +44,9 @@ struct RecordMigration {
     /// change, whether any of its objects is named by its values; `parked`: each source table's
     /// name while the migration copies its rows (`RowTransfer.parked`; a table kept as it is
     /// has none).
-    init(plan: MigrationPlan, source: StoreLayout, destination: StoreLayout, buildKeys: (source: [String: [String]], destination: [String: [String]]),
-         recorded: (rules: [Int: DigestRule], numbers: RecordNumbers), parked: [String: String], database: Database) throws {
-        let successors = plan.successors
-        let renumbers = source.entities.contains { entity in
-            successors[entity.name].flatMap { destination.entity(named: $0) }.map { $0.number != entity.number } ?? false
-        }
-        let thinned = RowTransfer.thinnedTables(source: source, destination: destination, successor: successors)
+    init(carriage: Carriage, buildKeys: (source: [String: [String]], destination: [String: [String]]),
+         recorded: (rules: [Int: DigestRule], numbers: RecordNumbers), database: Database) throws {
+        let (plan, source, destination) = (carriage.plan, carriage.source, carriage.destination)
         let oldNames = ObjectNames(layout: source, buildKeys: buildKeys.source, contentByDigest: true)
         let newNames = ObjectNames(layout: destination, buildKeys: buildKeys.destination, contentByDigest: true)
         let (sourceRules, sourceNumbers) = recorded
@@ -60,8 +56,9 @@ struct RecordMigration {
                 fates.append((old, .dropped))
                 continue
             }
-            let carried = Self.carriedColumns(of: step, from: old, to: new, source: source, destination: destination,
-                                              renumbers: renumbers, thinned: thinned)
+            let carried = SeedRecord.columns(of: new, in: destination, positions: false).map { column in
+                (new: column.name, old: carriage.carriedColumn(column, of: new.name))
+            }
             // Keys made of the same columns name the same objects, but for those named by their
             // values when what names them changed (`contentKept`).
             var keysKept = false, contentKept = true, oldContent: [String] = []
@@ -80,8 +77,8 @@ struct RecordMigration {
             var sourceRule = Self.sourceRule(of: old, in: source, rules: sourceRules)
             // Names made of other values from now on: the columns that made them, carried below.
             if !contentKept && sourceRule.named.isEmpty { sourceRule.named = oldContent }
-            guard keysKept, let rule = Self.rule(sourceRule, carriedBy: carried, of: step, to: new, in: destination) else {
-                let aside = keysKept && contentKept ? parked[old.table] : nil
+            guard keysKept, let rule = Self.rule(sourceRule, carriedBy: carried, of: step, to: new, in: carriage) else {
+                let aside = keysKept && contentKept ? carriage.parked[old.table] : nil
                 fates.append((old, aside.map { .redigested(new, against: $0) } ?? .rebased(new)))
                 continue
             }
@@ -136,7 +133,8 @@ struct RecordMigration {
     /// nil when a column it covers is not carried, or a destination column is neither carried
     /// nor added (a property whose values change: a filled default, a reshape, a new reference).
     private static func rule(_ rule: DigestRule, carriedBy carried: [(new: String, old: String?)],
-                             of step: MigrationPlan.EntityStep, to new: EntityLayout, in destination: StoreLayout) -> DigestRule? {
+                             of step: MigrationPlan.EntityStep, to new: EntityLayout, in carriage: Carriage) -> DigestRule? {
+        let destination = carriage.destination
         let carrier = Dictionary(carried.compactMap { column in column.old.map { ($0, column.new) } }, uniquingKeysWith: { first, _ in first })
         var digested: [String] = [], fixed: [DigestRule.Fixed] = []
         for column in rule.digested {
@@ -151,20 +149,14 @@ struct RecordMigration {
         guard named.count == rule.named.count else { return nil }
         let covered = Set(digested + fixed.map(\.column))
         for column in SeedRecord.columns(of: new, in: destination, positions: false) where !covered.contains(column.name) {
-            guard case .attribute(let owner, let name, _) = column.role, case .added = step.properties.first(where: { $0.name == name })?.change,
-                  let attribute = destination.model.entity(named: owner)?.attribute(named: name),
-                  let value = try? attribute.storedDefaultValue() ?? .null else { return nil }
-            fixed.append(.init(column: column.name, value: value))
+            guard case .attribute(_, let name, _) = column.role, case .added = step.properties.first(where: { $0.name == name })?.change else { return nil }
+            // An added attribute: every row holds its default (or NULL, without one).
+            switch carriage.columns[Carriage.Place(entity: new.name, column: column.name)] {
+            case .defaultValue(let value)?: fixed.append(.init(column: column.name, value: value))
+            case ColumnSource.none?: fixed.append(.init(column: column.name, value: .null))
+            default: return nil
+            }
         }
         return DigestRule(digested: digested, fixed: fixed, named: named)
-    }
-
-    /// For each column the destination digests of `new`, in order, the source column of `old`
-    /// whose values it takes as they are (`RowTransfer.carriedColumn`), or nil.
-    private static func carriedColumns(of step: MigrationPlan.EntityStep, from old: EntityLayout, to new: EntityLayout,
-                                       source: StoreLayout, destination: StoreLayout, renumbers: Bool, thinned: Set<String>) -> [(new: String, old: String?)] {
-        SeedRecord.columns(of: new, in: destination, positions: false).map { column in
-            (column.name, RowTransfer.carriedColumn(column, of: step, from: old.name, source: source, destination: destination, renumbers: renumbers, thinned: thinned))
-        }
     }
 }

@@ -90,8 +90,7 @@ extension RowTransfer {
         let members = source.entities.filter { $0.table == origin && !$0.isAbstract }
         // Z_ENT keeps its values when this table's entities keep their numbers; a to-one's
         // entity column when every entity does.
-        let renumbersMembers = members.contains(where: renumbered), renumbers = source.entities.contains(where: renumbered)
-        let thinned = Self.thinnedTables(source: source, destination: destination, successor: successor)
+        let renumbersMembers = members.contains(where: renumbered)
         for (wanted, held) in zip(want.columns, shape.columns) {
             guard wanted.isDescending == held.isDescending, wanted.collation == held.collation else { return false }
             switch wanted.name {
@@ -100,12 +99,10 @@ extension RowTransfer {
             default:
                 guard let column = destination.table(named: table)?.columns.first(where: { $0.name == wanted.name }) else { return false }
                 for old in members {
-                    guard let new = successor[old.name], let step = plan.entities.first(where: { $0.name == new }),
+                    guard let new = successor[old.name],
                           let newEntity = destination.model.entity(named: new), let oldEntity = source.model.entity(named: old.name) else { return false }
                     if destination.model.lineage(of: newEntity).contains(where: { $0.name == column.entity }) {
-                        let carried = Self.carriedColumn(column, of: step, from: old.name, source: source, destination: destination,
-                                                         renumbers: renumbers, thinned: thinned)
-                        guard carried == held.name else { return false }
+                        guard carriage.carriedColumn(column, of: new) == held.name else { return false }
                     } else {
                         // Left NULL by the copy: so must the source rows have it.
                         guard let heldColumn = source.table(named: origin)?.columns.first(where: { $0.name == held.name }),

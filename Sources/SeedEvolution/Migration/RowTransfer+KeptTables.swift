@@ -2,41 +2,6 @@ import SeedModel
 import SeedStore
 
 extension RowTransfer {
-    /// The destination tables a migration keeps as they are, rows and indexes, instead of
-    /// rebuilding them: a table whose `CREATE TABLE` the source has word for word, whose rows
-    /// all come from that same table (no entity added to it from elsewhere, none removed or
-    /// moved out), each column from the same column unchanged (no default filled in). Only its
-    /// entity numbers may change, and are rewritten in place.
-    static func unchangedTables(_ plan: MigrationPlan, source: StoreLayout, destination: StoreLayout) -> Set<String> {
-        var kept: Set<String> = []
-        for table in destination.tables {
-            guard let old = source.table(named: table.name), old.createSQL == table.createSQL else { continue }
-            let sourceMembers = Set(source.entities.filter { $0.table == table.name }.map(\.name))
-            var taken: Set<String> = []
-            var unchanged = true
-            for step in plan.entities where destination.entity(named: step.name)?.table == table.name {
-                guard let origin = step.source else { continue }  // a new entity: no rows yet
-                taken.insert(origin)
-                unchanged = unchanged && source.entity(named: origin)?.table == table.name
-                    && columnsUnchanged(of: step, from: origin, in: table, source: source, destination: destination)
-            }
-            if unchanged && taken == sourceMembers { kept.insert(table.name) }
-        }
-        return kept
-    }
-
-    /// Whether every column of `step`'s entity in `table` takes the same-named source column of
-    /// `origin` as it is.
-    private static func columnsUnchanged(of step: MigrationPlan.EntityStep, from origin: String, in table: TableLayout,
-                                         source: StoreLayout, destination: StoreLayout) -> Bool {
-        guard let description = destination.model.entity(named: step.name) else { return false }
-        let lineage = Set(destination.model.lineage(of: description).map(\.name))
-        for column in table.columns where lineage.contains(column.entity) {
-            guard sourceColumn(of: column, in: step, from: origin, source: source) == column.name else { return false }
-        }
-        return true
-    }
-
     /// Rewrites the entity numbers a kept table holds (`Z_ENT`, and the destination entity
     /// columns of its to-ones) where the destination numbers entities otherwise; returns the
     /// rows each of its entities has.

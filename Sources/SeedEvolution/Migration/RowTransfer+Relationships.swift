@@ -65,22 +65,12 @@ extension RowTransfer {
         }
     }
 
-    /// The destination tables that take rows from a source table whose rows do not all go to
-    /// one table (entities removed from it or moved out): references into them may dangle.
-    static func thinnedTables(source: StoreLayout, destination: StoreLayout, successor: [String: String]) -> Set<String> {
-        var destinations: [String: Set<String>] = [:]
-        for entity in source.entities {
-            destinations[entity.table, default: []].insert(successor[entity.name].flatMap { destination.entity(named: $0)?.table } ?? "")
-        }
-        return Set(destinations.values.filter { $0.count > 1 }.flatMap { $0 }.filter { !$0.isEmpty })
-    }
-
     /// After entities were removed or moved out of a hierarchy: to-ones pointing at rows that
     /// are gone from the table they point into become NULL, join-table links to them go (as
     /// Core Data's nullify would leave them). Only tables that took rows from a source table
     /// whose rows did not all go to one table are looked at.
     func clearDanglingReferences() throws {
-        let thinned = Self.thinnedTables(source: source, destination: destination, successor: successor)
+        let thinned = carriage.thinnedTables
         guard !thinned.isEmpty else { return }
         func thinnedTable(of entity: String) -> String? {
             destination.entity(named: entity).map(\.table).flatMap { thinned.contains($0) ? $0 : nil }

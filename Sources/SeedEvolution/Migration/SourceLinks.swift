@@ -3,7 +3,7 @@ import SeedStore
 
 /// Where a source store keeps the links of one relationship, seen from one side: a join table,
 /// or a table's foreign-key column (a to-one's own, or the inverse to-one of a to-many).
-struct SourceLinks {
+struct SourceLinks: Equatable {
     /// The table holding them.
     var table: String
     /// Its column holding the objects of the side the links are seen from.

@@ -18,6 +18,10 @@ public struct StoreMigrator: Sendable {
     /// The bundle: the store's version and the current one.
     let versions: ModelVersions
 
+    /// Runs after each phase inside the transaction, before the next (tests break the engine
+    /// there on purpose, to see the check before `COMMIT` catch it).
+    package var afterPhase: (@Sendable (MigrationPhase, Database) throws -> Void)?
+
     /// A migrator of the store at `path` to `versions.current`.
     public init(storeAt path: String, versions: ModelVersions) {
         self.storePath = path
@@ -163,7 +167,7 @@ public struct StoreMigrator: Sendable {
 
     /// What a migration of the store open on `database` starts from, every check before the
     /// first write made; nil when the store is at the current version.
-    private struct Start {
+    struct Start {
         var plan: MigrationPlan
         /// The metadata the migrated store gets.
         var metadata: [UInt8]
@@ -175,6 +179,8 @@ public struct StoreMigrator: Sendable {
         var destinationKeys: [String: [String]]
         /// The seed record's digest rules and entity numbers, checked against the source.
         var record: (rules: [Int: DigestRule], numbers: RecordNumbers) = ([:], .own)
+        /// How each table and column is carried (decided once the layouts are known).
+        var carriage: Carriage?
     }
 
     private func prepare(_ database: Database) throws -> Start? {
@@ -203,9 +209,11 @@ public struct StoreMigrator: Sendable {
         } catch let error as DamagedRecordError {
             throw MigrationError(.foreignContent(error.table), "\(storePath): \(error)")
         }
-        let transfer = RowTransfer(database: database, plan: plan, source: start.source, destination: start.destination, path: storePath)
+        let carriage = try Carriage(plan: plan, source: start.source, destination: start.destination, path: storePath)
+        let transfer = RowTransfer(database: database, carriage: carriage, path: storePath)
         try transfer.requireCarriedShapes()
         try transfer.requireSingleInverseLinks()
+        start.carriage = carriage
         return start
     }
 
@@ -219,35 +227,17 @@ public struct StoreMigrator: Sendable {
         }
     }
 
-    /// The migration, inside the transaction `database` holds.
+    /// The migration, inside the transaction `database` holds: every phase in order.
     private func migrate(in database: Database, adoptingIndexes: Bool) throws -> Report {
-        guard var start = try prepare(database) else {
+        guard let start = try prepare(database), let carriage = start.carriage else {
             return Report(plan: MigrationPlan(from: versions.current, to: versions.current), migrated: false, rowCounts: [:])
         }
-        // Counted before a row moves; the result is checked against it before COMMIT.
-        let ledger = try MigrationLedger(counting: database, plan: start.plan, source: start.source, destination: start.destination.model)
-        start.plan.removals = ledger.removals
-        start.plan = start.plan.warningOfLookalikeRenames(source: start.source.model, destination: start.destination.model)
-        let transfer = RowTransfer(database: database, plan: start.plan, source: start.source, destination: start.destination, path: storePath,
-                                   adoptsIndexes: adoptingIndexes)
-        let recorded = try SeedRecord.isPresent(in: database)
-        let recordMigration = recorded ? try RecordMigration(plan: start.plan, source: start.source, destination: start.destination, buildKeys: (start.buildKeys, start.destinationKeys),
-                                                             recorded: start.record, parked: transfer.parked, database: database) : nil
-        try recordMigration?.markUnchanged(in: database, source: start.source)
-        let (counts, takenOver) = try transfer.carryOver { [recordMigration] in
-            try recordMigration?.digestAfterCopy(in: database, source: start.source, destination: start.destination)
-            try recordMigration?.rebase(in: database, destination: start.destination, buildKeys: start.destinationKeys)
+        var run = MigrationRun(database: database, path: storePath, start: start,
+                               transfer: RowTransfer(database: database, carriage: carriage, path: storePath, adoptsIndexes: adoptingIndexes))
+        for phase in MigrationPhase.allCases {
+            try run.perform(phase)
+            try afterPhase?(phase, database)
         }
-        if recorded { try RecordMigration.dropSourceRecord(in: database) }
-        try transfer.rewritePrimaryKeys()
-        try database.run("UPDATE Z_METADATA SET Z_PLIST = ?", [.blob(start.metadata)])
-        // The compiled source model Core Data caches no longer describes the store; seedgen
-        // compiles no model, so the cache is left empty (*assumed* harmless, as on seedgen's
-        // own stores, which have none).
-        if try StoreFile(path: storePath, database: database).tableExists("Z_MODELCACHE") {
-            try database.execute("DELETE FROM Z_MODELCACHE")
-        }
-        try ledger.requireConserved(in: database, plan: start.plan, destination: start.destination, path: storePath)
-        return Report(plan: start.plan, migrated: true, rowCounts: counts, indexesTakenOver: takenOver.sorted())
+        return Report(plan: run.start.plan, migrated: true, rowCounts: run.counts, indexesTakenOver: run.takenOver.sorted())
     }
 }
