@@ -88,10 +88,11 @@ bench-runtime: deps
 
 # The properties at length (make test runs 150 cases): PROPERTY_CASES generated object sets,
 # each written in every source format, built, compared and dumped back; migrated; and a third
-# as many seed updates (seed 1, seed 2 made from it, a user's changes; make test runs 50).
+# as many seed updates (seed 1, seed 2 made from it, a user's changes; make test runs 50); and as
+# many generated model pairs migrated, each also broken on purpose (make test runs 120).
 PROPERTY_CASES ?= 3000
 property: deps
-	SEEDGEN_PROPERTY_CASES=$(PROPERTY_CASES) $(SWIFT) test --filter 'RoundTripPropertyTests|MigrationPropertyTests|UpdatePropertyTests'
+	SEEDGEN_PROPERTY_CASES=$(PROPERTY_CASES) $(SWIFT) test --filter 'RoundTripPropertyTests|MigrationPropertyTests|UpdatePropertyTests|ModelPairPropertyTests'
 
 # 100 builds killed with SIGKILL at random moments (make test kills 10): the older store stays
 # byte for byte or a whole new one replaces it; the next build leaves no temporary behind. Then

@@ -52,7 +52,7 @@ struct UpdateCommand: ParsableCommand {
             }
         } catch {
             switch error.reason {
-            case .noSeedRecord, .otherModelVersion: throw CommandFailure.failed("\(error)")
+            case .noSeedRecord, .otherModelVersion, .notConserved: throw CommandFailure.failed("\(error)")
             case .unreadable, .writeFailed: throw CommandFailure.usage("\(error)")
             }
         }

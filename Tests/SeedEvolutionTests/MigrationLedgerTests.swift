@@ -29,7 +29,7 @@ struct MigrationLedgerTests {
         #expect(ledger.expected == [.rows(entity: "Author"): 3, .rows(entity: "Book"): 3,
                                     .links(entity: "Author", relationship: "books"): 3, .links(entity: "Book", relationship: "authors"): 3])
         #expect(ledger.removals.isEmpty)
-        try ledger.requireConserved(in: database, plan: plan, destination: layout, path: path)
+        try ledger.requireConserved(in: database, plan: plan, destination: layout, written: Set(layout.tables.map(\.name)), path: path)
     }
 
     @Test("an engine broken on purpose — a row dropped, a link dropped — is caught, each named with both counts", arguments: [
@@ -45,7 +45,7 @@ struct MigrationLedgerTests {
         let ledger = try MigrationLedger(counting: database, plan: plan, source: layout, destination: layout.model)
         try database.execute(breakage)
         do {
-            try ledger.requireConserved(in: database, plan: plan, destination: layout, path: path)
+            try ledger.requireConserved(in: database, plan: plan, destination: layout, written: Set(layout.tables.map(\.name)), path: path)
             Issue.record("\(breakage): not caught")
         } catch let error as MigrationError {
             guard case .notConserved(let lost) = error.reason else { Issue.record("\(error)"); return }

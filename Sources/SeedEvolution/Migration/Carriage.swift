@@ -34,6 +34,11 @@ struct Carriage {
     let thinnedTables: Set<String>
     /// Whether any entity's number changes.
     let renumbers: Bool
+    /// The destination tables the migration writes every row of (join tables included): those
+    /// not kept.
+    var writtenTables: Set<String> {
+        Set(destination.tables.map(\.name) + destination.joinTables.map(\.name)).subtracting(keptTables)
+    }
     /// Where each column takes its values from, for every destination entity that takes a
     /// source entity's rows (its own rows; the columns of its lineage).
     let columns: [Place: ColumnSource]

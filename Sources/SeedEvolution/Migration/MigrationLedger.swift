@@ -93,11 +93,14 @@ struct MigrationLedger {
     }
 
     /// Counts the migrated store open on `database`, laid out as `destination`, and throws
-    /// `MigrationError(.notConserved)` naming every count that differs from the source's and
-    /// every value `plan` made required that a row lacks.
-    func requireConserved(in database: Database, plan: MigrationPlan, destination: StoreLayout, path: String) throws {
+    /// `MigrationError(.notConserved)` naming every count that differs from the source's,
+    /// every value `plan` made required that a row lacks, and every finding of `verify`'s
+    /// structural checks on the result (`StoreVerifier.structuralFindings`: the schema and
+    /// `Z_MAX` everywhere; in the `written` tables, inverses that disagree, dangling references,
+    /// entity numbers, ordered positions).
+    func requireConserved(in database: Database, plan: MigrationPlan, destination: StoreLayout, written: Set<String>, path: String) throws {
         var lost: [String] = []
-        let tally = try Tally(of: destination, in: database)
+        let tally = try Tally(of: destination, in: database, readingRows: true)
         for (subject, count) in expected.sorted(by: { $0.key < $1.key }) {
             let found: Int
             switch subject {
@@ -122,6 +125,9 @@ struct MigrationLedger {
                 if missing > 0 { lost.append("\(step.name).\(property.name): required, and \(missing) rows hold no value after the migration") }
             }
         }
+        // The store as verify sees it: Z_PRIMARYKEY, the schema and, in the tables the migration
+        // wrote, entities, references, both sides of each one-to-one and positions.
+        lost += try StoreVerifier.structuralFindings(in: database, path: path, layout: destination, written: written).map { "verify: \($0)" }
         guard !lost.isEmpty else { return }
         throw MigrationError(.notConserved(lost), "\(path): the migration would not keep what the store holds (\(lost.joined(separator: "; "))); it was rolled back, nothing was changed")
     }
@@ -135,16 +141,23 @@ extension MigrationLedger {
     struct Tally {
         /// Table → entity number → rows (key "") and column → non-NULL values.
         private var counts: [String: [Int: [String: Int]]] = [:]
+        /// Whether every count reads the tables themselves (`NOT INDEXED`).
+        private let readsRows: Bool
 
         /// Counts `layout`'s tables on `database`: the to-one key columns, and `columns` too.
-        init(of layout: StoreLayout, in database: Database, alsoCounting columns: Set<String> = []) throws {
+        /// Without `readingRows`, a one-entity table's columns are counted from the smallest
+        /// b-tree holding them (a key column's index), not by decoding every row; with it (the
+        /// count of a migration's result), from the rows: an index the migration made or took
+        /// over from a source index would count what it holds, not what the table holds.
+        init(of layout: StoreLayout, in database: Database, alsoCounting columns: Set<String> = [], readingRows: Bool = false) throws {
+            readsRows = readingRows
             for table in layout.tables {
                 let numbers = layout.entities.filter { $0.table == table.name }.map(\.number)
                 let keys = table.columns.compactMap { column -> String? in
                     if case .foreignKey = column.role { return column.name }
                     return columns.contains(column.name) ? column.name : nil
                 }
-                if numbers.count == 1, let number = numbers.first {
+                if numbers.count == 1, let number = numbers.first, !readingRows {
                     // One entity's table: its rows of that Z_ENT (a row of another is not counted,
                     // so it shows as one missing), and each column's values from the smallest
                     // b-tree holding it (a key column's index), not by decoding every row.
@@ -161,7 +174,8 @@ extension MigrationLedger {
                     terms.append((number, "", "SUM(Z_ENT = \(number))"))
                     terms += keys.map { (number, $0, "SUM(Z_ENT = \(number) AND \(Database.quote($0)) IS NOT NULL)") }
                 }
-                guard !terms.isEmpty, let row = try database.rows("SELECT \(terms.map(\.sql).joined(separator: ", ")) FROM \(Database.quote(table.name))").first else { continue }
+                let from = Database.quote(table.name) + (readingRows ? " NOT INDEXED" : "")
+                guard !terms.isEmpty, let row = try database.rows("SELECT \(terms.map(\.sql).joined(separator: ", ")) FROM \(from)").first else { continue }
                 for (term, value) in zip(terms, row) { counts[table.name, default: [:]][term.number, default: [:]][term.column] = Int(value.integer ?? 0) }
             }
         }
@@ -190,7 +204,7 @@ extension MigrationLedger {
                 return table.values.reduce(0) { $0 + ($1[links.holder] ?? 0) }  // a to-many: its inverse's key column, every row holding one
             }
             let holder = "l.\(Database.quote(links.holder))", linked = "l.\(Database.quote(links.linked))"
-            var sql = "SELECT COUNT(*) \(links.rows)"
+            var sql = "SELECT COUNT(*) \(links.rows(notIndexed: readsRows))"
             // The holder is one of the entity's own rows: the row itself, or the row its column names.
             if links.holder == "Z_PK" {
                 sql += " AND l.Z_ENT = \(entity.number)"

@@ -71,7 +71,7 @@ struct MigrationRun {
                 try database.execute("DELETE FROM Z_MODELCACHE")
             }
         case .checkConservation:
-            try ledger?.requireConserved(in: database, plan: start.plan, destination: start.destination, path: path)
+            try ledger?.requireConserved(in: database, plan: start.plan, destination: start.destination, written: transfer.carriage.writtenTables, path: path)
         }
     }
 }

@@ -46,7 +46,10 @@ struct SourceLinks: Equatable {
     }
 
     /// `FROM <table> AS l WHERE <holder> IS NOT NULL AND <linked> IS NOT NULL`.
-    var rows: String {
-        "FROM \(Database.quote(table)) AS l WHERE l.\(Database.quote(holder)) IS NOT NULL AND l.\(Database.quote(linked)) IS NOT NULL"
+    var rows: String { rows(notIndexed: false) }
+
+    /// `rows`; with `notIndexed`, read from the table itself, none of its indexes.
+    func rows(notIndexed: Bool) -> String {
+        "FROM \(Database.quote(table)) AS l\(notIndexed ? " NOT INDEXED" : "") WHERE l.\(Database.quote(holder)) IS NOT NULL AND l.\(Database.quote(linked)) IS NOT NULL"
     }
 }

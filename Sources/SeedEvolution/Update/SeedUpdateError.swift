@@ -15,6 +15,10 @@ package struct SeedUpdateError: Error, Sendable, CustomStringConvertible {
         case otherModelVersion
         /// Writing failed; the transaction was rolled back.
         case writeFailed
+        /// The update's own check before `COMMIT` found that its result does not hold what it
+        /// must (`UpdateLedger`: a row lost or made beyond what the report says, a value the user
+        /// changed no longer there); it was rolled back. Each line names the entity and both counts.
+        case notConserved([String])
     }
 
     /// What kind of problem it is.

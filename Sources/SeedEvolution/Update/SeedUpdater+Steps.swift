@@ -18,7 +18,8 @@ extension SeedUpdater {
         case clash
     }
 
-    /// The update, inside the write transaction `database` holds with the new seed attached as `seed`.
+    /// The update, inside the write transaction `database` holds with the new seed attached as
+    /// `seed`: every phase in order.
     func update(in database: Database, seed: StoreMetadata) throws -> SeedUpdateReport {
         let metadata = try checkedMetadata(database, path: storePath)
         guard try SeedRecord.isPresent(in: database) else {
@@ -27,23 +28,15 @@ extension SeedUpdater {
         if let held = metadata.originDigest, held == seed.originDigest { return SeedUpdateReport(updated: false) }
         let store = try StoreFile(path: storePath, database: database).storedLayout(of: layout, frameworkVersion: metadata.frameworkVersion).layout
         let names = ObjectNames(layout: store, buildKeys: metadata.buildKeys.merging(seed.buildKeys) { _, newer in newer }, contentByDigest: true)
-        let step = UpdateStep(database: database, store: store, names: names)
+        var run = UpdateRun(step: UpdateStep(database: database, store: store, names: names), path: storePath, seed: seed)
         do {
-            try RecordNumbers(in: database, layout: store).settle(in: database)
-            try SeedRecord.settleDigests(in: database, layout: store, path: storePath, renamingFrom: "seed")
-            try step.classify()
+            for phase in UpdatePhase.allCases {
+                try run.perform(phase)
+                try afterPhase?(phase, database)
+            }
         } catch let error as DamagedRecordError {
             throw SeedUpdateError(.unreadable, "\(storePath): \(error); nothing was changed")
         }
-        try step.markChanges()
-        try step.insertAndChange()
-        try step.renumberPositions()
-        var report = try step.report()
-        try step.remove(into: &report)
-        try step.reportLinkChanges(into: &report)
-        try step.rewriteRecord()
-        try step.rewriteBookkeeping(metadata: try StoreMetadata.updating(database.metadataRow()?.plist ?? [], toSeed: seed))
-        report.updated = true
-        return report
+        return run.report
     }
 }

@@ -24,6 +24,9 @@ package struct SeedUpdater: Sendable {
     let layout: StoreLayout
     /// The model's versions, when a store of an older one is to be migrated first.
     let versions: ModelVersions?
+    /// Runs after each phase inside the transaction, before the next (tests break the engine
+    /// there on purpose, to see the check before `COMMIT` catch it).
+    package var afterPhase: (@Sendable (UpdatePhase, Database) throws -> Void)?
 
     /// An updater of the store at `storePath` to the seed at `seedPath`, both of `layout`'s model.
     package init(storeAt storePath: String, seedAt seedPath: String, layout: StoreLayout) {

@@ -2,7 +2,7 @@ extension StoreVerifier.Run {
     /// Ordered to-many relationships: within each owner, every object has a position
     /// (`Z_FOK_…`) and no two share one, in a to-one's table and in join tables alike.
     mutating func checkOrderedPositions(_ layout: StoreLayout) throws {
-        for table in layout.tables where try file.tableExists(table.name) {
+        for table in layout.tables where try checksRows(of: table.name) && file.tableExists(table.name) {
             for column in table.columns {
                 guard case .foreignOrder(let entity, let relationship) = column.role,
                       let key = table.columns.first(where: {
@@ -11,7 +11,7 @@ extension StoreVerifier.Run {
                 try checkPositions(in: table.name, position: column.name, holder: key.name, label: "\(entity).\(relationship)")
             }
         }
-        for join in layout.joinTables where try file.tableExists(join.name) {
+        for join in layout.joinTables where try checksRows(of: join.name) && file.tableExists(join.name) {
             for ordering in join.orderings {
                 try checkPositions(in: join.name, position: ordering.column, holder: ordering.holderColumn, label: "\(join.entity).\(join.relationship)")
             }

@@ -6,24 +6,30 @@ extension StoreVerifier.Run {
         let maxByNumber = Dictionary(primaryKeys.map { ($0.number, $0.max) }, uniquingKeysWith: { first, _ in first })
         for table in layout.tables where try file.tableExists(table.name) {
             let root = layout.entity(named: table.rootEntity)!
-            try checkEntityNumbers(in: table.name, allowed: root.subtreeNumbers, layout: layout)
             try checkMaximum(of: table.name, root: root.name, stored: maxByNumber[root.number] ?? 0)
-            try checkRowVersions(in: table.name)
+            guard checksRows(of: table.name) else { continue }
+            try checkEntityNumbers(in: table.name, allowed: root.subtreeNumbers, layout: layout)
             // A missing column is a `column` finding already; its values are not read.
             let present = Set(try file.columns(of: table.name).map(\.name))
-            try checkExternalBinaryMarkers(table, present: present, layout: layout)
-            for violation in try StoredValueRules.violations(in: table, database: database) {
-                findings.append(violation.finding)
+            if rowsChecked == nil {
+                try checkRowVersions(in: table.name)
+                try checkExternalBinaryMarkers(table, present: present, layout: layout)
+                for violation in try StoredValueRules.violations(in: table, database: database) {
+                    findings.append(violation.finding)
+                }
             }
             for column in table.columns where present.contains(column.name) {
                 guard case .foreignKey(let entity, let relationship, let destination) = column.role else { continue }
+                // Rows of other entities than the column's own are left out, where the table has any.
+                let owner = layout.entity(named: entity)!
+                let others = layout.entities.contains { $0.table == table.name && !owner.subtreeNumbers.contains($0.number) }
                 try checkReferences(
                     table: table.name, column: column.name, label: "\(entity).\(relationship)",
-                    source: layout.entity(named: entity)!, destination: layout.entity(named: destination)!)
+                    source: others ? owner : nil, destination: layout.entity(named: destination)!)
                 try checkOneToOneInverse(table: table.name, column: column.name, entity: entity, relationship: relationship, layout: layout)
             }
         }
-        for join in layout.joinTables where try file.tableExists(join.name) {
+        for join in layout.joinTables where try checksRows(of: join.name) && file.tableExists(join.name) {
             let present = Set(try file.columns(of: join.name).map(\.name))
             guard present.contains(join.firstColumn), present.contains(join.secondColumn) else { continue }
             let destination = layout.model.entity(named: join.entity)!.relationship(named: join.relationship)!.destinationEntity
@@ -50,6 +56,13 @@ extension StoreVerifier.Run {
     }
 
     private mutating func checkEntityNumbers(in table: String, allowed: [Int], layout: StoreLayout?) throws {
+        // One pass that sorts nothing finds whether a row is amiss; only then are the rows
+        // grouped by number, for the finding (a million-row table's GROUP BY took a sorter's
+        // time and memory on every clean store).
+        let abstract = allowed.filter { layout?.entity(number: $0)?.isAbstract ?? false }
+        let amiss = "Z_ENT IS NULL" + (allowed.isEmpty ? "" : " OR Z_ENT NOT IN (\(allowed.map(String.init).joined(separator: ", ")))")
+            + (abstract.isEmpty ? "" : " OR Z_ENT IN (\(abstract.map(String.init).joined(separator: ", ")))")
+        guard try database.scalar("SELECT EXISTS (SELECT 1 FROM \(table) WHERE \(amiss))")?.integer == 1 else { return }
         for row in try database.rows("SELECT Z_ENT, COUNT(*) FROM \(table) GROUP BY Z_ENT ORDER BY Z_ENT") {
             let number = row[0].integer.map(Int.init)
             let count = row[1].integer ?? 0
@@ -98,14 +111,17 @@ extension StoreVerifier.Run {
         }
     }
 
-    /// Every non-null value of `column` is the `Z_PK` of a row of `destination` (or an entity below it).
+    /// Every non-null value of `column` is the `Z_PK` of a row of `destination` (or an entity
+    /// below it); with `source`, in that entity's rows only. The destination's keys are listed
+    /// once and the column read from its index where it has one (`NOT IN` a list: a lookup into
+    /// the destination's table for each row took 0.9 s a million rows, this 0.35 s).
     private mutating func checkReferences(table: String, column: String, label: String,
                                           source: EntityLayout?, destination: EntityLayout) throws {
         guard try file.tableExists(destination.table) else { return }
         let sourceFilter = source.map { " AND s.Z_ENT IN (\($0.subtreeList))" } ?? ""
         let dangling = try database.rows("""
             SELECT s.\(column) FROM \(table) s WHERE s.\(column) IS NOT NULL\(sourceFilter)
-            AND NOT EXISTS (SELECT 1 FROM \(destination.table) d WHERE d.Z_PK = s.\(column) AND d.Z_ENT IN (\(destination.subtreeList)))
+            AND s.\(column) NOT IN (SELECT d.Z_PK FROM \(destination.table) d WHERE d.Z_ENT IN (\(destination.subtreeList)))
             """).compactMap { $0.first?.integer }
         guard !dangling.isEmpty else { return }
         let examples = Set(dangling).sorted().prefix(5).map(String.init).joined(separator: ", ")

@@ -82,6 +82,12 @@ public struct StoreVerifier {
         /// True for a seed checked as built (a seed is one file: it may not refer to external
         /// files, nor have a log beside it); a store installed from a seed and used is not.
         var isSeed = false
+        /// The tables whose rows are checked, when not all (`structuralFindings`): then only
+        /// their structure (entities, references, inverses, positions), not their values' rules.
+        var rowsChecked: Set<String>?
+
+        /// Whether the rows of `table` are checked.
+        func checksRows(of table: String) -> Bool { rowsChecked?.contains(table) ?? true }
 
         var database: Database { file.database }
 

@@ -1,0 +1,37 @@
+/// The phases of a seed update inside its write transaction, in the order they run
+/// (`SeedUpdater`). Before them the store's and the seed's metadata are checked (the same
+/// model version, a record in each; a store of an older version migrated first, in its own
+/// transaction), and a store that holds the seed already is left as it is. After them comes
+/// `COMMIT`.
+package enum UpdatePhase: CaseIterable, Sendable {
+    /// The record's rows put under the store's entity numbers (`RecordNumbers.settle`).
+    case settleRecordNumbers
+    /// The digest rules a migration left settled (`SeedRecord.settleDigests`).
+    case settleDigests
+    /// Each recorded object's state found (as seeded, changed by the user, deleted), and each
+    /// object of the new seed given its fate (`SeedUpdater.Fate`) and its `Z_PK` here.
+    case classify
+    /// Each entity's rows counted and the digests of the objects the user changed kept
+    /// (`UpdateLedger`), before a row of the model is written.
+    case count
+    /// The new seed's changes to objects left as seeded found.
+    case markChanges
+    /// The new seed's objects inserted and its changes made; links carried.
+    case insertAndChange
+    /// Ordered to-manys' positions numbered again where the new seed's objects joined them.
+    case renumberPositions
+    /// The report of what was added, changed and left to the user.
+    case report
+    /// The objects the new seed no longer holds deleted, unless the user changed them or
+    /// something of the user's points at them.
+    case remove
+    /// Objects whose links alone the new seed changed added to the report.
+    case reportLinkChanges
+    /// The store's record rewritten for the new seed.
+    case rewriteRecord
+    /// `Z_PRIMARYKEY` and the metadata rewritten (the new seed's digest, `Z_MAX`).
+    case rewriteBookkeeping
+    /// The result counted and checked against the count and the report
+    /// (`UpdateLedger.requireConserved`): a difference rolls everything back.
+    case checkConservation
+}

@@ -1,0 +1,53 @@
+import SeedStore
+
+/// One seed update as its phases run inside the write transaction (`UpdatePhase`), and what
+/// each leaves for the next.
+struct UpdateRun {
+    let step: UpdateStep
+    let path: String
+    /// The new seed's metadata.
+    let seed: StoreMetadata
+    /// The count before a row of the model is written (`.count`).
+    private var ledger: UpdateLedger?
+    /// What the update did, filled as it goes.
+    private(set) var report = SeedUpdateReport(updated: false)
+
+    init(step: UpdateStep, path: String, seed: StoreMetadata) {
+        self.step = step
+        self.path = path
+        self.seed = seed
+    }
+
+    mutating func perform(_ phase: UpdatePhase) throws {
+        let database = step.database
+        switch phase {
+        case .settleRecordNumbers:
+            try RecordNumbers(in: database, layout: step.store).settle(in: database)
+        case .settleDigests:
+            try SeedRecord.settleDigests(in: database, layout: step.store, path: path, renamingFrom: "seed")
+        case .classify:
+            try step.classify()
+        case .count:
+            ledger = try UpdateLedger(counting: database, store: step.store)
+        case .markChanges:
+            try step.markChanges()
+        case .insertAndChange:
+            try step.insertAndChange()
+        case .renumberPositions:
+            try step.renumberPositions()
+        case .report:
+            report = try step.report()
+        case .remove:
+            try step.remove(into: &report)
+        case .reportLinkChanges:
+            try step.reportLinkChanges(into: &report)
+        case .rewriteRecord:
+            try step.rewriteRecord()
+        case .rewriteBookkeeping:
+            try step.rewriteBookkeeping(metadata: try StoreMetadata.updating(database.metadataRow()?.plist ?? [], toSeed: seed))
+            report.updated = true
+        case .checkConservation:
+            try ledger?.requireConserved(in: database, store: step.store, report: report, path: path)
+        }
+    }
+}

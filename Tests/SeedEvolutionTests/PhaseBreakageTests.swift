@@ -1,0 +1,134 @@
+import Foundation
+import SeedModel
+import SeedgenTestSupport
+import Testing
+@testable import SeedEvolution
+@testable import SeedStore
+
+/// Each engine broken on purpose after one of its named phases (`afterPhase`): its own check
+/// before `COMMIT` names what would have been lost, and the store keeps every byte.
+@Suite("Engines broken on purpose")
+struct PhaseBreakageTests {
+    static func bytes(_ path: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: path)) }
+
+    // MARK: Update
+
+    /// A store installed from a seed of 3 authors and 3 books, then used: the user added an
+    /// author (`Z_PK` 4) and retitled book 1; and a newer seed that adds an author and a book.
+    static func usedStore(in directory: TemporaryDirectory) throws -> (store: String, seed: String, layout: StoreLayout) {
+        let model = try StoreFixture.model(LibraryModel.entities, in: directory)
+        let layout = try StoreLayout(model: model)
+        let store = directory.path("store.sqlite"), seed = directory.path("seed2.sqlite")
+        try StoreFixture.build(model, at: store) { try LibraryModel.fill($0, order: [1, 2, 3]) }
+        try StoreFixture.build(model, at: seed) { try LibraryModel.fill($0, order: [1, 2, 3, 5]) }
+        try StoreConnection(path: store, layout: layout).write { writer in
+            try writer.insert("Author", ["name": .text("Mine")])
+            try writer.update(ObjectID(entity: "Book", primaryKey: 1), ["title": .text("My title")])
+        }
+        return (store, seed, layout)
+    }
+
+    @Test("an update as it should be passes its own check: the seed's author and book added, the user's author and title kept")
+    func updatePasses() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let (store, seed, layout) = try Self.usedStore(in: directory)
+        let report = try SeedUpdater(storeAt: store, seedAt: seed, layout: layout).update()
+        #expect(report.added.map(\.entity).sorted() == ["Author", "Book"])
+        let database = try Database(path: store, mode: .readOnly)
+        #expect(try database.scalar("SELECT ZTITLE FROM ZBOOK WHERE Z_PK = 1") == .text("My title"))
+        #expect(try database.scalar("SELECT COUNT(*) FROM ZAUTHOR WHERE ZNAME = 'Mine'") == .integer(1))
+    }
+
+    @Test("an update broken after a phase — the user's object deleted, the user's value overwritten, a row made beyond the report, a seed object left out — is rolled back, naming it", arguments: [
+        (UpdatePhase.insertAndChange, "DELETE FROM ZAUTHOR WHERE ZNAME = 'Mine'", "Author: 4 rows before, 0 removed, 3 of them after the update"),
+        (UpdatePhase.insertAndChange, "UPDATE ZBOOK SET ZTITLE = 'Book 1' WHERE Z_PK = 1", "Book: 1 objects the user changed no longer hold the user's values"),
+        (UpdatePhase.remove, "INSERT INTO ZBOOK (Z_PK, Z_ENT, Z_OPT, ZTITLE) VALUES (99, 2, 1, 'stray')", "Book: 1 objects added, 2 new rows"),
+        (UpdatePhase.rewriteRecord, "DELETE FROM ZBOOK WHERE ZTITLE = 'Book 5'", "Book: 1 objects added, 0 new rows"),
+    ])
+    func updateBroken(after phase: UpdatePhase, _ breakage: String, _ named: String) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let (store, seed, layout) = try Self.usedStore(in: directory)
+        let before = try Self.bytes(store)
+        var updater = SeedUpdater(storeAt: store, seedAt: seed, layout: layout)
+        updater.afterPhase = { done, database in
+            if done == phase { try database.execute(breakage) }
+        }
+        do {
+            _ = try updater.update()
+            Issue.record("\(breakage) after \(phase): not caught")
+        } catch {
+            guard case .notConserved(let lost) = error.reason else { Issue.record("\(error)"); return }
+            #expect(lost.contains(named), "\(lost)")
+            #expect(error.description.contains("it was rolled back, nothing was changed"))
+        }
+        #expect(try Self.bytes(store) == before)
+    }
+
+    @Test("the update's phases run in their named order, each once, the check last")
+    func updatePhasesInOrder() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let (store, seed, layout) = try Self.usedStore(in: directory)
+        let seen = Seen()
+        var updater = SeedUpdater(storeAt: store, seedAt: seed, layout: layout)
+        updater.afterPhase = { phase, _ in seen.append("\(phase)") }
+        _ = try updater.update()
+        #expect(seen.values == UpdatePhase.allCases.map { "\($0)" })
+        #expect(UpdatePhase.allCases.last == .checkConservation)
+    }
+
+    // MARK: Migration
+
+    /// People and passports, one-to-one: both sides hold a column.
+    static let oneToOne = """
+        <entity name="Person">
+            <attribute name="name" optional="YES" attributeType="String"/>
+            <relationship name="passport" optional="YES" maxCount="1" deleteRule="Nullify" destinationEntity="Passport" inverseName="holder" inverseEntity="Passport"/>
+        </entity>
+        <entity name="Passport">
+            <attribute name="number" optional="YES" attributeType="String"/>
+            <relationship name="holder" optional="YES" maxCount="1" deleteRule="Nullify" destinationEntity="Person" inverseName="passport" inverseEntity="Person"/>
+        </entity>
+        """
+
+    @Test("a migration broken so that a one-to-one's two sides disagree (the counts all hold) is rolled back: verify's inverse check runs before COMMIT")
+    func inversesDisagree() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let v1 = try StoreFixture.model(Self.oneToOne, in: directory)
+        let v2 = try StoreFixture.model(Self.oneToOne.replacingOccurrences(of: #"<attribute name="name" optional="YES" attributeType="String"/>"#,
+                                                                         with: #"<attribute name="name" optional="YES" attributeType="String"/><attribute name="age" optional="YES" attributeType="Integer 16"/>"#), in: directory)
+        let path = directory.path("people.sqlite")
+        try StoreFixture.build(v1, at: path)
+        try StoreConnection(path: path, layout: try StoreLayout(model: v1)).write { writer in
+            for index in 1...2 {
+                let person = try writer.insert("Person", ["name": .text("P\(index)")])
+                try writer.relate(person, "passport", to: try writer.insert("Passport", ["number": .text("N\(index)")]))
+            }
+        }
+        let before = try Self.bytes(path)
+        var migrator = StoreMigrator(storeAt: path, versions: ModelVersions(versions: [.init(name: "v1", model: v1), .init(name: "v2", model: v2)], current: .init(name: "v2", model: v2)))
+        // Person 1 points at person 2's passport, and person 2 at person 1's: as many links as before.
+        migrator.afterPhase = { phase, database in
+            if phase == .copyRows { try database.execute("UPDATE ZPERSON SET ZPASSPORT = 3 - ZPASSPORT") }
+        }
+        do {
+            _ = try migrator.migrate()
+            Issue.record("not caught")
+        } catch {
+            guard case .notConserved(let lost) = error.reason else { Issue.record("\(error)"); return }
+            #expect(lost.count == 1 && lost[0].hasPrefix("verify: inverse: ZPERSON.ZPASSPORT"), "\(lost)")
+        }
+        #expect(try Self.bytes(path) == before)
+    }
+}
+
+/// What a phase hook saw, from a `@Sendable` closure.
+final class Seen: @unchecked Sendable {
+    private let lock = NSLock()
+    private var seen: [String] = []
+    func append(_ value: String) { lock.withLock { seen.append(value) } }
+    var values: [String] { lock.withLock { seen } }
+}
