@@ -17,8 +17,8 @@ struct MigrateCommand: ParsableCommand {
             why) and what the store loses with what the version removes (rows, values, links, \
             counted), then the store is migrated in place in one SQLite transaction: wholly or not \
             at all, in its own journal mode; before the commit the result is counted against the \
-            store (every row and link kept, every value made required set), else it is rolled \
-            back. A write a killed run left is rolled back first. With --dry-run nothing is \
+            store (every row and link kept, every value made required set) and checked as seedgen \
+            verify checks a store's structure, else it is rolled back. A write a killed run left is rolled back first. With --dry-run nothing is \
             written. Exit 0 when the store was migrated, would be, or is current; 1 when the \
             bundle lacks the store's version, Core Data would refuse the migration, the store \
             holds what seedgen cannot carry over (persistent history, triggers, tables no entity \

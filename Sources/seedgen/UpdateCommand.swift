@@ -17,15 +17,17 @@ struct UpdateCommand: ParsableCommand {
             (their values stay), deleted them (not brought back), or something of the user's \
             points at them (kept). Objects the user made are never touched. Objects are matched by \
             the keys both seeds record (SEEDGEN_SEEDED, written by seedgen build); whether the user \
-            changed one is told by its row's digest. The store then records the new seed: the same \
-            update again changes nothing. Each object is printed with what happened to it (+ added, \
+            changed one is told by its row's digest. Before the commit the result is counted \
+            against the store and the report (each entity's rows, the user's changed objects), \
+            else it is rolled back. The store then records the new seed: the same update again \
+            changes nothing. Each object is printed with what happened to it (+ added, \
             ~ changed, - removed, = kept and why), then the counts. A store of an older model \
             version is first migrated to the seed's as seedgen migrate does (its own transaction; \
             the seed record is carried over), with the bundle --model names, or without --model \
             with the models the seed and the store carry (seedgen builds carry theirs). Exit \
             status: 0 when the store was updated or held the seed already; 1 when it cannot be \
-            updated (no seed record, a version the bundle lacks or a migration Core Data would \
-            refuse), the store unchanged; 2 when a file cannot be read or written. Example: seedgen update EMPlan.sqlite --seed EMPlan-2.sqlite
+            updated (no seed record, a version the bundle lacks, a migration Core Data would \
+            refuse, or a result that would not keep what the store holds), the store unchanged; 2 when a file cannot be read or written. Example: seedgen update EMPlan.sqlite --seed EMPlan-2.sqlite
             """
     )
 
