@@ -42,6 +42,6 @@ public struct SeedUpdateReport: Sendable, Equatable {
     /// What that migration removed, with how much of it the store held (the user's objects
     /// of a removed entity, values of a removed attribute, links of a removed relationship).
     package var migrationRemovals: [MigrationPlan.Removal] = []
-    /// What that migration did that a team most likely did not mean (``MigrationPlan/Warning``).
+    /// What that migration did that a team most likely did not mean (`MigrationPlan.Warning`).
     package var migrationWarnings: [MigrationPlan.Warning] = []
 }
