@@ -4,7 +4,7 @@
 SWIFT ?= swift
 SEEDS_OUT := build/seeds
 SEEDGEN := .build/release/seedgen
-SYSTEM_PACKAGES := libxml2-dev libsqlite3-dev pkg-config
+SYSTEM_PACKAGES := libxml2-dev libsqlite3-dev libssl-dev pkg-config
 
 .PHONY: all deps seed test bench bench-runtime release install clean kill-test sanitize fuzz property docs
 
@@ -13,16 +13,16 @@ all: seed
 # libxml2 and sqlite3 headers, found through pkg-config. Installed with apt-get when we may
 # (root, or sudo without a password); otherwise stop with the one command to run.
 deps:
-	@if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists libxml-2.0 sqlite3; then \
+	@if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists libxml-2.0 sqlite3 libcrypto; then \
 		exit 0; \
 	elif ! command -v apt-get >/dev/null 2>&1; then \
-		echo "seedgen needs libxml2 and sqlite3 development files found by pkg-config (Debian: $(SYSTEM_PACKAGES))."; exit 1; \
+		echo "seedgen needs libxml2, sqlite3 and libcrypto development files found by pkg-config (Debian: $(SYSTEM_PACKAGES))."; exit 1; \
 	elif [ "$$(id -u)" = 0 ]; then \
 		apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y $(SYSTEM_PACKAGES); \
 	elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then \
 		sudo apt-get update && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y $(SYSTEM_PACKAGES); \
 	else \
-		echo "Missing libxml2/sqlite3 development files. Run:"; \
+		echo "Missing libxml2/sqlite3/libcrypto development files. Run:"; \
 		echo "  sudo apt-get install -y $(SYSTEM_PACKAGES)"; exit 1; \
 	fi
 

@@ -20,7 +20,6 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
         // Tests only: generators and seeds for the round-trip properties (Swift Testing).
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
@@ -39,12 +38,19 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
+        // SHA-256/SHA-512 on Linux (CryptoKit on Apple platforms): libcrypto, prebuilt by the
+        // system, where swift-crypto compiled BoringSSL into every build.
+        .systemLibrary(
+            name: "SeedgenLibCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
+        ),
 
         // model <- store <- import <- CLI; store <- evolution <- CLI, runtime <- the seed apps.
         .target(
             name: "SeedModel",
             dependencies: [
-                .product(name: "Crypto", package: "swift-crypto"),
+                .target(name: "SeedgenLibCrypto", condition: .when(platforms: [.linux])),
             ]
         ),
         // Reads a model's `contents` XML (libxml2); apps on Apple platforms, which ship only the
@@ -55,7 +61,6 @@ let package = Package(
             dependencies: [
                 "SeedModel",
                 "SeedgenSQLite",
-                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
@@ -113,8 +118,7 @@ let package = Package(
         // Finds the corpus and makes temporary directories; used by the tests only.
         .target(name: "SeedgenTestSupport", dependencies: ["SeedStore", "SeedModelLoader", "SeedgenSQLite"], path: "Tests/SeedgenTestSupport"),
         .testTarget(name: "SeedModelTests", dependencies: ["SeedModel", "SeedModelLoader", "SeedgenTestSupport"]),
-        .testTarget(name: "SeedStoreTests", dependencies: ["SeedStore", "SeedModel", "SeedModelLoader", "SeedgenSQLite", "SeedgenTestSupport",
-                                                      .product(name: "Crypto", package: "swift-crypto")]),
+        .testTarget(name: "SeedStoreTests", dependencies: ["SeedStore", "SeedModel", "SeedModelLoader", "SeedgenSQLite", "SeedgenTestSupport"]),
         // The engines that change a store, at their own level (the CLI tests run them through the binary).
         .testTarget(name: "SeedEvolutionTests", dependencies: ["SeedEvolution", "SeedStore", "SeedModel", "SeedModelLoader", "SeedgenTestSupport"]),
         .testTarget(name: "SeedImportTests", dependencies: ["SeedImport", "SeedModelLoader", "SeedgenTestSupport"]),

@@ -1,5 +1,4 @@
 import Foundation
-import Crypto
 
 /// The bytes fed to one SHA-256.
 struct HashInput {

@@ -1,5 +1,4 @@
 import Foundation
-import Crypto
 
 /// Computes Core Data's entity version hashes: the 32-byte SHA-256 values a store keeps in
 /// `NSStoreModelVersionHashes` to tell whether it fits a model.

@@ -1,5 +1,5 @@
-import Crypto
 import Foundation
+import SeedModel
 import SeedgenTestSupport
 import Testing
 @testable import SeedStore

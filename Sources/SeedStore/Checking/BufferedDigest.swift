@@ -1,4 +1,4 @@
-import Crypto
+import SeedModel
 
 /// SHA-256 fed through a 256 KiB raw buffer: one `update` per buffer instead of one per value.
 struct BufferedDigest: ~Copyable {

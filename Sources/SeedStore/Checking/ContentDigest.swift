@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 
 /// SHA-256 over a store's logical content: its schema text and every row of every table in a

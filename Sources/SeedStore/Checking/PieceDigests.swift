@@ -1,5 +1,5 @@
-import Crypto
 import Foundation
+import SeedModel
 import SystemPackage
 
 /// The digests of a file's pieces, filled by two threads at disjoint indexes.

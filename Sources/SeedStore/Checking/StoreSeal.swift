@@ -1,5 +1,5 @@
-import Crypto
 import Foundation
+import SeedModel
 import SystemPackage
 
 /// A seed's `Z_UUID` doubles as a seal over the file's bytes, so that an installer can prove a

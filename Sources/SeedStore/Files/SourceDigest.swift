@@ -1,5 +1,5 @@
-import Crypto
 import Foundation
+import SeedModel
 import SystemPackage
 
 /// SHA-256 (hex) over the bytes of the files a store was built from (the model first, then

@@ -1,4 +1,4 @@
-import Crypto
+import SeedModel
 import SeedgenSQLite
 
 /// `seedgen_digest(value, …)`: 16 bytes that change when any of the values changes, for the

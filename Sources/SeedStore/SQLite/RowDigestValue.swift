@@ -1,4 +1,4 @@
-import Crypto
+import SeedModel
 import SeedgenSQLite
 
 /// One argument of `seedgen_digest` as the digest lays it out: its storage class (one byte),
