@@ -12,7 +12,7 @@ struct StoreContents {
     static let historyTables: Set<String> = ["ATRANSACTION", "ACHANGE", "ATRANSACTIONSTRING"]
     /// Core Data's bookkeeping tables and a seed's record (`SeedRecord`), which the migration
     /// rewrites itself.
-    static let bookkeepingTables: Set<String> = ["Z_PRIMARYKEY", "Z_METADATA", "Z_MODELCACHE", SeedRecord.table, SeedRecord.modelTable, SeedRecord.linksTable, SeedRecord.rulesTable, RecordNumbers.table]
+    static let bookkeepingTables = Set(["Z_PRIMARYKEY", "Z_METADATA", "Z_MODELCACHE"] + SeedRecord.tables)
 
     /// Throws `.foreignContent` unless the store holds exactly the layout's tables and columns,
     /// the bookkeeping tables, and no trigger or view.

@@ -40,7 +40,24 @@ public enum StoreInspector {
             metadata: metadata?.values ?? [:],
             generator: metadata?.generator, contentDigest: metadata?.contentDigest,
             pragmas: pragmas,
-            tables: try database.rows("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").compactMap { $0.first?.text }
+            tables: try database.rows("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").compactMap { $0.first?.text },
+            space: try? space(of: database)
         )
+    }
+
+    /// The bytes of each table with its indexes, from SQLite's `dbstat` (throws where SQLite
+    /// was built without it).
+    static func space(of database: Database) throws -> StoreReport.Space {
+        var tableOf: [String: String] = [:]
+        for row in try database.rows("SELECT name, tbl_name FROM sqlite_master WHERE type IN ('table', 'index')") {
+            if let name = row[0].text, let table = row[1].text { tableOf[name] = table }
+        }
+        var byTable: [String: Int] = [:]
+        for row in try database.rows("SELECT name, SUM(pgsize) FROM dbstat GROUP BY name") {
+            guard let name = row[0].text else { continue }
+            byTable[tableOf[name] ?? name, default: 0] += Int(row[1].integer ?? 0)
+        }
+        let record = SeedRecord.tables.reduce(0) { $0 + (byTable[$1] ?? 0) }
+        return StoreReport.Space(byTable: byTable, total: byTable.values.reduce(0, +), seedRecord: record)
     }
 }

@@ -42,4 +42,17 @@ public struct StoreReport: Sendable, Codable {
     public var pragmas: [String: String]
     /// Every table in the file.
     public var tables: [String]
+    /// The bytes the store's tables take, indexes included; nil where SQLite has no `dbstat`.
+    public var space: Space?
+
+    /// The bytes of the pages each table and its indexes take (SQLite's `dbstat`).
+    public struct Space: Sendable, Codable {
+        /// Each table's bytes, its indexes' included.
+        public var byTable: [String: Int]
+        /// The bytes of every table (the file less its free pages).
+        public var total: Int
+        /// The bytes of the seed record's tables (`SEEDGEN_SEEDED` and the others beside it):
+        /// what a seed holds beyond Core Data's tables for `seedgen update`.
+        public var seedRecord: Int
+    }
 }

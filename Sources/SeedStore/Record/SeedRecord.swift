@@ -22,6 +22,9 @@ import SeedModel
 package enum SeedRecord {
     /// The table's name.
     package static let table = "SEEDGEN_SEEDED"
+    /// Every table of the record (the objects, the model, the links, a migration's digest
+    /// rules and entity numbers).
+    package static var tables: [String] { [table, modelTable, linksTable, rulesTable, RecordNumbers.table] }
 
     /// Its definition: rows in (entity, `Z_PK`) order, without a rowid.
     package static let createSQL = "CREATE TABLE SEEDGEN_SEEDED (ENTITY INTEGER, PK INTEGER, KEY TEXT, DIGEST BLOB, PRIMARY KEY (ENTITY, PK)) WITHOUT ROWID"
