@@ -12,7 +12,8 @@ import Testing
 /// a phase (a row, a link or `Z_MAX` lost) is caught by its own check before `COMMIT`, with
 /// nothing changed. Each case is made again from its seed (printed on failure).
 ///
-/// `SEEDGEN_PROPERTY_CASES` sets the number of cases (`make property` runs 3,000).
+/// `SEEDGEN_PROPERTY_CASES` sets the number of cases (`make property` runs 3,000);
+/// `SEEDGEN_PAIR_SEED=<seed>` runs the one case a failure printed, with its two models and store.
 @Suite("Migration of generated model pairs")
 struct ModelPairPropertyTests {
     static let cases = Int(ProcessInfo.processInfo.environment["SEEDGEN_PROPERTY_CASES"] ?? "") ?? 120
