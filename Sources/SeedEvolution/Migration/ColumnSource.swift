@@ -28,11 +28,11 @@ enum ColumnSource: Equatable {
 
     /// The object a to-one links to, where the source row does not hold its key.
     enum LinkedObject: Equatable {
-        /// The only link of a to-many made to-one (this row its holder; `Carriage.requireCarriedShapes`
+        /// The only link of a to-many made to-one (this row its holder; `RowTransfer.requireCarriedShapes`
         /// saw that none has more).
         case onlyLink(SourceLinks)
         /// The object whose kept inverse to-many holds this row, for an added to-one
-        /// (`requireSingleInverseLinks` saw that none is held twice).
+        /// (`RowTransfer.requireSingleInverseLinks` saw that none is held twice).
         case inverse(SourceLinks)
     }
 

@@ -18,7 +18,7 @@ struct UpdateLedger {
     /// Each table's highest `Z_PK` (or `Z_MAX`) before the update: new objects are numbered above it.
     private let bases: [String: Int64]
     /// Each concrete entity's rows before the update.
-    private(set) var rows: [String: Int64] = [:]
+    private var rows: [String: Int64] = [:]
 
     /// Counts the store open on `database`, laid out as `store`, after `UpdateStep.classify`
     /// (which `temp.seedgen_state` holds).
