@@ -89,6 +89,7 @@ let package = Package(
                 "SeedEvolution",
                 "SeedImport",
                 "SeedDump",
+                "SeedRuntime",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

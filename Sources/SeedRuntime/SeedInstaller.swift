@@ -29,6 +29,12 @@ public struct SeedInstaller: Sendable {
         /// at it; the user's own objects untouched. A store of an older model version is first
         /// migrated to the seed's, as Core Data's lightweight migration would, with the models
         /// the seed and the store carry (so do it before Core Data opens the store).
+        ///
+        /// A store this policy installs records the seed it came from (`SEEDGEN_SEEDED`: each
+        /// object's key and a digest of its row, about 60 bytes per object), written into the
+        /// copy before it is put in place: the seed itself does not carry it, so an app that
+        /// never updates its seed pays for it neither in its download nor on the device. A store
+        /// installed under another policy records nothing and cannot be updated later.
         case update
     }
 
@@ -127,7 +133,9 @@ public struct SeedInstaller: Sendable {
         }
         guard FileManager.default.fileExists(atPath: storePath) else {
             cleanedUp += try moveOrphanedSidecarsAside()
-            try publish(try copyAndCheckSeed(), replacing: nil)
+            let copy = try copyAndCheckSeed()
+            if policy == .update { try recordSeed(in: copy) }
+            try publish(copy, replacing: nil)
             return InstallReport(action: .installed, storePath: storePath, seed: .same, cleanedUp: cleanedUp)
         }
         let comparison = compareWithSeed()
@@ -148,6 +156,21 @@ public struct SeedInstaller: Sendable {
         let backup = try moveStoreAside(removingOnFailure: copy)
         try publish(copy, replacing: backup)
         return InstallReport(action: .replaced(backup: backup), storePath: storePath, seed: comparison, cleanedUp: cleanedUp)
+    }
+
+    /// Records the seed in the checked copy at `copy` (`SeedRecord.recordInstalledCopy`), which
+    /// is removed when that fails.
+    func recordSeed(in copy: String) throws(InstallError) {
+        do {
+            _ = try SeedRecord.recordInstalledCopy(at: copy, layout: layout)
+        } catch {
+            DurableFile.removeIfPresent(copy)
+            if let error = error as? SQLiteError, error.code.primary == .full || error.code.primary == .ioError {
+                throw InstallError(.fileSystem(operation: "record the seed in", path: copy, errno: error.code.primary == .full ? .noSpace : .ioError),
+                                   "cannot record the seed in its copy \(copy): \(error)")
+            }
+            throw InstallError(.badSeed(path: seedPath, problem: "\(error)"), "bad seed: cannot record \(seedPath) as installed: \(error)")
+        }
     }
 
     /// Brings the seed into the store in place, in one SQLite transaction (`SeedUpdater`): with

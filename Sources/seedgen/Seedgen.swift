@@ -14,7 +14,7 @@ struct Seedgen: ParsableCommand {
             directory, not a store SQLite can open). Each command's help says what its 0 and 1 mean.
             """,
         version: "0.1.0",
-        subcommands: [BuildCommand.self, VerifyCommand.self, FetchCommand.self, InspectCommand.self, DumpCommand.self, HashCommand.self, MigrateCommand.self, DiffCommand.self, UpdateCommand.self]
+        subcommands: [BuildCommand.self, VerifyCommand.self, FetchCommand.self, InspectCommand.self, DumpCommand.self, HashCommand.self, MigrateCommand.self, DiffCommand.self, InstallCommand.self, UpdateCommand.self]
     )
 }
 

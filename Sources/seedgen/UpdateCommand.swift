@@ -16,8 +16,10 @@ struct UpdateCommand: ParsableCommand {
             objects it no longer holds are deleted — unless the user changed them since install \
             (their values stay), deleted them (not brought back), or something of the user's \
             points at them (kept). Objects the user made are never touched. Objects are matched by \
-            the keys both seeds record (SEEDGEN_SEEDED, written by seedgen build); whether the user \
-            changed one is told by its row's digest. Before the commit the result is counted \
+            key: the store's record of the seed it was installed from (SEEDGEN_SEEDED, written \
+            by seedgen install or the runtime's policy .update; a plain copy of a seed has none) \
+            against the new seed's, made from its rows; whether the user changed one is told by \
+            its row's digest. Before the commit the result is counted \
             against the store and the report (each entity's rows, the user's changed objects), \
             else it is rolled back. The store then records the new seed: the same update again \
             changes nothing. Each object is printed with what happened to it (+ added, \
@@ -31,7 +33,7 @@ struct UpdateCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The installed store (a copy of an older seed, changed by its app).")
+    @Argument(help: "The installed store (installed from an older seed by seedgen install or the runtime's policy .update, changed by its app).")
     var store: String
 
     @Option(help: "The new seed, built by seedgen from the same model.")

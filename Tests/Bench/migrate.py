@@ -14,9 +14,10 @@ the N products is rebuilt. Then variants: the same changes made to Category inst
 Group), where the products' table is kept as it is; the added entity named Aisle, which sorts
 first and so renumbers every entity (`Z_ENT`); the products named by their values (no uniqueness
 constraint on sku: the seed record names each by a digest of its values, which the added
-attribute changes). Checks each migrated store with `seedgen verify`. The store as seedgen builds
-it carries a seed record (a digest per object, which a migration digests again where the rows
-change); the same store without it, as Core Data writes them, is migrated too. Prints wall and
+attribute changes). Checks each migrated store with `seedgen verify`. The store is installed by
+`seedgen install`, so it carries a seed record (a digest per object, which a migration digests
+again where the rows change), as an app's store installed under the policy .update does; the same
+store without it, as Core Data writes them, is migrated too. Prints wall and
 CPU seconds, the median ratio migrate/copy (target: at most 3) and peak memory; with N/4 as
 well, to show memory flat in the number of objects. The last line is the figure to quote."""
 import os, shutil, statistics, subprocess, sys
@@ -60,13 +61,15 @@ def measure(n, runs, seedgen, work, model, record=True, unconstrained=False):
         subprocess.run([sys.executable, os.path.join(BENCH, "gen_catalog.py"), str(n), source], check=True, stdout=subprocess.DEVNULL)
     v1 = os.path.join(work, "v1-%d%s.sqlite" % (n, "-unconstrained" if unconstrained else ""))
     if not os.path.exists(v1):
-        subprocess.run([seedgen, "build", "--model", os.path.join(model, "Catalog.xcdatamodel"), "--output", v1, "--quiet", source], check=True)
+        seed = v1 + ".seed"
+        subprocess.run([seedgen, "build", "--model", os.path.join(model, "Catalog.xcdatamodel"), "--output", seed, "--quiet", source], check=True)
+        subprocess.run([seedgen, "install", seed, v1], check=True, stdout=subprocess.DEVNULL)
     if not record:  # the same store as Core Data writes them: no seed record
         bare = os.path.join(work, "v1-%d-bare.sqlite" % n)
         if not os.path.exists(bare):
-            shutil.copyfile(v1, bare)
+            shutil.copyfile(v1 + ".seed", bare)
             subprocess.run([sys.executable, "-c", "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); "
-                            "c.executescript('DROP TABLE SEEDGEN_SEEDED; DROP TABLE SEEDGEN_MODEL; DROP TABLE SEEDGEN_LINKED; VACUUM')", bare], check=True)
+                            "c.executescript('DROP TABLE SEEDGEN_MODEL; VACUUM')", bare], check=True)
         v1 = bare
     copy, store = os.path.join(work, "copy.sqlite"), os.path.join(work, "migrated.sqlite")
     vacuum = "import sqlite3, sys; sqlite3.connect(sys.argv[1]).execute(\"VACUUM INTO '%s'\" % sys.argv[2])"

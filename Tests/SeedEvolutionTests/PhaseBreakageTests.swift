@@ -21,6 +21,7 @@ struct PhaseBreakageTests {
         let store = directory.path("store.sqlite"), seed = directory.path("seed2.sqlite")
         try StoreFixture.build(model, at: store) { try LibraryModel.fill($0, order: [1, 2, 3]) }
         try StoreFixture.build(model, at: seed) { try LibraryModel.fill($0, order: [1, 2, 3, 5]) }
+        _ = try SeedRecord.recordInstalledCopy(at: store)
         try StoreConnection(path: store, layout: layout).write { writer in
             try writer.insert("Author", ["name": .text("Mine")])
             try writer.update(ObjectID(entity: "Book", primaryKey: 1), ["title": .text("My title")])

@@ -25,11 +25,12 @@ import Glibc
         SeedInstaller(seedPath: seed ?? self.seed, storePath: store, layout: layout, policy: policy)
     }
 
-    /// Installs the seed at `data/EMPlan.sqlite`, then the user renames Poland Polska and does
-    /// `more` (given Poland) through the runtime; the store and its container.
+    /// Installs the seed at `data/EMPlan.sqlite` under the policy `update` (the store records its
+    /// seed), then the user renames Poland Polska and does `more` (given Poland) through the
+    /// runtime; the store and its container.
     func installedAndChanged(_ more: (ObjectWriter, StoreContainer, ObjectID) throws -> Void = { _, _, _ in }) throws -> (String, StoreContainer) {
         let store = directory.path("data/EMPlan.sqlite")
-        #expect(try installer(store).install().action == .installed)
+        #expect(try installer(store, policy: .update).install().action == .installed)
         let container = try StoreContainer(storePath: store, layout: layout)
         try container.writeAndWait { writer in
             let team = try container.viewContext.fetch("Team", where: "name == 'Polen'")[0].objectID
@@ -240,6 +241,38 @@ import Glibc
         #expect(try StoreVerifier(storePath: store, layout: layout).verify().filter { !$0.isNote }.isEmpty)
         #expect(try FileManager.default.attributesOfItem(atPath: store)[.systemFileNumber] as? Int == inode)
         #expect(try installer(store, seed: newer, policy: .update).install().action == .alreadyPresent)
+    }
+
+    /// The seed carries no record of its objects; the policy `update` writes it into the copy
+    /// before the copy is put in place: every object and link, the metadata naming the seed. A
+    /// store installed under another policy records nothing, and a later update is refused with
+    /// the store as it was.
+    @Test func recordsTheSeedOnlyUnderThePolicyUpdate() throws {
+        defer { directory.remove() }
+        let recordTables = "SELECT COUNT(*) FROM sqlite_master WHERE name IN ('SEEDGEN_SEEDED', 'SEEDGEN_LINKED')"
+        #expect(try SQLiteShell.rows(seed, recordTables) == ["0"])
+        let recorded = directory.path("recorded/EMPlan.sqlite")
+        #expect(try installer(recorded, policy: .update).install().action == .installed)
+        #expect(try SQLiteShell.rows(recorded, recordTables) == ["2"])
+        let objects = try layout.tables.reduce(0) { $0 + Int(try SQLiteShell.rows(recorded, "SELECT COUNT(*) FROM \($1.name)")[0])! }
+        #expect(objects > 0)
+        #expect(try SQLiteShell.rows(recorded, "SELECT COUNT(*) FROM SEEDGEN_SEEDED") == ["\(objects)"])
+        let metadata = try StoreConnection.metadata(ofStoreAt: recorded)
+        #expect(metadata.seedDigest == (try StoreConnection.metadata(ofStoreAt: seed)).contentDigest && metadata.seal == nil)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path("recorded")).filter { $0.hasPrefix(".") && !$0.hasSuffix("-lock") }.isEmpty)
+
+        let plain = directory.path("plain/EMPlan.sqlite")
+        #expect(try installer(plain).install().action == .installed)
+        #expect(try SQLiteShell.rows(plain, recordTables) == ["0"])
+        let newer = try newerSeed()
+        let before = RuntimeFixtures.bytes(plain)
+        #expect {
+            try installer(plain, seed: newer, policy: .update).install()
+        } throws: { error in
+            guard let error = error as? InstallError, case .updateFailed = error.reason else { return false }
+            return error.description.contains("no record of the seed it was installed from") && error.description.contains("seedgen install")
+        }
+        #expect(RuntimeFixtures.bytes(plain) == before)
     }
 
     /// The policy `update` as an app on Apple platforms meets it, knowing its model only by its

@@ -14,8 +14,8 @@ enum StoreTestSupport {
         let database = try Database(path: path, mode: .readOnly, immutable: true)
         return try database.rows("""
             SELECT type, name, tbl_name, sql FROM sqlite_master
-            WHERE name NOT IN ('Z_MODELCACHE', ?, ?, ?) AND sql IS NOT NULL ORDER BY type, name
-            """, [.text(SeedRecord.table), .text(SeedRecord.modelTable), .text(SeedRecord.linksTable)]).map { $0.map { $0.text ?? "" }.joined(separator: "|") }
+            WHERE name NOT IN ('Z_MODELCACHE', ?, ?, ?, ?) AND sql IS NOT NULL ORDER BY type, name
+            """, [.text(SeedRecord.table), .text(SeedRecord.modelTable), .text(SeedRecord.linksTable), .text(SeedRecord.identifiersTable)]).map { $0.map { $0.text ?? "" }.joined(separator: "|") }
     }
 
     /// Runs SQL against a store copy (never a corpus file) and closes it, so that a WAL-mode

@@ -2,8 +2,8 @@ import Foundation
 import SeedgenTestSupport
 import Testing
 
-/// `seedgen update`: a store installed from seed 1 of `DiffCommandTests.model` (a copy of the
-/// seed), changed as its app would change it (SQL on the copy: a user's values, a user's own
+/// `seedgen update`: a store installed from seed 1 of `DiffCommandTests.model` (a copy that
+/// records the seed, as `seedgen install` and the runtime make it), changed as its app would change it (SQL on the copy: a user's values, a user's own
 /// object and link), brought to seed 2 and seed 3.
 @Suite("seedgen update")
 struct UpdateCommandTests {
@@ -22,7 +22,7 @@ struct UpdateCommandTests {
     /// The installed store after its user: book 2's title changed, an author Zed of their own
     /// who wrote book 3.
     static func install(_ seed: String, as name: String = "installed.sqlite", in directory: TemporaryDirectory) throws -> String {
-        let store = try directory.copy(URL(fileURLWithPath: seed), as: name)
+        let store = try directory.install(seed, as: name)
         try SQLiteShell.execute("""
             UPDATE ZBOOK SET ZTITLE = 'mine', Z_OPT = Z_OPT + 1 WHERE ZISBN = '2';
             INSERT INTO ZAUTHOR (Z_PK, Z_ENT, Z_OPT, ZNAME) VALUES ((SELECT Z_MAX + 1 FROM Z_PRIMARYKEY WHERE Z_NAME = 'Author'), 1, 1, 'Zed');
@@ -80,7 +80,7 @@ struct UpdateCommandTests {
         // Seed 2: Ann wrote 1 and 3 (not 2); Bob still wrote 2.
         let seed2 = try Build.build(Build.v1.replacingOccurrences(of: #""price": 3}"#, with: #""price": 3, "authors": ["Ann"]}"#)
                                         .replacingOccurrences(of: #""authors": ["Ann", "Bob"]"#, with: #""authors": ["Bob"]"#), as: "v2", in: directory)
-        let store = try directory.copy(URL(fileURLWithPath: seed1), as: "installed.sqlite")
+        let store = try directory.install(seed1, as: "installed.sqlite")
         let links = "SELECT a.ZNAME, b.ZISBN FROM Z_1BOOKS j JOIN ZAUTHOR a ON a.Z_PK = j.Z_1AUTHORS JOIN ZBOOK b ON b.Z_PK = j.Z_2BOOKS ORDER BY 1, 2"
         #expect(try SQLiteShell.rows(store, links) == ["Ann|1", "Ann|2", "Bob|2"])
         // The user: Bob did not write book 2 after all; Bob wrote book 1.
@@ -178,7 +178,7 @@ struct UpdateCommandTests {
         let seed2 = directory.path("v2.sqlite")
         let build = try SeedgenTool.run(["build", "--model", bundle, "--output", seed2, "--quiet", "--key", "Book=isbn", source])
         #expect(build.status == 0, "\(build.error)")
-        let store = try directory.copy(URL(fileURLWithPath: seed1), as: "installed.sqlite")
+        let store = try directory.install(seed1, as: "installed.sqlite")
         try SQLiteShell.execute("""
             DELETE FROM Z_1BOOKS WHERE Z_2BOOKS = (SELECT Z_PK FROM ZBOOK WHERE ZISBN = '1');
             DELETE FROM ZBOOK WHERE ZISBN = '1';
@@ -232,6 +232,28 @@ struct UpdateCommandTests {
         #expect(try SQLiteShell.rows(store, "SELECT COUNT(*) FROM ZBOOK WHERE ZISBN = '4'") == ["1"])
     }
 
+    @Test("seedgen install: the store records its seed and updates from it; over an existing file: exit 1, its bytes unchanged, nothing beside it")
+    func installCommand() throws {
+        let directory = try Build.setUp()
+        defer { directory.remove() }
+        let seed1 = try Build.build(Build.v1, as: "v1", in: directory)
+        let seed2 = try Build.build(Self.v2, as: "v2", in: directory)
+        let store = directory.path("data/installed.sqlite")
+        let install = try SeedgenTool.run(["install", seed1, store])
+        #expect(install.status == 0 && install.output.contains("recorded"), "\(install.output)\(install.error)")
+        #expect(try SQLiteShell.rows(store, "SELECT COUNT(*) FROM SEEDGEN_SEEDED") == SQLiteShell.rows(seed1, "SELECT (SELECT COUNT(*) FROM ZAUTHOR) + (SELECT COUNT(*) FROM ZBOOK) + (SELECT COUNT(*) FROM ZSHELF)"))
+        #expect(try SQLiteShell.rows(seed1, "SELECT COUNT(*) FROM sqlite_master WHERE name = 'SEEDGEN_SEEDED'") == ["0"], "the seed itself is left as it is")
+        let before = try Data(contentsOf: URL(fileURLWithPath: store))
+        let again = try SeedgenTool.run(["install", seed2, store])
+        #expect(again.status == 1 && again.error.contains("exists") && again.error.contains("seedgen update"), "\(again.error)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path("data")).sorted() == [".installed.sqlite.seedgen-lock", "installed.sqlite"])
+        let update = try Self.update(store, to: seed2, directory)
+        #expect(update.status == 0 && update.output.contains(#"+ Book[isbn="4"]"#), "\(update.output)\(update.error)")
+        let missing = try SeedgenTool.run(["install", directory.path("none.sqlite"), directory.path("other.sqlite")])
+        #expect(missing.status == 2 && !FileManager.default.fileExists(atPath: directory.path("other.sqlite")), "\(missing.error)")
+    }
+
     @Test("no seed record, another model version, a missing seed: refused, the store's bytes unchanged")
     func refusals() throws {
         let directory = try Build.setUp()
@@ -243,7 +265,13 @@ struct UpdateCommandTests {
         let before = try Data(contentsOf: URL(fileURLWithPath: store))
         let unrecorded = try Self.update(store, to: seed2, directory)
         #expect(unrecorded.status == 1 && unrecorded.error.contains("carries no record of the seed it was installed from"), "\(unrecorded.error)")
-        let other = try Build.storeOfAnotherModel(in: directory)
+        // A plain copy of the seed records nothing: refused, naming what records a store.
+        let copied = try directory.copy(URL(fileURLWithPath: seed1), as: "copied.sqlite")
+        let copiedBytes = try Data(contentsOf: URL(fileURLWithPath: copied))
+        let plain = try Self.update(copied, to: seed2, directory)
+        #expect(plain.status == 1 && plain.error.contains("carries no record") && plain.error.contains("seedgen install"), "\(plain.error)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: copied)) == copiedBytes)
+        let other = try directory.install(try Build.storeOfAnotherModel(in: directory), as: "other-installed.sqlite")
         let wrongModel = try Self.update(other, to: seed2, directory)
         #expect(wrongModel.status == 1 && wrongModel.error.contains("cannot be brought to the model's current version first"), "\(wrongModel.error)")
         let missing = try Self.update(store, to: directory.path("none.sqlite"), directory)

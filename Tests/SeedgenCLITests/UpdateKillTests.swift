@@ -35,7 +35,7 @@ import Testing
         let seed2 = try DiffCommandTests.build(Self.seed(books: Self.objects, version: 2), as: "v2", in: directory)
         for file in ["v1.json", "v2.json"] { try FileManager.default.removeItem(atPath: directory.path(file)) }
         // The installed store, with a user's change; and what an uninterrupted update makes of it.
-        let store = try directory.copy(URL(fileURLWithPath: seed1), as: "store.sqlite")
+        let store = try directory.install(seed1, as: "store.sqlite")
         try SQLiteShell.execute("UPDATE ZBOOK SET ZTITLE = 'mine' WHERE ZISBN = '20'", on: store)
         let installed = try Data(contentsOf: URL(fileURLWithPath: store))
         let reference = try directory.copy(URL(fileURLWithPath: store), as: "reference.sqlite")

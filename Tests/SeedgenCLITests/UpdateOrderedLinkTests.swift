@@ -55,7 +55,7 @@ struct UpdateOrderedLinkTests {
         let seed3 = try Self.seed(["a", "b", "c"], order: ["a", "b", "c"], as: "v3", in: directory)
         #expect(try Self.list(seed1) == ["a:2048", "b:3072", "c:4096"])
 
-        let untouched = try directory.copy(URL(fileURLWithPath: seed1), as: "untouched.sqlite")
+        let untouched = try directory.install(seed1, as: "untouched.sqlite")
         let report = try Self.update(untouched, to: seed2)
         #expect(try Self.list(untouched) == ["c:2048", "a:3072", "b:4096", "d:5120"])
         #expect(report.contains("~ Playlist[name=\"P\"]") && report.contains("1 added, 1 changed"), "the playlist's order changed: \(report)")
@@ -64,7 +64,7 @@ struct UpdateOrderedLinkTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: untouched)) == bytes, "the same update again writes nothing")
 
         // The user moved b to the front: it stays there, seed 2 and then seed 3 order the rest.
-        let moved = try directory.copy(URL(fileURLWithPath: seed1), as: "moved.sqlite")
+        let moved = try directory.install(seed1, as: "moved.sqlite")
         try SQLiteShell.execute("UPDATE Z_1SONGS SET Z_FOK_2SONGS = 1024 WHERE Z_2SONGS = (SELECT Z_PK FROM ZSONG WHERE ZTITLE = 'b')", on: moved)
         try Self.update(moved, to: seed2)
         #expect(try Self.list(moved) == ["b:1024", "c:2048", "a:3072", "d:5120"])
@@ -73,7 +73,7 @@ struct UpdateOrderedLinkTests {
 
         // The user added a song of their own at 5120, where seed 2 puts d: the list is renumbered
         // (the user's first: its Z_PK is lower), and d is still the seed's at its new place.
-        let added = try directory.copy(URL(fileURLWithPath: seed1), as: "added.sqlite")
+        let added = try directory.install(seed1, as: "added.sqlite")
         try SQLiteShell.execute("""
             INSERT INTO ZSONG (Z_PK, Z_ENT, Z_OPT, ZTITLE) VALUES ((SELECT Z_MAX + 1 FROM Z_PRIMARYKEY WHERE Z_NAME = 'Song'), 2, 1, 'mine');
             UPDATE Z_PRIMARYKEY SET Z_MAX = Z_MAX + 1 WHERE Z_NAME = 'Song';

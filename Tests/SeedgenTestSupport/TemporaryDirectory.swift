@@ -1,4 +1,5 @@
 import Foundation
+import SeedStore
 
 /// A fresh directory under the system's temporary folder, removed by `remove()`.
 public struct TemporaryDirectory: Sendable {
@@ -30,6 +31,15 @@ public struct TemporaryDirectory: Sendable {
         try FileManager.default.copyItem(at: source, to: target)
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: target.path)
         return target.path
+    }
+
+    /// Installs a seed into the directory as the runtime's policy `.update` (and `seedgen
+    /// install`) do — a copy that records the seed it holds, so that a later seed can update it —
+    /// and returns the store's path.
+    public func install(_ seed: String, as name: String) throws -> String {
+        let target = try copy(URL(fileURLWithPath: seed), as: name)
+        _ = try SeedRecord.recordInstalledCopy(at: target)
+        return target
     }
 
     /// Deletes the directory and everything in it.

@@ -33,7 +33,9 @@ struct MigrationRun {
             start.plan = start.plan.warningOfLookalikeRenames(source: start.source.model, destination: start.destination.model)
             self.ledger = ledger
         case .markRecord:
-            guard try SeedRecord.isPresent(in: database) else { return }
+            guard try SeedRecord.isPresent(in: database) else {
+                return try RecordMigration.renumberIdentifiers(in: database, carriage: transfer.carriage)
+            }
             let record = try RecordMigration(carriage: transfer.carriage, buildKeys: (start.buildKeys, start.destinationKeys), recorded: start.record, database: database)
             try record.markUnchanged(in: database, source: start.source)
             recordMigration = record

@@ -117,3 +117,26 @@ extension RecordMigration {
         try database.execute("DROP TABLE IF EXISTS main.\(parkedTable); DROP TABLE IF EXISTS main.\(SeedRecord.linksTable)")
     }
 }
+
+extension RecordMigration {
+    /// A seed (no record) keeps the source identifiers its build gave objects
+    /// (`SeedRecord.identifiersTable`) under its entities' numbers: each row is put under its
+    /// entity's successor's number (`Z_PK`s stay), and rows of an entity the migration removes go.
+    static func renumberIdentifiers(in database: Database, carriage: Carriage) throws(SQLiteError) {
+        guard try SeedRecord.isPresent(SeedRecord.identifiersTable, in: database) else { return }
+        var cases: [String] = []
+        for entity in carriage.source.entities where !entity.isAbstract {
+            guard let successor = carriage.successor[entity.name].flatMap({ carriage.destination.entity(named: $0) }) else { continue }
+            cases.append("WHEN \(entity.number) THEN \(successor.number)")
+        }
+        let table = "main.\(SeedRecord.identifiersTable)"
+        let parked = "_seedgen_renumbering_\(SeedRecord.identifiersTable)"
+        // Through a parked copy: numbers swapped between two entities would collide in place.
+        try database.execute("""
+            ALTER TABLE \(table) RENAME TO \(parked);
+            \(SeedRecord.createIdentifiersSQL);
+            INSERT INTO \(table) SELECT ENTITY, PK, KEY FROM (SELECT \(cases.isEmpty ? "NULL" : "CASE ENTITY \(cases.joined(separator: " ")) END") AS ENTITY, PK, KEY FROM main.\(parked)) WHERE ENTITY IS NOT NULL;
+            DROP TABLE main.\(parked);
+            """)
+    }
+}

@@ -9,8 +9,9 @@ import SeedStore
 /// at them (they stay, as the user's). Objects the user made are never touched, nor their
 /// relationships.
 ///
-/// Objects are matched by the keys both seeds record (`SeedRecord`); whether the user changed
-/// an object is told by its row's digest against the one its seed recorded. The store's
+/// Objects are matched by key: the store's record of its seed (`SeedRecord`, written when it was
+/// installed) against the new seed's, made from its rows; whether the user changed an object is
+/// told by its row's digest against the one the record holds. The store's
 /// `Z_PK`s stay, new objects get the next ones (`Z_MAX` kept right), relationships and ordered
 /// positions are carried into the store's numbering. Afterwards the store records the new
 /// seed: applying the same update again changes nothing, and an update from seed 1 straight
@@ -127,18 +128,15 @@ package struct SeedUpdater: Sendable {
 
     /// Why a store without its seed record is not updated.
     static func noRecordMessage(_ path: String) -> String {
-        "\(path): the store carries no record of the seed it was installed from (\(SeedRecord.table)): it was built by a seedgen without seed updates, or something rewrote it; which objects the user changed cannot be told, so nothing was changed"
+        "\(path): the store carries no record of the seed it was installed from (\(SeedRecord.table)), so which objects the user changed cannot be told; nothing was changed. A store records its seed when it is installed with `seedgen install` or the runtime's policy `.update` (a plain copy of a seed does not), or when it came from a seed that carried its record (built by an earlier seedgen)"
     }
 
-    /// The new seed's metadata, checked: of the model, with a record.
+    /// The new seed's metadata, checked: of the model. (A seed carries no record: the update
+    /// makes the new seed's from its rows, `UpdatePhase.recordSeed`.)
     private func readSeed() throws(SeedUpdateError) -> StoreMetadata {
         do {
             let file = try StoreFile(path: seedPath)
-            let metadata = try checkedMetadata(file.database, path: seedPath)
-            guard try SeedRecord.isPresent(in: file.database) else {
-                throw SeedUpdateError(.noSeedRecord, "\(seedPath): the new seed carries no record of its objects (\(SeedRecord.table)); build it with this seedgen")
-            }
-            return metadata
+            return try checkedMetadata(file.database, path: seedPath)
         } catch let error as SeedUpdateError {
             throw error
         } catch {

@@ -1,11 +1,14 @@
 /// The phases of a seed update inside its write transaction, in the order they run
 /// (`SeedUpdater`). Before them the store's and the seed's metadata are checked (the same
-/// model version, a record in each; a store of an older version migrated first, in its own
+/// model version, a record in the store; a store of an older version migrated first, in its own
 /// transaction), and a store that holds the seed already is left as it is. After them comes
 /// `COMMIT`.
 package enum UpdatePhase: CaseIterable, Sendable {
     /// The record's rows put under the store's entity numbers (`RecordNumbers.settle`).
     case settleRecordNumbers
+    /// The new seed's record made from its rows (`UpdateStep.recordSeed`: a seed does not carry
+    /// one), as an installed copy of it would hold it.
+    case recordSeed
     /// The digest rules a migration left settled (`SeedRecord.settleDigests`).
     case settleDigests
     /// Each recorded object's state found (as seeded, changed by the user, deleted), and each

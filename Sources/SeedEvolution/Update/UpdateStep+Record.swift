@@ -16,7 +16,7 @@ extension UpdateStep {
                 """)
         }
         try forgetLinksOfGoneObjects()
-        try database.execute("DROP TABLE temp.seedgen_map; DROP TABLE temp.seedgen_state; DROP TABLE temp.seedgen_touched; DROP TABLE IF EXISTS temp.seedgen_link_changed")
+        try database.execute("DROP TABLE temp.seedgen_map; DROP TABLE temp.seedgen_state; DROP TABLE temp.seedgen_seeded; DROP TABLE temp.seedgen_touched; DROP TABLE IF EXISTS temp.seedgen_link_changed")
         try SeedRecord.writeModel(store.model, in: database)
     }
 

@@ -20,8 +20,10 @@ struct UpdateStep {
     func table(_ entity: EntityLayout) -> String { Database.quote(entity.table) }
     func tableNumber(_ name: String) -> Int { names.tableNumbers[name]! }
 
-    /// Fills `seedgen_state` and `seedgen_map`, numbering the objects to insert after `Z_MAX`.
-    func classify() throws {
+    /// Fills `temp.seedgen_seeded` with the new seed's record, as an installed copy of it would
+    /// hold it (`SeedRecord.recordRowsSQL`): each object's key and digest, named under the new
+    /// seed's `buildKeys` and the identifiers it carries.
+    func recordSeed(buildKeys: [String: [String]]) throws {
         database.registerRowDigest()
         // Memory within a build's (57 MiB at 1M objects; flat in their number): the new objects'
         // to-ones are looked up in `seedgen_map` at random, so TEMP gets 12 MiB (with SQLite's
@@ -30,6 +32,18 @@ struct UpdateStep {
         // sizes its sorters (the TEMP indexes, the window that numbers new rows) by main's cache:
         // the writer's 32 MiB for both took the update to 115 MiB, no faster.
         try database.execute("PRAGMA temp.cache_size = -12288; PRAGMA main.cache_size = -4096")
+        try database.execute("CREATE TEMP TABLE seedgen_seeded (ENTITY INTEGER, PK INTEGER, KEY TEXT, DIGEST BLOB, PRIMARY KEY (ENTITY, PK)) WITHOUT ROWID")
+        let seedNames = ObjectNames(layout: store, buildKeys: buildKeys, contentByDigest: true, schema: "seed")
+        let identifiers = try SeedRecord.identifierSource(in: database, schema: "seed")
+        for entity in concreteEntities {
+            guard let rows = SeedRecord.recordRowsSQL(of: entity, names: seedNames, identifiers: identifiers) else { continue }
+            try database.execute("INSERT INTO temp.seedgen_seeded \(rows)")
+        }
+    }
+
+    /// Fills `seedgen_state` and `seedgen_map`, numbering the objects to insert after `Z_MAX`.
+    func classify() throws {
+        database.registerRowDigest()
         try database.execute("""
             CREATE TEMP TABLE seedgen_state (ENTITY INTEGER, PK INTEGER, KEY TEXT, SEEDED BLOB, NOW BLOB, PRIMARY KEY (ENTITY, KEY)) WITHOUT ROWID;
             CREATE TEMP TABLE seedgen_map (TBL INTEGER, NPK INTEGER, ENTITY INTEGER, KEY TEXT, SPK INTEGER, FATE TEXT,
@@ -62,7 +76,7 @@ struct UpdateStep {
                   CASE WHEN s.PK IS NULL THEN '\(SeedUpdater.Fate.add.rawValue)' WHEN s.NOW IS NULL THEN '\(SeedUpdater.Fate.deleted.rawValue)'
                        WHEN s.NOW = s.SEEDED THEN '\(SeedUpdater.Fate.seeded.rawValue)' ELSE '\(SeedUpdater.Fate.user.rawValue)' END,
                   n.DIGEST, s.SEEDED, s.PK
-                FROM seed.\(SeedRecord.table) n LEFT JOIN temp.seedgen_state s ON s.ENTITY = n.ENTITY AND s.KEY = n.KEY
+                FROM temp.seedgen_seeded n LEFT JOIN temp.seedgen_state s ON s.ENTITY = n.ENTITY AND s.KEY = n.KEY
                 WHERE n.ENTITY = \(entity.number)
                 """)
         }

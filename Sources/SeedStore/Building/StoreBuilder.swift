@@ -34,8 +34,9 @@ public final class StoreBuilder {
     /// Both (what a dead or interrupted build leaves).
     package static let temporaryPurposes = [scratchPurpose, copyPurpose]
     /// The source identifiers (`seedgen:id`, `@id`) the build gave objects, with each object's
-    /// `Z_ENT` and `Z_PK`: the seed record names an object without a key by its identifier, so
-    /// a later seed that gives it the same identifier updates it.
+    /// `Z_ENT` and `Z_PK`, kept in the seed (`SeedRecord.identifiersTable`): the record of an
+    /// installed store names an object without a key by its identifier, so a later seed that
+    /// gives it the same identifier updates it.
     package var sourceIdentifiers: [(entity: Int, primaryKey: Int64, identifier: String)] = []
     private var indexesCreated = false
 
@@ -163,7 +164,7 @@ public final class StoreBuilder {
             try update.bind([.integer(max), .integer(Int64(root.number))])
             try update.run()
         }
-        try SeedRecord.write(in: database, layout: layout, buildKeys: buildKeys, identifiers: sourceIdentifiers)
+        try SeedRecord.writeSeedTables(in: database, layout: layout, buildKeys: buildKeys, identifiers: sourceIdentifiers)
         sourceIdentifiers = []
         try database.execute("COMMIT")
         // Let a second connection read the scratch database while this one copies it.

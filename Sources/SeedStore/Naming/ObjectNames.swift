@@ -45,12 +45,16 @@ package struct ObjectNames {
     let contentByDigest: Bool
     /// The position of each table in the layout (`tbl`), by table name.
     package let tableNumbers: [String: Int]
+    /// The schema the named store's tables are read from on the connection (`main`, or the
+    /// name a store is attached under).
+    package let schema: String
 
-    /// Names for `layout`'s objects under `buildKeys`.
-    package init(layout: StoreLayout, buildKeys: [String: [String]], contentByDigest: Bool = false) {
+    /// Names for `layout`'s objects under `buildKeys`, in the store attached as `schema`.
+    package init(layout: StoreLayout, buildKeys: [String: [String]], contentByDigest: Bool = false, schema: String = "main") {
         self.layout = layout
         self.buildKeys = buildKeys
         self.contentByDigest = contentByDigest
+        self.schema = schema
         tableNumbers = Dictionary(uniqueKeysWithValues: layout.tables.enumerated().map { ($1.name, $0) })
     }
 
@@ -97,7 +101,7 @@ package struct ObjectNames {
             attributes.map { Self.keyPart(Database.quote($0.column)) }
         }
         let content = contentByDigest ? Self.contentDigestKey(naming.contentAttributes.map(\.column), alias: nil) : Self.words(["'c'"] + parts(naming.contentAttributes))
-        let rows = "FROM \(Database.quote(entity.table)) WHERE Z_ENT = \(entity.number)" + (condition.map { " AND (\($0))" } ?? "")
+        let rows = "FROM \(schema).\(Database.quote(entity.table)) WHERE Z_ENT = \(entity.number)" + (condition.map { " AND (\($0))" } ?? "")
         var keyed = "", unkeyed = ""
         if !naming.keyAttributes.isEmpty {
             let given = naming.keyAttributes.map { "\(Database.quote($0.column)) IS NOT NULL" }.joined(separator: " AND ")

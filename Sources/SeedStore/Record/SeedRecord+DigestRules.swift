@@ -85,12 +85,12 @@ extension SeedRecord {
     /// — in place, and drops the rules; what the user changed keeps its recorded digest, which
     /// its row does not give.
     ///
-    /// With `seed` (the schema of an attached store of `layout` that carries a record: the new
-    /// seed of an update), an object named by the values a rule's `named` columns held, which the
+    /// With `seed` (the schema of an attached store of `layout` and the table of its record: the
+    /// new seed of an update, whose record the update made from its rows), an object named by the values a rule's `named` columns held, which the
     /// user changed or deleted since, is first named as the new seed names the object whose
     /// values gave the same name (its number among equal objects the same): it stays the user's,
     /// or stays deleted, rather than coming again as the new seed's.
-    package static func settleDigests(in database: Database, layout: StoreLayout, path: String, renamingFrom seed: String? = nil) throws {
+    package static func settleDigests(in database: Database, layout: StoreLayout, path: String, renamingFrom seed: (schema: String, record: String)? = nil) throws {
         guard try isPresent(rulesTable, in: database) else { return }
         let rules = try digestRules(in: database, layout: layout, path: path)
         database.registerRowDigest()
@@ -105,13 +105,13 @@ extension SeedRecord {
     }
 
     /// Each recorded object of `entity` whose name is the one an object of `seed` (a store of
-    /// the same layout with a record) would have by the values of its `named` columns gets that
-    /// object's name in `seed`'s record. (Objects the user left as seeded are named from their
+    /// the same layout, and its record) would have by the values of its `named` columns gets
+    /// that object's name in `seed`'s record. (Objects the user left as seeded are named from their
     /// rows afterwards, `redigest`; this reaches those whose values are gone.)
-    private static func rename(_ entity: EntityLayout, namedBy named: [String], asNamedIn seed: String, in database: Database) throws(SQLiteError) {
+    private static func rename(_ entity: EntityLayout, namedBy named: [String], asNamedIn seed: (schema: String, record: String), in database: Database) throws(SQLiteError) {
         let oldNames = ObjectNames.numbered("""
             SELECT r.PK AS Z_PK, r.KEY AS NEW, \(ObjectNames.contentDigestKey(named, alias: "t")) AS base
-            FROM \(seed).\(table) r JOIN \(seed).\(Database.quote(entity.table)) t ON t.Z_PK = r.PK AND t.Z_ENT = r.ENTITY
+            FROM \(seed.record) r JOIN \(seed.schema).\(Database.quote(entity.table)) t ON t.Z_PK = r.PK AND t.Z_ENT = r.ENTITY
             WHERE r.ENTITY = \(entity.number) AND \(ObjectNames.namesByValues("r.KEY"))
             """, carrying: ["NEW"])
         try database.execute("""

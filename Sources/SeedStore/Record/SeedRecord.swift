@@ -1,33 +1,43 @@
 import SeedModel
 
-/// What a seed records of each object it holds, so that a later seed can update a store
-/// installed from it without touching what the user changed: the table `SEEDGEN_SEEDED`, one
-/// row per object — its entity number and `Z_PK`, the key that names it (`ObjectNames`: the
-/// build's key or the model's uniqueness constraint, else the source identifier the build gave
-/// it, else a digest of its values) and a 16-byte digest of
-/// its row as the seed wrote it (`seedgen_digest` over every column of its entity but `Z_PK`,
-/// `Z_ENT`, `Z_OPT` and its positions in ordered to-manys).
+/// What an installed store records of the seed it was installed from, so that a later seed can
+/// update it without touching what the user changed: the table `SEEDGEN_SEEDED`, one row per
+/// object — its entity number and `Z_PK`, the key that names it (`ObjectNames`: the build's key
+/// or the model's uniqueness constraint, else the source identifier the build gave it, else a
+/// digest of its values) and a 16-byte digest of its row as the seed wrote it (`seedgen_digest`
+/// over every column of its entity but `Z_PK`, `Z_ENT`, `Z_OPT` and its positions in ordered
+/// to-manys) — and its many-to-many links (`SEEDGEN_LINKED`).
 ///
-/// Beside it, the seed's model (`SEEDGEN_MODEL`), its many-to-many links (`SEEDGEN_LINKED`)
-/// and, after a migration that kept digests over renamed and added columns, their rules
-/// (`SEEDGEN_DIGESTED`, `DigestRule`); after one that gave entities new numbers, the numbers the
-/// rows are under (`SEEDGEN_RENUMBERED`, `RecordNumbers`).
+/// A seed does not carry the record: it is a function of the seed's rows, so it is written where
+/// it is needed — into the installed copy, when the installer's policy is `update`
+/// (`recordInstalled(in:layout:buildKeys:)`, before the copy is put in place), and, for the new
+/// seed of an update, into a TEMP table of the update's own connection (`recordRowsSQL`). What a
+/// seed carries beside Core Data's tables is what its rows cannot tell: its model
+/// (`SEEDGEN_MODEL`) and the source identifiers its build gave objects (`SEEDGEN_IDENTIFIED`,
+/// only when it gave any). An app pays neither in its download nor in its build for a record
+/// only an update reads.
 ///
-/// The record lives in the store file itself: an installed store is the seed's bytes, so it
-/// carries the record with no step at install time, and any copy of the seed is an installed
-/// store. Core Data reads only the tables its model names and leaves others alone (apps keep
-/// their own tables, full-text indexes for one, in the same file); `verify` covers the record
-/// with the content digest. An object whose row no longer digests to its recorded value was
-/// changed by the user since install; an object not in the record was made by the user.
+/// Beside the record, after a migration that kept digests over renamed and added columns, their
+/// rules (`SEEDGEN_DIGESTED`, `DigestRule`); after one that gave entities new numbers, the
+/// numbers the rows are under (`SEEDGEN_RENUMBERED`, `RecordNumbers`). Core Data reads only the
+/// tables its model names and leaves others alone (apps keep their own tables, full-text
+/// indexes for one, in the same file). An object whose row no longer digests to its recorded
+/// value was changed by the user since install; an object not in the record was made by the user.
 package enum SeedRecord {
     /// The table's name.
     package static let table = "SEEDGEN_SEEDED"
-    /// Every table of the record (the objects, the model, the links, a migration's digest
-    /// rules and entity numbers).
-    package static var tables: [String] { [table, modelTable, linksTable, rulesTable, RecordNumbers.table] }
+    /// Every table of seedgen's own beside Core Data's: the record's (the objects, the links, a
+    /// migration's digest rules and entity numbers) and the seed's (its model, its identifiers).
+    package static var tables: [String] { [table, modelTable, linksTable, rulesTable, RecordNumbers.table, identifiersTable] }
+
+    /// The table of the source identifiers a build gave objects (`seedgen:id`, `@id`), in the
+    /// record's shape: entity number, `Z_PK` and the key the identifier names it by (`i t…`).
+    package static let identifiersTable = "SEEDGEN_IDENTIFIED"
+    /// Its definition: rows in (entity, `Z_PK`) order, without a rowid.
+    package static let createIdentifiersSQL = "CREATE TABLE main.SEEDGEN_IDENTIFIED (ENTITY INTEGER, PK INTEGER, KEY TEXT, PRIMARY KEY (ENTITY, PK)) WITHOUT ROWID"
 
     /// Its definition: rows in (entity, `Z_PK`) order, without a rowid.
-    package static let createSQL = "CREATE TABLE SEEDGEN_SEEDED (ENTITY INTEGER, PK INTEGER, KEY TEXT, DIGEST BLOB, PRIMARY KEY (ENTITY, PK)) WITHOUT ROWID"
+    package static let createSQL = "CREATE TABLE main.SEEDGEN_SEEDED (ENTITY INTEGER, PK INTEGER, KEY TEXT, DIGEST BLOB, PRIMARY KEY (ENTITY, PK)) WITHOUT ROWID"
 
     /// The columns of the concrete `entity`'s rows, in table order: with `positions`, its
     /// places in ordered to-manys (`Z_FOK_`) too.
@@ -53,31 +63,74 @@ package enum SeedRecord {
         Database.rowDigestSQL(digestedColumns(of: entity, in: layout).map { "\(alias).\(Database.quote($0))" })
     }
 
-    /// Writes the record of every object of `database` (a store being built, inside its
-    /// transaction), named under `buildKeys`, or by the source identifier the build gave it.
-    static func write(in database: Database, layout: StoreLayout, buildKeys: [String: [String]],
-                      identifiers: [(entity: Int, primaryKey: Int64, identifier: String)] = []) throws(SQLiteError) {
-        database.registerRowDigest()
-        try database.execute(createSQL)
+    /// Writes what a seed carries beside Core Data's tables into `database` (a store being built,
+    /// inside its transaction): its model, and the source identifiers the build gave objects
+    /// that no key names (identifiers local to the build, `#…`, are not passed here): an object
+    /// that gives its entity's key under `buildKeys` is named by it, as the record names it.
+    static func writeSeedTables(in database: Database, layout: StoreLayout, buildKeys: [String: [String]],
+                                identifiers: [(entity: Int, primaryKey: Int64, identifier: String)]) throws(SQLiteError) {
         try writeModel(layout.model, in: database)
-        try writeLinks(in: database, layout: layout)
-        try database.execute("CREATE TEMP TABLE seedgen_identifiers (ENTITY INTEGER, PK INTEGER, KEY TEXT, PRIMARY KEY (ENTITY, PK)) WITHOUT ROWID")
-        defer { try? database.execute("DROP TABLE temp.seedgen_identifiers") }
-        let identify = try database.prepare("INSERT OR IGNORE INTO temp.seedgen_identifiers VALUES (?, ?, 'i t' || hex(?))")
+        guard !identifiers.isEmpty else { return }
+        // Sorted out in TEMP first: a table made and dropped in the store would change its
+        // schema cookie, which `VACUUM INTO` carries, and a rebuild from a dump would differ.
+        try database.execute(createIdentifiersSQL.replacingOccurrences(of: "main.\(identifiersTable)", with: "temp.seedgen_identified"))
+        defer { try? database.execute("DROP TABLE temp.seedgen_identified") }
+        let identify = try database.prepare("INSERT OR IGNORE INTO temp.seedgen_identified VALUES (?, ?, 'i t' || hex(?))")
         for (entity, primaryKey, identifier) in identifiers {
             try identify.bind([.integer(Int64(entity)), .integer(primaryKey), .text(identifier)])
             try identify.run()
         }
-        let names = ObjectNames(layout: layout, buildKeys: buildKeys, contentByDigest: true)
+        let names = ObjectNames(layout: layout, buildKeys: buildKeys)
         for entity in layout.entities where !entity.isAbstract {
-            let identified = identifiers.isEmpty ? nil : ObjectNames.Identifiers(table: "temp.seedgen_identifiers", entity: entity.number)
-            guard let named = names.namedRows(of: entity, identifiedIn: identified) else { continue }
+            guard let key = names.naming(of: entity.name)?.keyAttributes, !key.isEmpty else { continue }
+            let given = key.map { "t.\(Database.quote($0.column)) IS NOT NULL" }.joined(separator: " AND ")
             try database.execute("""
-                INSERT INTO \(table) (ENTITY, PK, KEY, DIGEST)
-                SELECT \(entity.number), t.Z_PK, n.key, \(digestSQL(of: entity, in: layout, alias: "t"))
-                FROM (\(named)) n JOIN \(Database.quote(entity.table)) t ON t.Z_PK = n.Z_PK
+                DELETE FROM temp.seedgen_identified WHERE ENTITY = \(entity.number)
+                  AND PK IN (SELECT t.Z_PK FROM main.\(Database.quote(entity.table)) t WHERE t.Z_ENT = \(entity.number) AND \(given))
                 """)
         }
+        guard try database.scalar("SELECT 1 FROM temp.seedgen_identified LIMIT 1") != nil else { return }
+        try database.execute("\(createIdentifiersSQL); INSERT INTO main.\(identifiersTable) SELECT * FROM temp.seedgen_identified")
+    }
+
+    /// Where the store or seed attached as `schema` keeps the identifiers its build gave objects:
+    /// its record (an installed store, or a seed built before seeds left the record out), else
+    /// its table of identifiers; nil when it has neither.
+    package static func identifierSource(in database: Database, schema: String = "main") throws(SQLiteError) -> String? {
+        for name in [table, identifiersTable] where try database.scalar("SELECT 1 FROM \(schema).sqlite_master WHERE type = 'table' AND name = ?", [.text(name)]) != nil {
+            return "\(schema).\(name)"
+        }
+        return nil
+    }
+
+    /// `SELECT ENTITY, PK, KEY, DIGEST` of every object of the concrete `entity` in the store
+    /// attached as `names.schema`: the record's rows for it, named by `names` (which must name
+    /// content by digest) and, where `identifiers` holds one, by its source identifier; nil for
+    /// an abstract entity.
+    package static func recordRowsSQL(of entity: EntityLayout, names: ObjectNames, identifiers: String?) -> String? {
+        let identified = identifiers.map { ObjectNames.Identifiers(table: $0, entity: entity.number) }
+        guard let named = names.namedRows(of: entity, identifiedIn: identified) else { return nil }
+        return """
+            SELECT \(entity.number) AS ENTITY, t.Z_PK AS PK, n.key AS KEY, \(digestSQL(of: entity, in: names.layout, alias: "t")) AS DIGEST
+            FROM (\(named)) n JOIN \(names.schema).\(Database.quote(entity.table)) t ON t.Z_PK = n.Z_PK
+            """
+    }
+
+    /// Records the seed the store open on `database` was installed from (inside the caller's
+    /// transaction, before the store holds anything but the seed's rows): every object and link
+    /// of `layout` as they are, objects named under `buildKeys` or by the identifiers the seed
+    /// carries (whose table the record then replaces).
+    package static func recordInstalled(in database: Database, layout: StoreLayout, buildKeys: [String: [String]]) throws(SQLiteError) {
+        database.registerRowDigest()
+        let identifiers = try identifierSource(in: database)
+        try database.execute(createSQL)
+        let names = ObjectNames(layout: layout, buildKeys: buildKeys, contentByDigest: true)
+        for entity in layout.entities where !entity.isAbstract {
+            guard let rows = recordRowsSQL(of: entity, names: names, identifiers: identifiers) else { continue }
+            try database.execute("INSERT INTO main.\(table) (ENTITY, PK, KEY, DIGEST) \(rows)")
+        }
+        try writeLinks(in: database, layout: layout)
+        if identifiers != nil { try database.execute("DROP TABLE main.\(identifiersTable)") }
     }
 
     /// True when the store open on `database` holds a seed record (or the record's table `name`).

@@ -113,6 +113,8 @@ struct MigrationPropertyTests {
                 Issue.record("values every format holds were refused: \(build.result)")
                 return
             }
+            // Installed: the store records its seed, which the migration carries.
+            _ = try SeedRecord.recordInstalledCopy(at: build.path)
             // Newly ordered children take their places in Z_PK order (the assumed rule).
             var children: [[UInt8]: [[UInt8]]] = [:]
             try StoreReader(path: build.path).forEachRow("SELECT p.ZNAME, c.ZNAME FROM ZSAMPLE c JOIN ZSAMPLE p ON p.Z_PK = c.ZPARENT ORDER BY p.Z_PK, c.Z_PK") { row in
@@ -183,6 +185,8 @@ struct MigrationPropertyTests {
                 Issue.record("values every format holds were refused: \(build.result)")
                 return
             }
+            // Installed: the store records its seed, which the migration carries.
+            _ = try SeedRecord.recordInstalledCopy(at: build.path)
             let record = "SELECT ENTITY, PK, KEY, hex(DIGEST) FROM SEEDGEN_SEEDED ORDER BY ENTITY, PK"
             let before = try SQLiteShell.rows(build.path, record)
             #expect(try StoreMigrator(storeAt: build.path, versions: versions).migrate().migrated)

@@ -100,7 +100,7 @@ struct UpdatePropertyTests {
                   let (seed1, directory1) = try Self.build(first, layout: layout),
                   let (seed2, directory2) = try Self.build(second, layout: layout) else { return }
             defer { directory1.remove(); directory2.remove() }
-            let store = try directory1.copy(URL(fileURLWithPath: seed1), as: "installed.sqlite")
+            let store = try directory1.install(seed1, as: "installed.sqlite")
 
             // The diff of the seeds: objects matched by key, whatever their Z_PKs.
             let keys1 = Set(contents1.rows.keys), keys2 = Set(contents2.rows.keys)

@@ -1,0 +1,62 @@
+import SeedModel
+
+/// The record written where it is needed: into a copy of a seed about to become a user's store.
+extension SeedRecord {
+    /// What recording an installed copy did.
+    package enum Recording: Equatable, Sendable {
+        /// The record was written (`objects` rows).
+        case recorded(objects: Int)
+        /// The copy carried its record already (a seed an earlier seedgen built, or a store
+        /// recorded before): nothing was written.
+        case carriedAlready
+    }
+
+    /// Records the seed the store at `path` holds, in one durable transaction: the store must be
+    /// a fresh copy of a seed, holding nothing but the seed's rows (the installer's temporary
+    /// copy, before it is put in place; `seedgen install`'s). Its layout comes from the model
+    /// the seed carries, else `layout`. Its metadata then names the seed it came from
+    /// (`org.seedgen.seedDigest`) and drops the seal and content digest, which no longer
+    /// describe the file, as after an update.
+    ///
+    /// Throws `RecordingError` when the copy carries no model and no `layout` is given, or is
+    /// of another model than `layout`'s, and `SQLiteError` when writing fails (the transaction
+    /// is rolled back).
+    package static func recordInstalledCopy(at path: String, layout given: StoreLayout? = nil) throws -> Recording {
+        let database = try Database.durableWriter(path: path, lockWait: 0)
+        try database.execute("BEGIN IMMEDIATE")
+        do {
+            if try isPresent(in: database) {
+                try database.endDurableWrite(wrote: false)
+                return .carriedAlready
+            }
+            guard let bytes = try database.metadataRow()?.plist else { throw RecordingError(path: path, problem: "no metadata row in Z_METADATA") }
+            let metadata = try StoreMetadata(decoding: bytes)
+            guard let model = try model(in: database, path: path) ?? given?.model else {
+                throw RecordingError(path: path, problem: "the seed carries no model (\(modelTable)) and none was given")
+            }
+            if let given, ModelIdentity(model: given.model) != ModelIdentity(model: model) {
+                throw RecordingError(path: path, problem: "the seed carries another model than the one given")
+            }
+            let layout = try StoreFile(path: path, database: database)
+                .storedLayout(of: try given ?? StoreLayout(model: model), frameworkVersion: metadata.frameworkVersion).layout
+            try recordInstalled(in: database, layout: layout, buildKeys: metadata.buildKeys)
+            try database.run("UPDATE main.Z_METADATA SET Z_PLIST = ?", [.blob(try StoreMetadata.updating(bytes, toSeed: metadata))])
+            let objects = Int(try database.scalar("SELECT COUNT(*) FROM main.\(table)")?.integer ?? 0)
+            try database.endDurableWrite(wrote: true)
+            return .recorded(objects: objects)
+        } catch {
+            try? database.execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// Why an installed copy could not be recorded.
+    package struct RecordingError: Error, CustomStringConvertible {
+        /// The copy.
+        package let path: String
+        /// What is wrong.
+        package let problem: String
+
+        package var description: String { "\(path): cannot record the seed it holds: \(problem)" }
+    }
+}
