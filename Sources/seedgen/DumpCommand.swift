@@ -18,8 +18,8 @@ struct DumpCommand: ParsableCommand {
             own dateFormat reads its dates. Rebuild with: seedgen build --model M --output OUT \
             DUMP.xml (add --framework-version N for a store an older Core Data wrote). Every \
             object gets an identifier (seedgen:id, @id in a plist) and relationships name objects \
-            by it, so any model can be dumped: the one its build gave it when the seed record \
-            keeps it, else #Entity-k (never recorded). The rebuilt store has the same objects, \
+            by it, so any model can be dumped: the one its build gave it when the seed (or an \
+            installed store's record) keeps it, else #Entity-k (never recorded). The rebuilt store has the same objects, \
             values, relationships and order; it is byte-identical when the store's Z_PK values \
             have no gaps (stores seedgen wrote). Example: seedgen dump build/seeds/EMPlan.sqlite \
             --model Seeds/EMPlan/EMPlan.xcdatamodeld --output EMPlan.xml

@@ -6,7 +6,7 @@ import SeedStore
 struct InspectCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "inspect",
-        abstract: "Show a store's entities with row counts, its metadata, its pragmas and what its tables take (the seed record's share)."
+        abstract: "Show a store's entities with row counts, its metadata, its pragmas and what its tables take (seedgen's own share: a seed's model, an installed store's record)."
     )
 
     @Argument(help: "The store file.")
@@ -40,7 +40,7 @@ struct InspectCommand: ParsableCommand {
         }
         if let space = report.space, space.total > 0 {
             let share = Double(space.seedRecord) / Double(space.total) * 100
-            printLine("space: \(space.total) bytes in tables and indexes; the seed record \(space.seedRecord) bytes (\(String(format: "%.1f", share))%)")
+            printLine("space: \(space.total) bytes in tables and indexes; seedgen's own (model, record) \(space.seedRecord) bytes (\(String(format: "%.1f", share))%)")
         }
         printLine("pragmas: " + report.pragmas.keys.sorted().map { "\($0)=\(report.pragmas[$0]!)" }.joined(separator: " "))
         printLine("entities:")

@@ -15,13 +15,14 @@ struct PhaseBreakageTests {
 
     /// A store installed from a seed of 3 authors and 3 books, then used: the user added an
     /// author (`Z_PK` 4) and retitled book 1; and a newer seed that adds an author and a book.
-    static func usedStore(in directory: TemporaryDirectory) throws -> (store: String, seed: String, layout: StoreLayout) {
+    static func usedStore(in directory: TemporaryDirectory, used: Bool = true) throws -> (store: String, seed: String, layout: StoreLayout) {
         let model = try StoreFixture.model(LibraryModel.entities, in: directory)
         let layout = try StoreLayout(model: model)
         let store = directory.path("store.sqlite"), seed = directory.path("seed2.sqlite")
         try StoreFixture.build(model, at: store) { try LibraryModel.fill($0, order: [1, 2, 3]) }
         try StoreFixture.build(model, at: seed) { try LibraryModel.fill($0, order: [1, 2, 3, 5]) }
         _ = try SeedRecord.recordInstalledCopy(at: store)
+        guard used else { return (store, seed, layout) }
         try StoreConnection(path: store, layout: layout).write { writer in
             try writer.insert("Author", ["name": .text("Mine")])
             try writer.update(ObjectID(entity: "Book", primaryKey: 1), ["title": .text("My title")])
@@ -39,6 +40,28 @@ struct PhaseBreakageTests {
         let database = try Database(path: store, mode: .readOnly)
         #expect(try database.scalar("SELECT ZTITLE FROM ZBOOK WHERE Z_PK = 1") == .text("My title"))
         #expect(try database.scalar("SELECT COUNT(*) FROM ZAUTHOR WHERE ZNAME = 'Mine'") == .integer(1))
+    }
+
+    @Test("a user's object holding the name of an object the new seed adds stays in its place, and is reported; with no object of the user's, the seed's is added")
+    func usersObjectTakesThePlaceOfAnAddedOne() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let (store, _, layout) = try Self.usedStore(in: directory)
+        let model = layout.model
+        let seed = directory.path("seed-mine.sqlite")
+        try StoreFixture.build(model, at: seed) { database in
+            try LibraryModel.fill(database, order: [1, 2, 3])
+            try database.execute("INSERT INTO ZAUTHOR (Z_PK, Z_ENT, Z_OPT, ZNAME) VALUES (4, 1, 1, 'Mine')")
+        }
+        let report = try SeedUpdater(storeAt: store, seedAt: seed, layout: layout).update()
+        #expect(report.keptUserObject.map(\.entity) == ["Author"] && report.added.isEmpty, "\(report)")
+        #expect(try Database(path: store, mode: .readOnly).scalar("SELECT COUNT(*) FROM ZAUTHOR WHERE ZNAME = 'Mine'") == .integer(1))
+        // A store of the first seed, never used: the author comes as the seed's.
+        let other = try TemporaryDirectory()
+        defer { other.remove() }
+        let (fresh, _, _) = try Self.usedStore(in: other, used: false)
+        let added = try SeedUpdater(storeAt: fresh, seedAt: seed, layout: layout).update()
+        #expect(added.added.map(\.entity) == ["Author"] && added.keptUserObject.isEmpty, "\(added)")
     }
 
     @Test("an update broken after a phase — the user's object deleted, the user's value overwritten, a row made beyond the report, a seed object left out — is rolled back, naming it", arguments: [

@@ -93,11 +93,11 @@ struct CommandLineTests {
         #expect((report["entities"] as? [[String: Any]])?.count == 5)
         let text = try SeedgenTool.run(["inspect", output])
         #expect(text.output.contains("generator: seedgen"))
-        // What the seed record takes of the store, in bytes and as a share.
+        // What seedgen's own tables take of the store (a seed's: its model), in bytes and as a share.
         let space = try #require(report["space"] as? [String: Any])
         let record = try #require(space["seedRecord"] as? Int), total = try #require(space["total"] as? Int)
         #expect(record > 0 && total > record)
-        #expect(text.output.contains("space: \(total) bytes in tables and indexes; the seed record \(record) bytes ("), "\(text.output)")
+        #expect(text.output.contains("space: \(total) bytes in tables and indexes; seedgen's own (model, record) \(record) bytes ("), "\(text.output)")
     }
 
     @Test("inspect shows every metadata key, an app's own included (moody's CloudKit user ID)", .enabled(if: Corpus.isAvailable))

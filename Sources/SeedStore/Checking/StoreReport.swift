@@ -51,8 +51,9 @@ public struct StoreReport: Sendable, Codable {
         public var byTable: [String: Int]
         /// The bytes of every table (the file less its free pages).
         public var total: Int
-        /// The bytes of the seed record's tables (`SEEDGEN_SEEDED` and the others beside it):
-        /// what a seed holds beyond Core Data's tables for `seedgen update`.
+        /// The bytes of seedgen's own tables: a seed's model (and identifiers) and, in a store
+        /// installed to be updated, the record of its seed (`SEEDGEN_SEEDED` and the tables
+        /// beside it): what the file holds beyond Core Data's tables.
         public var seedRecord: Int
     }
 }
