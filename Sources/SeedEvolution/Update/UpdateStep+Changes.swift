@@ -8,6 +8,8 @@ extension UpdateStep {
         // Tables whose objects keep their Z_PKs from the new seed to the store: a to-one into one
         // of them is the same number in both.
         let sameNumbers = Set(try database.rows("SELECT TBL FROM temp.seedgen_map GROUP BY TBL HAVING MAX(IFNULL(SPK, RPK) IS NOT NPK) = 0").compactMap(\.first?.integer))
+        var lookedUp: Set<Int> = []
+        defer { for table in lookedUp { try? database.execute("DROP TABLE temp.\(Self.recordedNumbersTable(table))") } }
         for entity in concreteEntities {
             // Compared as this store would hold it: the same digest as the record's means the
             // same row. Where every to-one leads into such a table the new seed's own recorded
@@ -21,11 +23,14 @@ extension UpdateStep {
                     UPDATE temp.seedgen_map SET FATE = 'changed' WHERE ENTITY = \(entity.number) AND FATE = 'seeded' AND NDIGEST IS NOT SDIGEST
                     """)
             } else {
+                let missing = Set(destinations).subtracting(lookedUp)
+                try makeRecordedNumbers(missing)
+                lookedUp.formUnion(missing)
                 try database.execute("""
                     UPDATE temp.seedgen_map SET FATE = 'changed' WHERE (TBL, NPK) IN (
                       SELECT m.TBL, m.NPK FROM temp.seedgen_map m JOIN seed.\(table(entity)) n ON n.Z_PK = m.NPK
                       WHERE m.TBL = \(tableNumber(entity.table)) AND m.ENTITY = \(entity.number) AND m.FATE = 'seeded'
-                        AND \(carriedDigest(entity, alias: "n")) IS NOT m.SDIGEST)
+                        AND \(carriedDigest(entity, alias: "n", recordedNumbers: true)) IS NOT m.SDIGEST)
                     """)
             }
         }

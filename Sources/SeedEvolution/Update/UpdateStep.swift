@@ -120,11 +120,15 @@ struct UpdateStep {
     /// into the store's numbering (NULL when the user deleted the destination).
     /// With `asRecorded`, a to-one to an object the user deleted keeps the number the record
     /// gives it (to tell whether the seed changed the row), instead of none (what is written).
-    func carried(_ entity: EntityLayout, alias: String, positions: Bool = true, asRecorded: Bool = false) -> [(column: String, value: String)] {
+    func carried(_ entity: EntityLayout, alias: String, positions: Bool = true, asRecorded: Bool = false,
+                 recordedNumbers: Bool = false) -> [(column: String, value: String)] {
         SeedRecord.columns(of: entity, in: store, positions: positions).map { column in
             let value = "\(alias).\(Database.quote(column.name))"
             guard case .foreignKey(_, _, let destination) = column.role, let target = store.entity(named: destination) else {
                 return (column.name, value)
+            }
+            if asRecorded && recordedNumbers {
+                return (column.name, "(SELECT r.PK FROM temp.\(Self.recordedNumbersTable(tableNumber(target.table))) r WHERE r.NPK = \(value))")
             }
             let number = asRecorded ? "IFNULL(m.SPK, m.RPK)" : "m.SPK"
             return (column.name, "(SELECT \(number) FROM temp.seedgen_map m WHERE m.TBL = \(tableNumber(target.table)) AND m.NPK = \(value))")
@@ -132,8 +136,26 @@ struct UpdateStep {
     }
 
     /// `seedgen_digest` of the new seed's row `alias` as the record would hold it: comparable
-    /// with the record's digests (an object the user deleted by the number it had).
-    func carriedDigest(_ entity: EntityLayout, alias: String) -> String {
-        Database.rowDigestSQL(carried(entity, alias: alias, positions: false, asRecorded: true).map(\.value))
+    /// with the record's digests (an object the user deleted by the number it had). With
+    /// `recordedNumbers`, its to-ones are looked up in `recordedNumbersTable`s (`makeRecordedNumbers`).
+    func carriedDigest(_ entity: EntityLayout, alias: String, recordedNumbers: Bool = false) -> String {
+        Database.rowDigestSQL(carried(entity, alias: alias, positions: false, asRecorded: true, recordedNumbers: recordedNumbers).map(\.value))
+    }
+
+    /// The TEMP table of the numbers the record knows the objects of the table numbered `table`
+    /// by, keyed by their `Z_PK` in the new seed (`makeRecordedNumbers`).
+    static func recordedNumbersTable(_ table: Int) -> String { "seedgen_recorded_\(table)" }
+
+    /// Makes, for each table numbered in `tables`, its `recordedNumbersTable`: a rowid table of
+    /// its objects alone, where a lookup per row of a million-row entity is cheaper than in
+    /// `seedgen_map`, which holds every table's objects.
+    func makeRecordedNumbers(_ tables: Set<Int>) throws {
+        for table in tables.sorted() {
+            let name = Self.recordedNumbersTable(table)
+            try database.execute("""
+                CREATE TEMP TABLE \(name) (NPK INTEGER PRIMARY KEY, PK INTEGER);
+                INSERT INTO temp.\(name) SELECT NPK, IFNULL(SPK, RPK) FROM temp.seedgen_map WHERE TBL = \(table) ORDER BY NPK;
+                """)
+        }
     }
 }
