@@ -43,17 +43,17 @@ public struct StoreReport: Sendable, Codable {
     /// Every table in the file.
     public var tables: [String]
     /// The bytes the store's tables take, indexes included; nil where SQLite has no `dbstat`.
-    public var space: Space?
+    package var space: Space?
 
     /// The bytes of the pages each table and its indexes take (SQLite's `dbstat`).
-    public struct Space: Sendable, Codable {
+    package struct Space: Sendable, Codable {
         /// Each table's bytes, its indexes' included.
-        public var byTable: [String: Int]
+        package var byTable: [String: Int]
         /// The bytes of every table (the file less its free pages).
-        public var total: Int
+        package var total: Int
         /// The bytes of seedgen's own tables: a seed's model (and identifiers) and, in a store
         /// installed to be updated, the record of its seed (`SEEDGEN_SEEDED` and the tables
         /// beside it): what the file holds beyond Core Data's tables.
-        public var seedRecord: Int
+        package var seedRecord: Int
     }
 }
