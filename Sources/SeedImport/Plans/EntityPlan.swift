@@ -60,6 +60,10 @@ final class EntityPlan {
     let keyParameters: [Int]
     let insert: Statement
     let parameterCount: Int32
+    /// The most bytes a row of this entity can take when none of its values has a length of its
+    /// own (numbers, dates, Booleans and to-one keys: 9 bytes a column with the header's); nil
+    /// when one can (text, binary data). Such a row is measured only when this is over the limit.
+    let fixedRowBound: Int?
     let primaryKeys: PrimaryKeySequence
     /// The object being built, by INSERT parameter (a buffer: no copy, no exclusivity checks per value).
     let values: UnsafeMutableBufferPointer<SQLValue?>
@@ -183,6 +187,8 @@ final class EntityPlan {
         self.tracksDefinitions = key != nil || toOnes.values.contains { !$0.relationship.isOptional }
         self.settledParameters = slots.filter { $0.defaultValue != nil || !$0.attribute.isOptional }.map { Int($0.parameter) }
         self.parameterCount = Int32(columns.count + 1)
+        let fixedLength: Set<AttributeType> = [.integer16, .integer32, .integer64, .double, .float, .decimal, .boolean, .date]
+        self.fixedRowBound = slots.allSatisfy { fixedLength.contains($0.attribute.type) } ? 9 * (columns.count + 2) : nil
         do {
             self.insert = try builder.objectRows.insertStatement(for: layout, columns: columns)
         } catch {

@@ -317,6 +317,7 @@ public final class SeedRepository {
     /// and blob bytes, and at most 9 bytes a column for the numbers and the record's header
     /// (an over-estimate by at most that much).
     private func checkRowLength(_ plan: EntityPlan, at location: InputLocation) throws(InputError) {
+        if let bound = plan.fixedRowBound, bound <= builder.rowLengthLimit { return }
         // The row's parameters (2...: attributes, then to-one keys), read in place: no slot is
         // retained on this per-row path.
         func size(_ parameter: Int) -> Int {

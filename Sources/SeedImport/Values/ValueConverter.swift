@@ -153,6 +153,7 @@ package final class ValueConverter: Sendable {
         guard !bytes.isEmpty, bytes.count < 128,
               bytes.allSatisfy({ ($0 >= 48 && $0 <= 57) || $0 == 46 || $0 == 43 || $0 == 45 || $0 == 101 || $0 == 69 })
         else { throw failure(bytes, "is not a \(type.rawValue)") }
+        if let exact = DecimalText.exactDouble(bytes) { return exact }
         let value = withUnsafeTemporaryAllocation(of: CChar.self, capacity: bytes.count + 1) { buffer -> Double? in
             for index in 0..<bytes.count { buffer[index] = CChar(bitPattern: bytes[index]) }
             buffer[bytes.count] = 0

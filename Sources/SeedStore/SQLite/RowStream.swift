@@ -77,7 +77,9 @@ package final class RowStream: @unchecked Sendable {
             }
         }
         filling.rows.append(Batch.Row(statement: lastTarget, valueCount: Int32(values.count), primaryKey: primaryKey))
-        filling.values.append(contentsOf: values)
+        // One at a time: `append(contentsOf:)` copied through the runtime's generic array copy,
+        // a call through the value witness per value.
+        for value in values { filling.values.append(value) }
         if filling.rows.count >= Self.batchSize {
             try handOver()
         }
