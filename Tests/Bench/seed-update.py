@@ -87,20 +87,13 @@ def run_checked(cmd, status, counts, expected, work):
     """Wall seconds, peak RSS (KiB) and CPU seconds of one command that prints JSON (to a file),
     exiting with `status`; `counts` reads the products added, removed and changed from its JSON,
     which must be `expected`."""
-    import time
     output = os.path.join(work, "report.json")
-    t0 = time.perf_counter()
-    with open(output, "w") as out:
-        p = subprocess.Popen(cmd, stdout=out, stderr=subprocess.PIPE)
-        _, code, usage = os.wait4(p.pid, 0)
-    wall = time.perf_counter() - t0
-    if os.waitstatus_to_exitcode(code) != status:
-        sys.exit("%s failed: %s" % (cmd[1], p.stderr.read().decode(errors="replace")[-2000:]))
+    measured = run(cmd, output, status)
     with open(output) as f:
         got = counts(json.load(f))
     if got != expected:
         sys.exit("%s counted %s, expected %s" % (cmd[1], got, expected))
-    return wall, usage.ru_maxrss, usage.ru_utime + usage.ru_stime
+    return measured
 
 
 def diff_counts(report):

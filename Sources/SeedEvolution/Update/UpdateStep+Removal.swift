@@ -7,16 +7,20 @@ extension UpdateStep {
     /// user changed, or one kept for that reason): those stay, and leave the record (they are
     /// the user's now).
     func remove(into report: inout SeedUpdateReport) throws {
-        let gone = """
+        // The recorded objects still in the store that the new seed no longer holds, found once
+        // (a scan of the state with a lookup per object; it took a second a million objects,
+        // and was made three times): those the user changed are reported and kept.
+        try database.execute("""
+            CREATE TEMP TABLE seedgen_dropped AS SELECT s.ENTITY, s.PK, s.KEY, s.NOW IS NOT s.SEEDED AS CHANGED
             FROM temp.seedgen_state s WHERE s.NOW IS NOT NULL
               AND NOT EXISTS (SELECT 1 FROM temp.seedgen_map m WHERE m.ENTITY = s.ENTITY AND m.KEY = s.KEY)
-            """
-        for row in try database.rows("SELECT s.ENTITY, s.KEY, s.PK \(gone) AND s.NOW IS NOT s.SEEDED ORDER BY s.ENTITY, s.KEY") {
+            """)
+        for row in try database.rows("SELECT ENTITY, KEY, PK FROM temp.seedgen_dropped WHERE CHANGED ORDER BY ENTITY, KEY") {
             guard let entity = store.entity(number: Int(row[0].integer ?? 0)) else { continue }
             report.keptChangedByUser.append(try object(entity, key: row[1].text ?? "", row: row[2].integer))
         }
         try database.execute("""
-            CREATE TEMP TABLE seedgen_gone AS SELECT s.ENTITY, s.PK, s.KEY \(gone) AND s.NOW IS s.SEEDED;
+            CREATE TEMP TABLE seedgen_gone AS SELECT ENTITY, PK, KEY FROM temp.seedgen_dropped WHERE NOT CHANGED;
             CREATE INDEX temp.seedgen_gone_by_row ON seedgen_gone (PK, ENTITY);
             CREATE TEMP TABLE seedgen_kept AS SELECT * FROM temp.seedgen_gone WHERE 0;
             """)
@@ -53,9 +57,8 @@ extension UpdateStep {
         }
         // What the new seed removes and the store keeps is the user's from now on.
         try database.execute("""
-            DELETE FROM main.\(SeedRecord.table) WHERE (ENTITY, PK) IN (SELECT s.ENTITY, s.PK FROM temp.seedgen_state s WHERE s.NOW IS NOT NULL
-              AND NOT EXISTS (SELECT 1 FROM temp.seedgen_map m WHERE m.ENTITY = s.ENTITY AND m.KEY = s.KEY));
-            DROP TABLE temp.seedgen_gone; DROP TABLE temp.seedgen_kept;
+            DELETE FROM main.\(SeedRecord.table) WHERE (ENTITY, PK) IN (SELECT ENTITY, PK FROM temp.seedgen_dropped);
+            DROP TABLE temp.seedgen_dropped; DROP TABLE temp.seedgen_gone; DROP TABLE temp.seedgen_kept;
             """)
     }
 

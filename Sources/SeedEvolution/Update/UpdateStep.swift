@@ -80,10 +80,12 @@ struct UpdateStep {
                 WHERE n.ENTITY = \(entity.number)
                 """)
         }
-        try database.execute("""
-            CREATE INDEX temp.seedgen_map_by_key ON seedgen_map (ENTITY, KEY);
-            CREATE INDEX temp.seedgen_map_by_store ON seedgen_map (TBL, SPK);
-            """)
+        try database.execute("CREATE INDEX temp.seedgen_map_by_key ON seedgen_map (ENTITY, KEY)")
+        // By the store's Z_PK only where a later step looks objects up so: many-to-many links
+        // and places in ordered to-manys (a sort of every object, a second a million).
+        if !store.joinTables.isEmpty || store.tables.contains(where: { $0.columns.contains { if case .foreignOrder = $0.role { true } else { false } } }) {
+            try database.execute("CREATE INDEX temp.seedgen_map_by_store ON seedgen_map (TBL, SPK)")
+        }
         // A user's object (not in the record) named like an object to add takes its place. Only
         // where the user made objects of the entity: its rows outnumber the recorded ones still
         // there (naming every row to find none took a 1M-object update 3 s).
