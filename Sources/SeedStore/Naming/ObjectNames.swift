@@ -94,27 +94,33 @@ package struct ObjectNames {
     /// (` #2`, ` #3`, … where names repeat): a key is unique among the objects that give all
     /// its values (a uniqueness constraint's index, or a build that merged by `--key`), and
     /// numbering sorts every row (it took three quarters of the seed record's time); an
-    /// identifier names one object of its build.
-    package func namedRows(of entity: EntityLayout, onlyWhere condition: String? = nil, identifiedIn identifiers: Identifiers? = nil) -> String? {
+    /// identifier names one object of its build. Each of `carrying` (an expression over the row
+    /// `t` and its name) comes between `Z_PK` and `key`: what the caller needs of the row is
+    /// read in the same pass (numbering leaves the rows in name order, and reading the row again
+    /// by its `Z_PK` was a seek per object).
+    package func namedRows(of entity: EntityLayout, onlyWhere condition: String? = nil, identifiedIn identifiers: Identifiers? = nil,
+                           carrying: [(expression: String, name: String)] = []) -> String? {
         guard let naming = naming(of: entity.name) else { return nil }
         func parts(_ attributes: [(attribute: AttributeDescription, column: String)]) -> [String] {
             attributes.map { Self.keyPart(Database.quote($0.column)) }
         }
+        let carried = carrying.map { ", \($0.expression) AS \($0.name)" }.joined()
         let content = contentByDigest ? Self.contentDigestKey(naming.contentAttributes.map(\.column), alias: nil) : Self.words(["'c'"] + parts(naming.contentAttributes))
-        let rows = "FROM \(schema).\(Database.quote(entity.table)) WHERE Z_ENT = \(entity.number)" + (condition.map { " AND (\($0))" } ?? "")
+        let rows = "FROM \(schema).\(Database.quote(entity.table)) t WHERE Z_ENT = \(entity.number)" + (condition.map { " AND (\($0))" } ?? "")
         var keyed = "", unkeyed = ""
         if !naming.keyAttributes.isEmpty {
             let given = naming.keyAttributes.map { "\(Database.quote($0.column)) IS NOT NULL" }.joined(separator: " AND ")
-            keyed = "SELECT Z_PK, \(Self.words(["'k'"] + parts(naming.keyAttributes))) AS key \(rows) AND \(given) UNION ALL "
+            keyed = "SELECT Z_PK\(carried), \(Self.words(["'k'"] + parts(naming.keyAttributes))) AS key \(rows) AND \(given) UNION ALL "
             unkeyed = " AND NOT (\(given))"
         }
         var identified = "", unidentified = ""
         if let identifiers {
             let identifier = "(SELECT r.KEY FROM \(identifiers.table) r WHERE r.ENTITY = \(identifiers.entity) AND r.PK = Z_PK AND \(Self.namesByIdentifier("r.KEY")))"
-            identified = "SELECT Z_PK, key FROM (SELECT Z_PK, \(identifier) AS key \(rows)\(unkeyed)) WHERE key IS NOT NULL UNION ALL "
+            let names = carrying.map { ", \($0.name)" }.joined()
+            identified = "SELECT Z_PK\(names), key FROM (SELECT Z_PK\(carried), \(identifier) AS key \(rows)\(unkeyed)) WHERE key IS NOT NULL UNION ALL "
             unidentified = " AND \(identifier) IS NULL"
         }
-        return "\(keyed)\(identified)\(Self.numbered("SELECT Z_PK, \(content) AS base \(rows)\(unkeyed)\(unidentified)"))"
+        return "\(keyed)\(identified)\(Self.numbered("SELECT Z_PK\(carried), \(content) AS base \(rows)\(unkeyed)\(unidentified)", carrying: carrying.map(\.name)))"
     }
 
     /// `SELECT Z_PK, key` (and each of `carrying`) of the rows `SELECT Z_PK, base …` gives,

@@ -109,11 +109,9 @@ package enum SeedRecord {
     /// an abstract entity.
     package static func recordRowsSQL(of entity: EntityLayout, names: ObjectNames, identifiers: String?) -> String? {
         let identified = identifiers.map { ObjectNames.Identifiers(table: $0, entity: entity.number) }
-        guard let named = names.namedRows(of: entity, identifiedIn: identified) else { return nil }
-        return """
-            SELECT \(entity.number) AS ENTITY, t.Z_PK AS PK, n.key AS KEY, \(digestSQL(of: entity, in: names.layout, alias: "t")) AS DIGEST
-            FROM (\(named)) n JOIN \(names.schema).\(Database.quote(entity.table)) t ON t.Z_PK = n.Z_PK
-            """
+        let digest = (expression: digestSQL(of: entity, in: names.layout, alias: "t"), name: "DIGEST")
+        guard let named = names.namedRows(of: entity, identifiedIn: identified, carrying: [digest]) else { return nil }
+        return "SELECT \(entity.number) AS ENTITY, Z_PK AS PK, key AS KEY, DIGEST FROM (\(named))"
     }
 
     /// Records the seed the store open on `database` was installed from (inside the caller's
