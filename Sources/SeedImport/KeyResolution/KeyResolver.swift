@@ -126,8 +126,9 @@ final class KeyResolver {
     /// merges and, for a new key, about once per 2^40 slots compared.
     private func writtenObject(_ key: KeyBytes, in index: KeyIndex, _ plan: EntityPlan, at location: InputLocation) throws(InputError) -> ObjectRows.Row? {
         var found: ObjectRows.Row?
-        let columns = ["Z_ENT"] + plan.keySlots.map(\.column)
         try index.candidates(key.hash) { (candidate) throws(InputError) in
+            // Made here, not per object: most keys have no candidate (an array a key took 1%).
+            let columns = ["Z_ENT"] + plan.keySlots.map(\.column)
             let stored = try builder.rows(at: location) { rows throws(SQLiteError) in try rows.values(of: candidate, in: plan.table, columns: columns) }
             var storedKey = KeyBytes()
             storedKey.set(stored.dropFirst())
