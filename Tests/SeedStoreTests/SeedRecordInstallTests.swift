@@ -33,9 +33,9 @@ struct SeedRecordInstallTests {
         let names = ObjectNames(layout: layout, buildKeys: [:], contentByDigest: true, schema: "seed")
         for entity in layout.entities where !entity.isAbstract {
             let rows = try #require(SeedRecord.recordRowsSQL(of: entity, names: names, identifiers: nil))
-            let recorded = try database.rows("SELECT ENTITY, PK, KEY, DIGEST FROM SEEDGEN_SEEDED WHERE ENTITY = ? ORDER BY PK", [.integer(Int64(entity.number))])
+            let recorded = try database.rows("SELECT \(SeedRecord.recordRowsColumns) FROM SEEDGEN_SEEDED WHERE ENTITY = ? ORDER BY PK", [.integer(Int64(entity.number))])
             #expect(recorded.count == 40)
-            #expect(try database.rows("\(rows) ORDER BY PK") == recorded, "\(entity.name)")
+            #expect(try database.rows(rows) == recorded, "\(entity.name)")
         }
         let metadata = try StoreConnection.metadata(ofStoreAt: copy)
         let seeded = try StoreConnection.metadata(ofStoreAt: seed)

@@ -37,7 +37,7 @@ struct UpdateStep {
         let identifiers = try SeedRecord.identifierSource(in: database, schema: "seed")
         for entity in concreteEntities {
             guard let rows = SeedRecord.recordRowsSQL(of: entity, names: seedNames, identifiers: identifiers) else { continue }
-            try database.execute("INSERT INTO temp.seedgen_seeded \(rows) ORDER BY PK")
+            try database.execute("INSERT INTO temp.seedgen_seeded (\(SeedRecord.recordRowsColumns)) \(rows)")
         }
     }
 
