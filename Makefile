@@ -140,17 +140,17 @@ FUZZ_ALL := predicate:Predicate:4096 model:Model:16384 compile:Compile:2048 meta
 FUZZ_TARGETS ?= $(foreach t,$(FUZZ_ALL),$(firstword $(subst :, ,$(t))))
 FUZZ_DIR := build/fuzz
 FUZZ_BUILD := .build-fuzz/$(shell uname -m)-unknown-linux-gnu/release
-FUZZ_MODULES := SeedModel SeedModelLoader SeedStore SeedImport SeedDump Crypto CryptoBoringWrapper CCryptoBoringSSL CCryptoBoringSSLShims SystemPackage CSystem
+FUZZ_MODULES := SeedModel SeedModelLoader SeedStore SeedImport SeedDump SystemPackage CSystem
 # SwiftPM names the package after its folder (a clone in ~/work/main is package `main`).
 FUZZ_PACKAGE := $(shell basename '$(CURDIR)' | tr 'A-Z' 'a-z' | tr -c 'a-z0-9_\n' '_')
 # A Swift module links the objects of its current sources (its `sources` list): an object left by a
 # file since moved or removed would otherwise be linked twice or against symbols that are gone.
 FUZZ_LINK = -O -sanitize=fuzzer,address -parse-as-library -package-name $(FUZZ_PACKAGE) -I $(FUZZ_BUILD)/Modules \
-	-I Sources/SeedgenSQLite -I Sources/SeedgenLibXML2 $$(pkg-config --cflags libxml-2.0 | sed 's/-I/-Xcc -I/g') \
+	-I Sources/SeedgenSQLite -I Sources/SeedgenLibXML2 -I Sources/SeedgenLibCrypto $$(pkg-config --cflags libxml-2.0 | sed 's/-I/-Xcc -I/g') \
 	$$(find .build-fuzz/checkouts -name module.modulemap -path '*/C*' | sed 's/^/-Xcc -fmodule-map-file=/') \
 	$$(for m in $(FUZZ_MODULES); do d=$(FUZZ_BUILD)/$$m.build; if [ -f $$d/sources ]; then \
 		tr -d "'" <$$d/sources | while IFS= read -r s; do echo "$$d/$$(basename "$$s").o"; done; \
-		else find $$d -name '*.o'; fi; done) -lxml2 -lsqlite3 -lstdc++
+		else find $$d -name '*.o'; fi; done) -lxml2 -lsqlite3 -lcrypto
 fuzz: deps
 	@for target in SeedImport SeedDump SeedModelLoader; do \
 		$(SWIFT) build -c release --build-path .build-fuzz --sanitize address \
