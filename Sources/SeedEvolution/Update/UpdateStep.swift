@@ -52,12 +52,16 @@ struct UpdateStep {
               NDIGEST BLOB, SDIGEST BLOB, RPK INTEGER, PRIMARY KEY (TBL, NPK)) WITHOUT ROWID;
             """)
         for entity in concreteEntities {
+            // Objects without a key are named by digests (or identifiers) in no order of their rows:
+            // sorted first, they go into the state's key order as appends rather than inserts at
+            // random places (200k events 1% apart: 6.5-7.1 s to 5.9-6.4 s, alternating).
+            let order = names.naming(of: entity.name)?.keyAttributes.isEmpty == true ? " ORDER BY r.KEY" : ""
             do {
                 try database.execute("""
                     INSERT INTO temp.seedgen_state SELECT r.ENTITY, r.PK, r.KEY, r.DIGEST,
                       CASE WHEN t.Z_PK IS NULL THEN NULL ELSE \(SeedRecord.digestSQL(of: entity, in: store, alias: "t")) END
                     FROM main.\(SeedRecord.table) r LEFT JOIN main.\(table(entity)) t ON t.Z_PK = r.PK AND t.Z_ENT = r.ENTITY
-                    WHERE r.ENTITY = \(entity.number)
+                    WHERE r.ENTITY = \(entity.number)\(order)
                     """)
             } catch {
                 guard error.code.primary == .constraint else { throw error }
