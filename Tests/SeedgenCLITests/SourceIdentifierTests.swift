@@ -130,4 +130,35 @@ struct SourceIdentifierTests {
             }
         }
     }
+
+    @Test("an installed record names each object of one entity by its key, its identifier or its values, in one pass ordered by Z_PK: every object once, each with its row's digest")
+    func recordNamesByKeyIdentifierAndValues() throws {
+        let directory = try Build.setUp()
+        defer { directory.remove() }
+        // Shelves keyed by label where they give one (`--key`), else named by identifier, else
+        // by their values (two alike: the second numbered), interleaved in Z_PK order.
+        let shelves = try directory.write("""
+            <Seed xmlns:seedgen="urn:seedgen:source">
+              <Shelf label="b"/><Shelf seedgen:id="x"/><Shelf/><Shelf label="a"/><Shelf seedgen:id="w"/><Shelf/>
+            </Seed>
+            """, to: "shelves.xml")
+        let seed = directory.path("seed.sqlite")
+        let build = try SeedgenTool.run(["build", "--model", directory.path("Shelf.xcdatamodel"), "--output", seed, "--quiet",
+                                         "--key", "Shelf=label", shelves])
+        #expect(build.status == 0, "\(build.error)")
+        let store = directory.path("installed.sqlite")
+        let install = try SeedgenTool.run(["install", seed, store])
+        #expect(install.status == 0, "\(install.error)")
+        let rows = try SQLiteShell.rows(store, """
+            SELECT r.PK, substr(r.KEY, 1, 2), r.KEY LIKE '% #2', typeof(r.DIGEST), length(r.DIGEST)
+            FROM SEEDGEN_SEEDED r JOIN Z_PRIMARYKEY p ON p.Z_ENT = r.ENTITY WHERE p.Z_NAME = 'Shelf' ORDER BY r.PK
+            """)
+        #expect(rows == ["1|k |0|blob|16", "2|i |0|blob|16", "3|c |0|blob|16", "4|k |0|blob|16", "5|i |0|blob|16", "6|c |1|blob|16"])
+        // The four shelves without a label hold the same values, whichever part named them.
+        let digests = try SQLiteShell.rows(store, """
+            SELECT COUNT(DISTINCT hex(r.DIGEST)) FROM SEEDGEN_SEEDED r JOIN Z_PRIMARYKEY p ON p.Z_ENT = r.ENTITY
+            WHERE p.Z_NAME = 'Shelf' GROUP BY r.PK IN (1, 4) ORDER BY 1
+            """)
+        #expect(digests == ["1", "2"])
+    }
 }

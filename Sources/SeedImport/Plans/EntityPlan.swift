@@ -187,8 +187,7 @@ final class EntityPlan {
         self.tracksDefinitions = key != nil || toOnes.values.contains { !$0.relationship.isOptional }
         self.settledParameters = slots.filter { $0.defaultValue != nil || !$0.attribute.isOptional }.map { Int($0.parameter) }
         self.parameterCount = Int32(columns.count + 1)
-        let fixedLength: Set<AttributeType> = [.integer16, .integer32, .integer64, .double, .float, .decimal, .boolean, .date]
-        self.fixedRowBound = slots.allSatisfy { fixedLength.contains($0.attribute.type) } ? 9 * (columns.count + 2) : nil
+        self.fixedRowBound = slots.allSatisfy { ColumnLayout.holdsFixedLength($0.attribute.type) } ? 9 * (columns.count + 2) : nil
         do {
             self.insert = try builder.objectRows.insertStatement(for: layout, columns: columns)
         } catch {

@@ -149,11 +149,12 @@ package final class ValueConverter: Sendable {
     }
 
     private func double(_ bytes: UnsafeBufferPointer<UInt8>) throws(ConversionFailure) -> Double {
-        // Only plain decimal notation: strtod would also take hex floats, "inf" and "nan".
-        guard !bytes.isEmpty, bytes.count < 128,
-              bytes.allSatisfy({ ($0 >= 48 && $0 <= 57) || $0 == 46 || $0 == 43 || $0 == 45 || $0 == 101 || $0 == 69 })
-        else { throw failure(bytes, "is not a \(type.rawValue)") }
+        guard !bytes.isEmpty, bytes.count < 128 else { throw failure(bytes, "is not a \(type.rawValue)") }
+        // Most seed numbers: read in one pass, which checks their notation too.
         if let exact = DecimalText.exactDouble(bytes) { return exact }
+        // Only plain decimal notation: strtod would also take hex floats, "inf" and "nan".
+        guard bytes.allSatisfy({ ($0 >= 48 && $0 <= 57) || $0 == 46 || $0 == 43 || $0 == 45 || $0 == 101 || $0 == 69 })
+        else { throw failure(bytes, "is not a \(type.rawValue)") }
         let value = withUnsafeTemporaryAllocation(of: CChar.self, capacity: bytes.count + 1) { buffer -> Double? in
             for index in 0..<bytes.count { buffer[index] = CChar(bitPattern: bytes[index]) }
             buffer[bytes.count] = 0

@@ -51,6 +51,13 @@ public struct ColumnLayout: Sendable, Hashable {
         }
     }
 
+    /// True when every value of an attribute of `type` takes a bounded number of bytes in a row
+    /// (a number, a date, a Boolean), false when its length is its own (text, data) or it has
+    /// no column.
+    package static func holdsFixedLength(_ type: AttributeType) -> Bool {
+        ["INTEGER", "FLOAT", "TIMESTAMP", "DECIMAL"].contains(sqlType(for: type))
+    }
+
     /// The SQL type Core Data declares for an attribute type, nil when it has no column.
     static func sqlType(for type: AttributeType) -> String? {
         switch type {

@@ -120,7 +120,16 @@ extension Sample {
     static func randomReal(using rng: inout some RandomNumberGenerator) -> String {
         let edges = ["0", "-0", "0.0", "5e-324", "2.2250738585072014e-308", "1.7976931348623157e308", "1e309", "-1e309", "1e-400",
                      "3.4028235e38", "3.5e38", "1.4e-45", "1e-46", "1.17549435e-38", "0.1", "-2.5", "1e-5", "123456789.125", "1E+2", "nan", "inf"]
-        if Bool.random(using: &rng) { return edges.randomElement(using: &rng)! }
-        return "\(Double.random(in: -1e6...1e6, using: &rng))"
+        switch Int.random(in: 0..<4, using: &rng) {
+        case 0, 1: return edges.randomElement(using: &rng)!
+        case 2:
+            // As seed data mostly gives them: a few decimals, or digits and an exponent (read
+            // in one exact operation where they allow it, by strtod otherwise).
+            let digits = Int.random(in: -999_999...999_999, using: &rng)
+            return Bool.random(using: &rng)
+                ? String(format: "%.\(Int.random(in: 0...8, using: &rng))f", Double(digits) / 1000)
+                : "\(digits)e\(Int.random(in: -30...30, using: &rng))"
+        default: return "\(Double.random(in: -1e6...1e6, using: &rng))"
+        }
     }
 }
