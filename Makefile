@@ -26,23 +26,32 @@ deps:
 		echo "  sudo apt-get install -y $(SYSTEM_PACKAGES)"; exit 1; \
 	fi
 
+# seedgen optimised, and beside it seedgen-swiftdata, the reader of SwiftData sources, built
+# unoptimised: it only parses a model's few files, and swift-syntax compiled with optimisation
+# alone takes longer than the rest of seedgen (over 14 minutes on 2 cores, not finished).
+SWIFTDATA_HELPER := seedgen-swiftdata
 release: deps
 	$(SWIFT) build -c release --product seedgen
+	$(SWIFT) build --product $(SWIFTDATA_HELPER)
+	ln -sf ../debug/$(SWIFTDATA_HELPER) .build/release/$(SWIFTDATA_HELPER)
 
 # `make install PREFIX=~/.local` puts seedgen in PREFIX/bin (default /usr/local).
 PREFIX ?= /usr/local
 install: release
 	install -d $(PREFIX)/bin
 	install -m 755 .build/release/seedgen $(PREFIX)/bin/seedgen
+	install -m 755 .build/debug/$(SWIFTDATA_HELPER) $(PREFIX)/bin/$(SWIFTDATA_HELPER)
 
-# Every folder Seeds/<Name>/ holds <Name>.xcdatamodeld and its source data files;
-# each becomes build/seeds/<Name>.sqlite, which must then verify clean.
+# Every folder Seeds/<Name>/ holds its model, <Name>.xcdatamodeld or a SwiftData app's
+# Model/ folder of @Model sources, and its source data files; each becomes
+# build/seeds/<Name>.sqlite, which must then verify clean.
 seed: release
 	@mkdir -p $(SEEDS_OUT)
 	@set -e; for dir in Seeds/*/; do \
 		name=$$(basename "$$dir"); \
 		model="$$dir$$name.xcdatamodeld"; \
-		[ -d "$$model" ] || { echo "$$dir: no $$name.xcdatamodeld"; exit 1; }; \
+		[ -d "$$model" ] || model="$$dir"Model; \
+		[ -d "$$model" ] || { echo "$$dir: no $$name.xcdatamodeld and no Model/ folder of SwiftData sources"; exit 1; }; \
 		inputs=$$(find "$$dir" -maxdepth 1 -type f ! -name '*.md' ! -name '.*' ! -name seedgen.json | sort); \
 		echo "== $$name"; \
 		$(SEEDGEN) build --model "$$model" --output "$(SEEDS_OUT)/$$name.sqlite" $$inputs; \
@@ -178,7 +187,7 @@ fuzz: deps
 # references it also writes are not kept) — a committed one that is stale fails; then each
 # module's DocC catalog built with its symbols by swift-docc-plugin into build/docs/<Target>,
 # where a broken symbol or article link, or any other warning, fails.
-DOC_TARGETS := SeedModel SeedModelLoader SeedStore SeedEvolution SeedImport SeedRuntime seedgen
+DOC_TARGETS := SeedModel SeedModelLoader SeedSwiftDataLoader SeedStore SeedEvolution SeedImport SeedRuntime seedgen
 docs: deps
 	$(SWIFT) package --disable-sandbox --allow-writing-to-package-directory generate-docc-reference
 	rm -rf Examples/emplan/emplan.docc Examples/laptimer/laptimer.docc Examples/locations/locations.docc

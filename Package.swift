@@ -6,10 +6,16 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .executable(name: "seedgen", targets: ["seedgen"]),
+        // Prints the model of SwiftData sources for seedgen, which runs it: swift-syntax is built
+        // for this helper alone (`make` builds it unoptimised; see the README's Design).
+        .executable(name: "seedgen-swiftdata", targets: ["seedgen-swiftdata"]),
         .library(name: "SeedModel", targets: ["SeedModel"]),
         // The model's `contents` XML reader (libxml2): tools and Linux apps that read a model's
         // source; an app's other products pull no libxml2.
         .library(name: "SeedModelLoader", targets: ["SeedModelLoader"]),
+        // The reader of SwiftData `@Model` sources (swift-syntax's parser): tools only, so an
+        // app that links the runtime (or a release build of seedgen) never builds swift-syntax.
+        .library(name: "SeedSwiftDataLoader", targets: ["SeedSwiftDataLoader"]),
         .library(name: "SeedStore", targets: ["SeedStore"]),
         .library(name: "SeedImport", targets: ["SeedImport"]),
         // What changes a store after it was built: migration, seed update, diff.
@@ -21,6 +27,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+        // SwiftData models are read from the app's sources with Apple's own Swift parser.
+        .package(url: "https://github.com/swiftlang/swift-syntax", "602.0.0"..<"604.0.0"),
         // Tests only: generators and seeds for the round-trip properties (Swift Testing).
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         // `make docs` only: builds the DocC catalogs and checks their links.
@@ -56,6 +64,15 @@ let package = Package(
         // Reads a model's `contents` XML (libxml2); apps on Apple platforms, which ship only the
         // compiled .momd, need none of it (the runtime names a model by its version hashes).
         .target(name: "SeedModelLoader", dependencies: ["SeedModel", "SeedgenLibXML2"]),
+        // Reads the `@Model` classes of a SwiftData app's sources into the same DataModel.
+        .target(
+            name: "SeedSwiftDataLoader",
+            dependencies: [
+                "SeedModel",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ]
+        ),
         .target(
             name: "SeedStore",
             dependencies: [
@@ -94,6 +111,8 @@ let package = Package(
             ]
         ),
 
+        .executableTarget(name: "seedgen-swiftdata", dependencies: ["SeedModel", "SeedSwiftDataLoader"]),
+
         .plugin(name: "SeedgenPlugin", capability: .buildTool(), dependencies: ["seedgen"]),
 
         // The example seed apps (seeds 000, 001, 004) and what they share, under Examples/: not
@@ -122,6 +141,11 @@ let package = Package(
         .testTarget(name: "SeedStoreTests", dependencies: ["SeedStore", "SeedModel", "SeedModelLoader", "SeedgenSQLite", "SeedgenTestSupport"]),
         // The engines that change a store, at their own level (the CLI tests run them through the binary).
         .testTarget(name: "SeedEvolutionTests", dependencies: ["SeedEvolution", "SeedStore", "SeedModel", "SeedModelLoader", "SeedgenTestSupport"]),
+        // The SwiftData sources' reader, against the real SwiftData stores when they are present.
+        .testTarget(
+            name: "SeedSwiftDataLoaderTests",
+            dependencies: ["SeedSwiftDataLoader", "SeedStore", "SeedModel", "seedgen", "seedgen-swiftdata", "SeedgenTestSupport"]
+        ),
         .testTarget(name: "SeedImportTests", dependencies: ["SeedImport", "SeedModelLoader", "SeedgenTestSupport"]),
         // The round-trip properties, in a module of their own: PropertyBased makes Date
         // ExpressibleByStringLiteral, which would retype string literals in other tests.

@@ -4,19 +4,23 @@ public struct ModelError: Error, Sendable, Equatable, CustomStringConvertible {
     public var file: String
     /// The 1-based line in `file`, when known.
     public var line: Int?
+    /// The 1-based column in `line`, when known (a Swift source's declaration).
+    public var column: Int?
     /// What is wrong.
     public var message: String
 
     /// Creates an error.
-    public init(file: String, line: Int?, message: String) {
+    public init(file: String, line: Int?, column: Int? = nil, message: String) {
         self.file = file
         self.line = line
+        self.column = column
         self.message = message
     }
 
-    /// `file:line: message`.
+    /// `file:line:column: message`, as far as the place is known.
     public var description: String {
-        if let line, line > 0 { return "\(file):\(line): \(message)" }
-        return "\(file): \(message)"
+        guard let line, line > 0 else { return "\(file): \(message)" }
+        guard let column, column > 0 else { return "\(file):\(line): \(message)" }
+        return "\(file):\(line):\(column): \(message)"
     }
 }

@@ -78,7 +78,17 @@ package struct VersionHasher: Sendable {
     }
 
     /// SHA256(property part ‖ uint32 type code ‖ 0x01 if external storage ‖ 0x01 if preserved after deletion).
+    ///
+    /// A Composite's hash is SHA256 over its elements' hashes, elements in name order; its own
+    /// name, flags and type are not part of it (every entity of five real SwiftData stores).
     package static func hash(of attribute: AttributeDescription) -> [UInt8] {
+        if let elements = attribute.elements {
+            var bytes = HashInput()
+            for element in elements.sorted(by: { DataModel.namePrecedes($0.name, $1.name) }) {
+                bytes.append(hash(of: element))
+            }
+            return bytes.sha256()
+        }
         var bytes = HashInput()
         bytes.append(propertyPart(
             name: attribute.name, isOptional: attribute.isOptional, isTransient: attribute.isTransient,

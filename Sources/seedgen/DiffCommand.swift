@@ -28,8 +28,10 @@ struct DiffCommand: ParsableCommand {
     @Argument(help: "The new store.")
     var new: String
 
-    @Option(help: "The Core Data model (an .xcdatamodeld bundle, an .xcdatamodel folder or a 'contents' file); without it, the model the new store carries (a seed seedgen built).")
+    @Option(help: ArgumentHelp(modelHelp + " Without it, the model the new store carries (a seed seedgen built)."))
     var model: String?
+
+    @OptionGroup var schema: SchemaOption
 
     @Flag(help: "Print the differences as JSON (one object per difference, then the counts).")
     var json = false
@@ -37,7 +39,7 @@ struct DiffCommand: ParsableCommand {
     func run() throws {
         let layout: StoreLayout
         do {
-            layout = try model.map { try loadModelVersions($0).current.model }.map { try StoreLayout(model: $0) } ?? carriedLayout(of: new)
+            layout = try model.map { try loadModel($0, schema: schema.schema) }.map { try StoreLayout(model: $0) } ?? carriedLayout(of: new)
         } catch let failure as CommandFailure {
             throw CommandFailure(message: failure.message, exitCode: 2)
         } catch {

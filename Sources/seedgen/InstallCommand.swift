@@ -28,14 +28,16 @@ struct InstallCommand: ParsableCommand {
     @Argument(help: "Where the new store goes (must not exist).")
     var store: String
 
-    @Option(help: "The model the seed must be of (a bundle, an .xcdatamodel folder or a 'contents' file). Without it, the model the seed carries.")
+    @Option(help: ArgumentHelp("The model the seed must be of. " + modelHelp + " Without it, the model the seed carries."))
     var model: String?
+
+    @OptionGroup var schema: SchemaOption
 
     func run() throws {
         if FileSystem.kind(of: store) != .missing {
             throw CommandFailure.failed("\(store) exists; nothing was installed (seedgen update brings a newer seed into an installed store)")
         }
-        let layout = try model.map { try StoreLayout(model: loadModelVersions($0).current.model) } ?? carriedLayout(of: seed)
+        let layout = try model.map { try StoreLayout(model: loadModel($0, schema: schema.schema)) } ?? carriedLayout(of: seed)
         let report: InstallReport
         do {
             report = try SeedInstaller(seedPath: seed, storePath: store, layout: layout, policy: .update).install()

@@ -30,8 +30,10 @@ struct MigrateCommand: ParsableCommand {
     @Argument(help: "The store file.")
     var store: String
 
-    @Option(name: .long, help: "The model bundle (.xcdatamodeld) holding the store's version and the current one.")
+    @Option(name: .long, help: ArgumentHelp("The model bundle (.xcdatamodeld) holding the store's version and the current one. " + modelHelp))
     var model: String
+
+    @OptionGroup var schema: SchemaOption
 
     @Flag(help: "Print the plan and change nothing.")
     var dryRun = false
@@ -40,7 +42,7 @@ struct MigrateCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let versions = try loadModelVersions(model)
+        let versions = try loadModelVersions(model, schema: schema.schema)
         let migrator = StoreMigrator(storeAt: store, versions: versions)
         let plan: MigrationPlan
         do {

@@ -39,14 +39,16 @@ struct UpdateCommand: ParsableCommand {
     @Option(help: "The new seed, built by seedgen from the same model.")
     var seed: String
 
-    @Option(help: "The model: a bundle (.xcdatamodeld; a store of an older version is migrated first), an .xcdatamodel folder or a 'contents' file. Without it, the models the seed and the store carry.")
+    @Option(help: ArgumentHelp(modelHelp + " A bundle's older versions migrate an older store first. Without it, the models the seed and the store carry."))
     var model: String?
+
+    @OptionGroup var schema: SchemaOption
 
     @Flag(help: "Print the report as JSON.")
     var json = false
 
     func run() throws {
-        let versions = try model.map(loadModelVersions)
+        let versions = try model.map { try loadModelVersions($0, schema: schema.schema) }
         let report: SeedUpdateReport
         do {
             if let versions {

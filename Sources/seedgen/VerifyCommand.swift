@@ -20,8 +20,10 @@ struct VerifyCommand: ParsableCommand {
     @Argument(help: "The store file.")
     var store: String
 
-    @Option(name: .long, help: "The model the store should fit (an .xcdatamodeld, .xcdatamodel or 'contents').")
+    @Option(name: .long, help: ArgumentHelp("The model the store should fit. " + modelHelp))
     var model: String?
+
+    @OptionGroup var schema: SchemaOption
 
     @Flag(help: "Check that the store is the seed exactly as seedgen built it (for CI): its content digest and seal hold and it is one file. Without it, what an app's use changes (rows, an app's metadata key, WAL mode) is a note.")
     var asBuilt = false
@@ -43,9 +45,11 @@ struct VerifyCommand: ParsableCommand {
         var layout: StoreLayout?
         if let model {
             do {
-                layout = try ModelOption.parse(["--model", model]).loadLayout()
+                layout = try StoreLayout(model: loadModel(model, schema: schema.schema))
             } catch let failure as CommandFailure {
                 throw CommandFailure.usage(failure.message ?? "cannot read the model")
+            } catch {
+                throw CommandFailure.usage("\(error)")
             }
         }
         let findings: [Finding]

@@ -15,7 +15,7 @@ struct KeyIndexTests {
 
     @Test("keys with one fingerprint (the hash's upper 40 bits) are all candidates, the repository confirms each; others are not")
     func collidingFingerprints() throws {
-        var index = KeyIndex()
+        let index = KeyIndex()
         let fingerprint: UInt64 = 0x1234_5678 << 32
         index.insert(fingerprint | 1, primaryKey: 7)
         index.insert(fingerprint | 2, primaryKey: 9)
@@ -29,7 +29,7 @@ struct KeyIndexTests {
     /// waited for the row stream; 40 bits make that about 45.
     @Test("hashes that share their upper 32 bits but differ in the next 8 are not each other's candidates")
     func fortyBitFingerprints() throws {
-        var index = KeyIndex()
+        let index = KeyIndex()
         let upper: UInt64 = 0x1234_5678 << 32
         index.insert(upper | 0x01 << 24, primaryKey: 7)
         index.insert(upper | 0xFF << 24 | 0xAB, primaryKey: 9)
@@ -40,7 +40,7 @@ struct KeyIndexTests {
 
     @Test("every key stays findable as the table doubles, and no key finds another's object")
     func growth() throws {
-        var index = KeyIndex()
+        let index = KeyIndex()
         var hasher = SystemRandomNumberGenerator()
         let hashes = (1...10_000).map { _ in hasher.next() as UInt64 }
         for (offset, hash) in hashes.enumerated() { index.insert(hash, primaryKey: Int64(offset + 1)) }

@@ -90,8 +90,9 @@ package struct StoreDiff {
             }
             let stored = try reader.storedLayout(of: layout)
             try reader.requireReadableValues(of: stored)
-            // Each row names its entity, or (after a migration renamed it) the name it had.
-            for row in try reader.file.primaryKeyRows() {
+            // Each row names its entity, or (after a migration renamed it) the name it had; Core
+            // Data's persistent history numbers its own.
+            for row in try reader.file.primaryKeyRows() where PersistentHistoryLayout.primaryKeyRows[row.number] != row.name {
                 guard let entity = stored.entity(number: row.number), entity.name == row.name || entity.renamingIdentifier == row.name else {
                     throw Failure(description: "\(path): Z_PRIMARYKEY numbers \(row.name) \(row.number), not \(stored.entity(named: row.name)?.number ?? 0) as the model does")
                 }

@@ -8,8 +8,6 @@ struct StoreContents {
     /// The source version's layout, as the store holds it.
     let layout: StoreLayout
 
-    /// The tables of Core Data's persistent history (`NSPersistentHistoryTrackingKey`).
-    static let historyTables: Set<String> = ["ATRANSACTION", "ACHANGE", "ATRANSACTIONSTRING"]
     /// Core Data's bookkeeping tables and a seed's record (`SeedRecord`), which the migration
     /// rewrites itself.
     static let bookkeepingTables = Set(["Z_PRIMARYKEY", "Z_METADATA", "Z_MODELCACHE"] + SeedRecord.tables)
@@ -33,7 +31,7 @@ struct StoreContents {
             if type == "view" {
                 throw refusal(name, "holds the view \(name), which no Core Data model describes")
             }
-            if Self.historyTables.contains(name) {
+            if PersistentHistoryLayout.tables[name] != nil {
                 throw refusal(name, "holds Core Data's persistent history (table \(name)), which only Core Data keeps right: \(advice)")
             }
             if !described.contains(name) && !Self.bookkeepingTables.contains(name) {

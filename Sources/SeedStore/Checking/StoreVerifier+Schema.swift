@@ -9,6 +9,17 @@ extension StoreVerifier.Run {
             try checkTable(join.name, columns: ([join.firstColumn, join.secondColumn] + join.orderColumns).map { ($0, "INTEGER") })
         }
         try checkIndexes(layout)
+        try checkPersistentHistory()
+    }
+
+    /// Core Data's persistent-history tables, where present, are exactly as the framework makes them.
+    private mutating func checkPersistentHistory() throws {
+        for row in try database.rows("SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name IN ('ACHANGE', 'ATRANSACTION', 'ATRANSACTIONSTRING') ORDER BY name") {
+            let name = row[0].text ?? "", sql = row[1].text ?? ""
+            if PersistentHistoryLayout.tables[name] != sql {
+                report("table", "table \(name)", expected: "Core Data's persistent-history table: \(PersistentHistoryLayout.tables[name] ?? "")", found: sql)
+            }
+        }
     }
 
     /// The model's indexes. What Core Data's forward migrations leave is a note: an index under
@@ -46,7 +57,7 @@ extension StoreVerifier.Run {
                        note: !expected.isUnique)
             }
         }
-        for (name, sql, shape) in stored where !accounted.contains(name) {
+        for (name, sql, shape) in stored where !accounted.contains(name) && PersistentHistoryLayout.indexes[name] != sql {
             let unique = shape?.isUnique ?? sql.hasPrefix("CREATE UNIQUE")
             report("index", "index \(name)", expected: "only the indexes the model implies",
                    found: unique ? "\(sql) (a uniqueness the model does not have: saves it allows would fail)" : "\(sql) (an earlier model version's?)",

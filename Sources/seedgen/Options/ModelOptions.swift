@@ -4,12 +4,31 @@ import SeedModel
 import SeedModelLoader
 import SeedStore
 
-/// The versions of the model bundle at `path` (a plain model is one version): a model that is
-/// not there is exit 2, one that is wrong exit 1, naming the file and line.
-func loadModelVersions(_ path: String) throws -> ModelVersions {
+/// The help of every `--model` option.
+let modelHelp = "The model: an .xcdatamodeld bundle, an .xcdatamodel folder or a 'contents' file, or a SwiftData app's sources (a .swift file or a folder of them, see --schema)."
+
+/// The model at `path`: a Core Data model file, or SwiftData sources read with `schema`. A model
+/// that is not there is exit 2, one that is wrong exit 1, naming the file and line.
+func loadModel(_ path: String, schema: [String]?) throws -> DataModel {
+    try loadModelVersions(path, schema: schema).current.model
+}
+
+/// The versions of the model bundle at `path` (a plain model or SwiftData sources are one
+/// version): a model that is not there is exit 2, one that is wrong exit 1, naming the file and line.
+func loadModelVersions(_ path: String, schema: [String]? = nil) throws -> ModelVersions {
     try requireModelFile(path)
     do {
+        if ModelSource(path: path) == .swiftSources {
+            let model = try SwiftDataHelper.loadModel(path, schema: schema)
+            let version = ModelVersions.Version(name: model.versionIdentifier, model: model)
+            return ModelVersions(versions: [version], current: version)
+        }
+        guard schema == nil else {
+            throw CommandFailure.usage("--schema names the @Model classes of SwiftData sources; \(path) is a Core Data model")
+        }
         return try ModelLoader.loadVersions(from: path)
+    } catch let failure as CommandFailure {
+        throw failure
     } catch {
         throw CommandFailure.failed("\(error)")
     }

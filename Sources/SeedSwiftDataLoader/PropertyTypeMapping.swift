@@ -1,0 +1,123 @@
+import SeedModel
+
+/// The Core Data attribute a stored property of a value type becomes.
+///
+/// Seen in real SwiftData stores (`FACTS.md` of the shared SwiftData corpus): `String`, `Int`
+/// (Integer 64), `Double`, `Float`, `Bool`, `UUID` and their optionals; `[String]` as
+/// Transformable; a Codable struct as a Composite of its stored properties (an array among them
+/// a Binary element holding JSON); an enum with a raw value as a Composite of one optional
+/// element of the raw type; an enum without one as a Composite of one optional String per case;
+/// SwiftUI's `Color.Resolved` as four Floats. *Assumed* (no real store shows them yet):
+/// `Int64`, `Int32`, `Int16`, `Date`, `Data`, `Decimal`, `URL`, mapped as Core Data maps those
+/// Foundation types, and arrays of values other than `[String]`.
+struct PropertyTypeMapping {
+    /// The structs and enums the sources declare.
+    let valueTypes: [ValueTypeDeclaration]
+
+    /// Swift type name -> Core Data attribute type.
+    static let scalarTypes: [String: AttributeType] = [
+        "String": .string, "Bool": .boolean, "Int": .integer64, "Int64": .integer64,
+        "Int32": .integer32, "Int16": .integer16, "Double": .double, "Float": .float,
+        "Date": .date, "Data": .binary, "UUID": .uuid, "URL": .uri, "Decimal": .decimal,
+    ]
+
+    /// Apple's value types whose stored form real stores show (their source is not the app's).
+    static let knownComposites: [String: [(String, AttributeType)]] = [
+        "Color.Resolved": [("linearRed", .float), ("linearGreen", .float), ("linearBlue", .float), ("opacity", .float)],
+    ]
+
+    private static let known = "String, Bool, Int, Int64, Int32, Int16, Double, Float, Date, Data, UUID, URL, Decimal, Codable structs and enums of the sources, Color.Resolved, arrays of these values, @Model classes"
+
+    /// The attribute `property` of `owner` declares; a type whose stored form is not known is
+    /// refused at the place its type is written.
+    func attribute(for property: PropertyDeclaration, of owner: ModelClassDeclaration) throws(ModelError) -> AttributeDescription {
+        if property.relationship != nil {
+            throw property.place.error("@Relationship on '\(property.name)', whose type \(property.type) is no @Model class of the sources")
+        }
+        let options = property.attribute ?? AttributeOptions()
+        let (type, isOptional) = property.type.unwrapped
+        var attribute = AttributeDescription(
+            name: property.name, type: .undefined, isOptional: isOptional, isTransient: options.isEphemeral,
+            versionHashModifier: options.hashModifier,
+            allowsExternalBinaryDataStorage: options.allowsExternalStorage,
+            preserveAfterDeletion: options.preservesValueOnDeletion, line: property.place.line
+        )
+        attribute.renamingIdentifier = options.originalName
+        switch type {
+        case .named(let name) where Self.scalarTypes[name] != nil:
+            attribute.type = Self.scalarTypes[name]!
+            attribute.defaultValue = property.literalDefault
+        case .array(let element) where isValue(element, from: owner.scope):
+            attribute.type = .transformable
+        case .named(let name):
+            attribute.type = .composite
+            attribute.elements = try elements(of: name, property: property, from: owner.scope)
+        default:
+            throw property.typePlace.error("'\(property.type)': its stored form is not known here (known: \(Self.known))")
+        }
+        if options.allowsExternalStorage, attribute.type != .binary {
+            throw property.place.error("@Attribute(.externalStorage) on '\(property.name)', which is no Data")
+        }
+        return attribute
+    }
+
+    /// A Composite's elements: a struct's stored properties, an enum's raw value or cases.
+    private func elements(of name: String, property: PropertyDeclaration, from scope: [String]) throws(ModelError) -> [AttributeDescription] {
+        let isOptional = property.type.unwrapped.isOptional
+        func element(_ name: String, _ type: AttributeType, optional: Bool) -> AttributeDescription {
+            AttributeDescription(name: name, type: type, isOptional: optional, line: property.place.line)
+        }
+        if let known = Self.knownComposites[name] {
+            return known.map { element($0.0, $0.1, optional: isOptional) }
+        }
+        guard let declaration = try valueType(named: name, from: scope, place: property.typePlace) else {
+            throw property.typePlace.error("'\(name)': its stored form is not known here: no struct or enum of that name in the sources (known: \(Self.known))")
+        }
+        switch declaration.kind {
+        case .unreadable(let error):
+            throw error
+        case .enumeration(_, _, true):
+            throw property.typePlace.error("'\(name)' has cases with associated values, whose stored form is not known here (\(declaration.place))")
+        case .enumeration(let rawType?, _, _) where Self.scalarTypes[rawType] != nil:
+            // Always optional, even for a non-optional property (real stores).
+            return [element(property.name, Self.scalarTypes[rawType]!, optional: true)]
+        case .enumeration(_, let cases, _):
+            guard !cases.isEmpty else { throw property.typePlace.error("'\(name)' has no cases (\(declaration.place))") }
+            return cases.map { element($0, .string, optional: true) }
+        case .structure(let members):
+            guard !members.isEmpty else { throw property.typePlace.error("'\(name)' has no stored property (\(declaration.place))") }
+            return try members.map { (member) throws(ModelError) -> AttributeDescription in
+                let (memberType, memberOptional) = member.type.unwrapped
+                switch memberType {
+                case .named(let scalar) where Self.scalarTypes[scalar] != nil:
+                    return element(member.name, Self.scalarTypes[scalar]!, optional: isOptional || memberOptional)
+                case .array(let inner) where isValue(inner, from: declaration.scope + [declaration.name]):
+                    // Stored as JSON text in a Binary element (real stores).
+                    return element(member.name, .binary, optional: isOptional || memberOptional)
+                default:
+                    throw member.typePlace.error("'\(member.type)' inside the Composite '\(name)': its stored form is not known here (a struct's properties are values or arrays of values)")
+                }
+            }
+        }
+    }
+
+    /// True for a type an array of which is a value: a scalar, or a struct or enum of the sources.
+    private func isValue(_ type: DeclaredType, from scope: [String]) -> Bool {
+        guard case .named(let name) = type else { return false }
+        return Self.scalarTypes[name] != nil || Self.knownComposites[name] != nil
+            || (try? valueType(named: name, from: scope, place: nil)) != nil
+    }
+
+    /// The struct or enum a name means, seen from `scope`: the one declared in the scope or an
+    /// enclosing one, innermost first, then the only one of that name.
+    private func valueType(named name: String, from scope: [String], place: SourcePlace?) throws(ModelError) -> ValueTypeDeclaration? {
+        let candidates = valueTypes.filter { $0.qualifiedName == name || $0.qualifiedName.hasSuffix("." + name) }
+        if candidates.count <= 1 { return candidates.first }
+        for depth in stride(from: scope.count, through: 0, by: -1) {
+            let prefix = Array(scope.prefix(depth))
+            if let local = candidates.first(where: { $0.qualifiedName == (prefix + [name]).joined(separator: ".") }) { return local }
+        }
+        let places = candidates.map { "\($0.qualifiedName) at \($0.place)" }.joined(separator: ", ")
+        throw (place ?? candidates[0].place).error("'\(name)' may mean several types (\(places)); name it with its enclosing type")
+    }
+}

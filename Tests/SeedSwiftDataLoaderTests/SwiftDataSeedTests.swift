@@ -1,0 +1,47 @@
+import Foundation
+import SeedgenTestSupport
+import Testing
+
+/// Seeds built from SwiftData sources through the command line (seedgen runs seedgen-swiftdata).
+@Suite("SwiftData seeds")
+struct SwiftDataSeedTests {
+    static let recipes = Corpus.packageRoot.appendingPathComponent("Seeds/Recipes")
+
+    @Test("Seeds/Recipes builds from its @Model sources, verifies as built, and the same sources build the same bytes")
+    func recipesSeed() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let model = Self.recipes.appendingPathComponent("Model").path
+        let data = Self.recipes.appendingPathComponent("recipes.json").path
+        for name in ["a.sqlite", "b.sqlite"] {
+            let build = try SeedgenTool.run(["build", "--model", model, "--output", directory.path(name), data])
+            #expect(build.status == 0, "\(build.error)")
+        }
+        let verify = try SeedgenTool.run(["verify", "--as-built", directory.path("a.sqlite"), "--model", model])
+        #expect(verify.status == 0, "\(verify.output)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: directory.path("a.sqlite"))) == Data(contentsOf: URL(fileURLWithPath: directory.path("b.sqlite"))))
+        let store = directory.path("a.sqlite")
+        #expect(try SQLiteShell.rows(store, "SELECT r.ZTITLE, c.ZNAME, r.ZVEGETARIAN FROM ZRECIPE r LEFT JOIN ZCUISINE c ON c.Z_PK = r.ZCUISINE ORDER BY r.ZTITLE")
+            == ["Miso soup|Japanese|1", "Spaghetti aglio e olio|Italian|1", "Tacos al pastor|Mexican|0", "Toast||1"])
+        #expect(try SQLiteShell.rows(store, "SELECT count(*), count(ZGRAMS) FROM ZINGREDIENT WHERE ZRECIPE IS NOT NULL") == ["10|8"])
+        #expect(try SQLiteShell.rows(store, "SELECT name FROM sqlite_master WHERE name LIKE 'Z_Recipe_%' ORDER BY name")
+            == ["Z_Recipe_SwiftDataIndexOnBinarytitle", "Z_Recipe_UNIQUE_title"])
+        let hash = try SeedgenTool.run(["hash", "--model", model, "--schema", "Recipe"])
+        #expect(hash.status == 0 && hash.output.split(separator: "\n").count == 3, "Recipe reaches Ingredient and Cuisine")
+    }
+
+    @Test("the sources' mistakes come back through seedgen with their place; nothing is written")
+    func refusalsThroughSeedgen() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let model = try directory.write("@Model class A {\n    var when: Set<Date>\n}\n", to: "Model.swift")
+        let build = try SeedgenTool.run(["build", "--model", model, "--output", directory.path("out.sqlite")])
+        #expect(build.status == 1)
+        #expect(build.error.contains("Model.swift:2:15: 'Set<Date>': its stored form is not known"), "\(build.error)")
+        #expect(!FileManager.default.fileExists(atPath: directory.path("out.sqlite")))
+        let schema = try SeedgenTool.run(["hash", "--model", model, "--schema", "B"])
+        #expect(schema.status == 1 && schema.error.contains("no @Model class named 'B'"), "\(schema.error)")
+        let coreData = try SeedgenTool.run(["hash", "--model", directory.path("nothing.xcdatamodel"), "--schema", "A"])
+        #expect(coreData.status == 2)
+    }
+}
