@@ -17,7 +17,7 @@ extension StoreDumper {
             return 2 + position
         }
         var shape = ObjectShape()
-        for attribute in model.allAttributes(of: entity) where !attribute.isTransient {
+        for attribute in model.storedAttributes(of: entity) where !attribute.isTransient {
             let hasDefault = attribute.isOptional && (try? attribute.storedDefaultValue()) != nil
             shape.attributes.append((try index(attribute.name), attribute, hasDefault))
         }

@@ -197,7 +197,7 @@ package struct StoreDumper {
             for entity in layout.entities where entity.table == table.name && !entity.isAbstract {
                 let description = layout.model.entity(named: entity.name)!
                 guard let key = NaturalKey.of(description, in: layout.model, buildKeys: [:]) else { continue }
-                let attributes = layout.model.allAttributes(of: description)
+                let attributes = layout.model.storedAttributes(of: description)
                 let columns = key.names.compactMap { name -> (Int, AttributeDescription)? in
                     guard let column = layout.column(for: name, of: entity.name),
                           let position = table.columns.firstIndex(where: { $0.name == column }),

@@ -70,7 +70,7 @@ struct FetchCommand: ParsableCommand {
             throw CommandFailure.usage("\(error)")
         }
         let types = Dictionary(layout.model.entities.flatMap { entity in
-            layout.model.allAttributes(of: entity).map { ("\(entity.name).\($0.name)", $0.type) }
+            layout.model.storedAttributes(of: entity).map { ("\(entity.name).\($0.name)", $0.type) }
         }, uniquingKeysWith: { first, _ in first })
         if json {
             let rows = objects.map { object in

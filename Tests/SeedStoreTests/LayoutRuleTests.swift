@@ -267,7 +267,7 @@ struct LayoutRuleTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let cases: [(String, String)] = [
-            ("<entity name=\"A\">\n<relationship name=\"bs\" optional=\"YES\" toMany=\"YES\" destinationEntity=\"B\"/></entity><entity name=\"B\"/>", "has no inverse"),
+            ("<entity name=\"A\">\n<relationship name=\"bs\" optional=\"YES\" toMany=\"YES\" ordered=\"YES\" destinationEntity=\"B\"/></entity><entity name=\"B\"/>", "has no inverse and is ordered"),
             ("<entity name=\"P\">\n<relationship name=\"friends\" optional=\"YES\" toMany=\"YES\" destinationEntity=\"P\" inverseName=\"friends\" inverseEntity=\"P\"/></entity>", "is its own inverse"),
             ("<entity name=\"A\"><attribute name=\"n\" attributeType=\"String\"/>\n<fetchIndex name=\"lower\"><fetchIndexElement expression=\"lowercase:(n)\" expressionType=\"String\" type=\"Binary\" order=\"ascending\"/></fetchIndex></entity>", "uses an expression"),
         ]
@@ -278,5 +278,44 @@ struct LayoutRuleTests {
             #expect(error.line == 4, "\(error)")
             #expect(error.file == model.source)
         }
+    }
+
+    @Test("a to-many without an inverse is a column of the destination's table, Z<n><NAME> (a real SwiftData store); read and checked, never written")
+    func inverselessToMany() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let model = try StoreFixture.model("""
+            <entity name="Cocktail"><attribute name="name" attributeType="String"/>
+            <relationship name="spec" optional="YES" toMany="YES" deletionRule="Cascade" destinationEntity="Ingredient"/></entity>
+            <entity name="Ingredient"><attribute name="value" attributeType="Double"/>
+            <relationship name="base" optional="YES" maxCount="1" destinationEntity="Cocktail"/></entity>
+            """, in: directory)
+        let layout = try StoreLayout(model: model)
+        #expect(layout.table(named: "ZINGREDIENT")?.createSQL
+            == "CREATE TABLE ZINGREDIENT ( Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZBASE INTEGER, Z1SPEC INTEGER, ZVALUE FLOAT )")
+        #expect(layout.indexes.map(\.name) == ["ZINGREDIENT_ZBASE_INDEX", "ZINGREDIENT_Z1SPEC_INDEX"])
+        let refusal = try #require(throws: LayoutError.self) { try layout.requireValuesHandled() }
+        #expect(refusal.message.contains("'Cocktail.spec' is a to-many without an inverse") && refusal.line == 4, "\(refusal)")
+    }
+
+    @Test("a Composite attribute is one column per element, named as attributes are, a clash numbered in attribute order")
+    func compositeColumns() throws {
+        let point = [AttributeDescription(name: "x", type: .float), AttributeDescription(name: "y", type: .float)]
+        var author = AttributeDescription(name: "author", type: .composite, isOptional: true)
+        author.elements = [AttributeDescription(name: "person", type: .string, isOptional: true), AttributeDescription(name: "id", type: .uuid, isOptional: true)]
+        var kind = AttributeDescription(name: "kind", type: .composite)
+        kind.elements = [AttributeDescription(name: "kind", type: .string, isOptional: true)]
+        var at = AttributeDescription(name: "at", type: .composite)
+        at.elements = point
+        var to = AttributeDescription(name: "to", type: .composite)
+        to.elements = point
+        let entity = EntityDescription(name: "Trip", attributes: [author, kind, at, to, AttributeDescription(name: "id", type: .uuid)])
+        let layout = try StoreLayout(model: DataModel(entities: [entity]))
+        #expect(layout.tables[0].createSQL == "CREATE TABLE ZTRIP ( Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZX FLOAT, ZY FLOAT, ZX1 FLOAT, ZY1 FLOAT, ZPERSON VARCHAR, ZKIND VARCHAR, ZID BLOB, ZID1 BLOB )")
+        #expect(layout.column(for: "author.person", of: "Trip") == "ZPERSON")
+        #expect(layout.column(for: "kind", of: "Trip") == "ZKIND", "a one-element composite named like its element is stored under its own name")
+        #expect(layout.column(for: "to.x", of: "Trip") == "ZX1")
+        #expect(layout.column(for: "id", of: "Trip") == "ZID1")
+        #expect(throws: Never.self) { try layout.requireValuesHandled() }
     }
 }

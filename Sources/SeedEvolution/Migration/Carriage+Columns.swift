@@ -31,7 +31,7 @@ extension Carriage {
             let isAdded = if case .added = property.change { true } else { false }
             // Rows take the model's default: all of them (added), or those holding no value (made required).
             guard isAdded || property.change.filledDefault != nil else { return sourceColumn.map(ColumnSource.column) ?? .none }
-            guard let attribute = destination.model.entity(named: owner)?.attribute(named: name) else { return .none }
+            guard let attribute = destination.model.entity(named: owner)?.storedAttribute(named: name) else { return .none }
             let value: SQLValue?
             do {
                 value = try attribute.storedDefaultValue()
@@ -74,6 +74,8 @@ extension Carriage {
             }
             guard let links = SourceLinks(of: previous, of: old.name, in: source, table: table), let order = links.orders[true] else { return .none }
             return .linkedPosition(links, column: order)
+        case .ownerKey:
+            return .none  // Never reached: a migration refuses such a layout first (`requireValuesHandled`).
         }
     }
 

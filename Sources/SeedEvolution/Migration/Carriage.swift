@@ -92,7 +92,7 @@ struct Carriage {
             guard let table = destination.entity(named: target)?.table, !thinnedTables.contains(table) else { return nil }
         case .foreignEntity:
             guard !renumbers else { return nil }
-        case .foreignOrder:
+        case .foreignOrder, .ownerKey:
             return nil
         }
         return sourceColumn(column.name, of: entity)

@@ -198,6 +198,15 @@ public struct StoreMigrator: Sendable {
             start = Start(plan: plan, metadata: try StoreMetadata.rewriting(found.bytes, for: destination.model, buildKeys: destinationKeys),
                           source: try sourceLayout(of: found, database: database),
                           destination: try StoreLayout(model: destination.model, era: found.era), buildKeys: found.metadata.buildKeys, destinationKeys: destinationKeys)
+            try start.source.requireValuesHandled()
+            try start.destination.requireValuesHandled()
+            for model in [found.version.model, destination.model] {
+                for entity in model.entities {
+                    if let composite = entity.attributes.first(where: { $0.elements != nil }) {
+                        throw MigrationError(.notCarriedOut(subject: "\(entity.name).\(composite.name)"), "\(storePath): '\(entity.name).\(composite.name)' is a Composite attribute: how Core Data migrates one is not known here, so seedgen does not")
+                    }
+                }
+            }
         } catch let error as LayoutError {
             throw MigrationError(.notCarriedOut(subject: destination.name), "\(storePath): \(error)")
         } catch let error as StoreMetadata.DecodingError {

@@ -60,7 +60,7 @@ package struct NaturalKey {
             if names.isEmpty || Set(names).count != names.count {
                 problems.append("--key \(entityName): name each attribute once")
             }
-            let attributes = model.allAttributes(of: entity).filter { !$0.isTransient }.map(\.name)
+            let attributes = model.storedAttributes(of: entity).filter { !$0.isTransient }.map(\.name)
             for name in names where !attributes.contains(name) {
                 problems.append("--key \(entityName)=\(names.joined(separator: ",")): \(entityName) has no stored attribute '\(name)'")
             }

@@ -136,7 +136,7 @@ final class EntityPlan {
         var warnings: [String] = []
         var columns: [String] = []
         var slots: [AttributeSlot] = []
-        for attribute in model.allAttributes(of: entity) where !attribute.isTransient {
+        for attribute in model.storedAttributes(of: entity) where !attribute.isTransient {
             let column = storeLayout.column(for: attribute.name, of: entity.name)!
             columns.append(column)
             let converter: ValueConverter

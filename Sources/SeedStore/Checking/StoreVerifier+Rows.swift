@@ -19,6 +19,12 @@ extension StoreVerifier.Run {
                 }
             }
             for column in table.columns where present.contains(column.name) {
+                if case .ownerKey(let holder, let owner, let relationship) = column.role {
+                    let others = layout.entities.contains { $0.table == table.name && $0.name != holder }
+                    try checkReferences(table: table.name, column: column.name, label: "\(owner).\(relationship)",
+                                        source: others ? layout.entity(named: holder)! : nil, destination: layout.entity(named: owner)!)
+                    continue
+                }
                 guard case .foreignKey(let entity, let relationship, let destination) = column.role else { continue }
                 // Rows of other entities than the column's own are left out, where the table has any.
                 let owner = layout.entity(named: entity)!
@@ -135,7 +141,7 @@ extension StoreVerifier.Run {
     private mutating func checkExternalBinaryMarkers(_ table: TableLayout, present: Set<String>, layout: StoreLayout) throws {
         for column in table.columns where present.contains(column.name) {
             guard case .attribute(let entity, let name, .binary) = column.role,
-                  let attribute = layout.model.entity(named: entity)?.attribute(named: name), attribute.storesExternalBinaryMarker else { continue }
+                  let attribute = layout.model.entity(named: entity)?.storedAttribute(named: name), attribute.storesExternalBinaryMarker else { continue }
             let value = Database.quote(column.name)
             func literal(_ byte: UInt8) -> String { String(format: "X'%02X'", byte) }
             let external = "(substr(\(value), 1, 1) = \(literal(ExternalBinary.externalMarker)) AND length(\(value)) = 38 AND substr(\(value), 38, 1) = X'00')"

@@ -81,7 +81,7 @@ public final class ObjectWriter {
         for object in changed.sorted(by: { ($0.entity, $0.primaryKey) < ($1.entity, $1.primaryKey) }) {
             let entity = model.entity(named: object.entity)!
             var required: [(name: String, column: String, kind: String)] = []
-            for attribute in model.allAttributes(of: entity) where !attribute.isOptional && !attribute.isTransient {
+            for attribute in model.storedAttributes(of: entity) where !attribute.isOptional && !attribute.isTransient {
                 if let column = layout.column(for: attribute.name, of: entity.name) { required.append((attribute.name, column, "attribute")) }
             }
             for relationship in model.allRelationships(of: entity) where !relationship.isOptional && !relationship.isToMany && !relationship.isTransient {
@@ -135,7 +135,7 @@ public final class ObjectWriter {
                                       withDefaults: Bool) throws -> [(column: String, value: SQLValue)] {
         var remaining = values
         var result: [(column: String, value: SQLValue)] = []
-        for attribute in model.allAttributes(of: entity) where !attribute.isTransient {
+        for attribute in model.storedAttributes(of: entity) where !attribute.isTransient {
             guard let column = layout.column(for: attribute.name, of: entity.name) else { continue }
             if let value = remaining.removeValue(forKey: attribute.name) {
                 var stored = try Self.coerce(value, to: attribute, of: entity.name)

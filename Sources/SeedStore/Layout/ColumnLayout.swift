@@ -12,20 +12,25 @@ public struct ColumnLayout: Sendable, Hashable {
         case foreignEntity(entity: String, relationship: String)
         /// The position of this object in the ordered to-many inverse of a to-one (`Z_FOK_`).
         case foreignOrder(entity: String, relationship: String)
+        /// The `Z_PK` of the object whose to-many without an inverse holds this row, in the
+        /// destination's table (`Z<n><NAME>`, `n` the owner's entity number): SwiftData's
+        /// `Cocktail.spec` as `ZINGREDIENT.Z1SPEC` (a real store). `entity` is the row's own.
+        case ownerKey(entity: String, owner: String, relationship: String)
     }
 
     /// The column's name, e.g. `ZTITLE`.
     public var name: String
     /// The declared SQL type: INTEGER, FLOAT, TIMESTAMP, DECIMAL, VARCHAR or BLOB.
     public var sqlType: String
-    /// What the column stores.
+    /// What the column stores. A Composite's element is an `.attribute` whose name is the
+    /// path `composite.element` (`author.person`) and whose type is the element's.
     public var role: Role
 
     /// The entity whose property this column stores.
     public var entity: String {
         switch role {
         case .attribute(let entity, _, _), .foreignKey(let entity, _, _),
-             .foreignEntity(let entity, _), .foreignOrder(let entity, _):
+             .foreignEntity(let entity, _), .foreignOrder(let entity, _), .ownerKey(let entity, _, _):
             entity
         }
     }

@@ -24,6 +24,8 @@ struct LayoutBuilder {
     private(set) var columnIndexes: [String: [String]] = [:]
     /// Per table: its table constraints (uniqueness constraints in eras before 836).
     private var tableConstraints: [String: [String]] = [:]
+    /// The first property whose layout seedgen reads and checks but does not write yet.
+    private(set) var unwritable: (entity: String, property: String, line: Int, kind: String)?
 
     init(model: DataModel, era: FrameworkEra) {
         self.model = model
@@ -94,11 +96,26 @@ struct LayoutBuilder {
 
     /// True for a to-many whose inverse is to-many too; such a pair gets a join table.
     private func isManyToMany(_ relationship: RelationshipDescription, of entity: EntityDescription) throws(LayoutError) -> Bool {
-        guard relationship.isToMany, !relationship.isTransient else { return false }
-        guard let inverse = model.inverse(of: relationship) else {
-            throw unsupported(relationship.line, "to-many relationship '\(entity.name).\(relationship.name)' has no inverse; its Core Data store layout is not known, so seedgen does not write it")
-        }
+        guard relationship.isToMany, !relationship.isTransient, let inverse = model.inverse(of: relationship) else { return false }
         return inverse.isToMany
+    }
+
+    /// The to-manys without an inverse whose destination is `entity`, each with its owner: each
+    /// is a column of the destination's table holding the owner's `Z_PK` (a real SwiftData
+    /// store shows it for an unordered to-many whose destination has no sub-entities; other
+    /// cases are not known, so refused).
+    private func inverselessToManys(into entity: EntityDescription) throws(LayoutError) -> [(owner: EntityDescription, relationship: RelationshipDescription)] {
+        var found: [(owner: EntityDescription, relationship: RelationshipDescription)] = []
+        for owner in ordered {
+            for relationship in owner.relationships where relationship.isToMany && !relationship.isTransient
+                && relationship.destinationEntity == entity.name && model.inverse(of: relationship) == nil {
+                guard !relationship.isOrdered, model.subentities(of: entity).isEmpty, entity.parentName == nil else {
+                    throw unsupported(relationship.line, "to-many relationship '\(owner.name).\(relationship.name)' has no inverse and is ordered or points into an entity hierarchy; its Core Data store layout is not known, so seedgen does not write it")
+                }
+                found.append((owner, relationship))
+            }
+        }
+        return found
     }
 
     /// The table of one root entity: columns of every entity below it, then a stable sort by storage class.
@@ -110,6 +127,19 @@ struct LayoutBuilder {
             var indexed: [String] = []
             var orderColumns: [ColumnLayout] = []
             for attribute in entity.attributes where !attribute.isTransient {
+                if let elements = attribute.elements {
+                    // A SwiftData Composite: one column per element, named as an attribute of the
+                    // element's name would be (a clash takes the next number); no column of its own.
+                    for (element, stored) in zip(elements, attribute.storedAttributes) {
+                        guard let type = ColumnLayout.sqlType(for: element.type), element.elements == nil else {
+                            throw unsupported(attribute.line, "element '\(element.name)' of '\(entity.name).\(attribute.name)' is of type \(element.type.rawValue), which has no known store layout")
+                        }
+                        let name = stems.allocate(element.name)
+                        columns.append(ColumnLayout(name: name, sqlType: type, role: .attribute(entity: entity.name, attribute: stored.name, type: element.type)))
+                        columnsByProperty[.init(entity: entity.name, property: stored.name)] = name
+                    }
+                    continue
+                }
                 guard let type = ColumnLayout.sqlType(for: attribute.type) else {
                     throw unsupported(attribute.line, "attribute '\(entity.name).\(attribute.name)' of type \(attribute.type.rawValue) has no known store layout")
                 }
@@ -139,6 +169,12 @@ struct LayoutBuilder {
                 if let inverse = model.inverse(of: relationship), inverse.isToMany, inverse.isOrdered {
                     orderColumns.append(ColumnLayout(name: "Z_FOK_\(name.dropFirst())", sqlType: "INTEGER", role: .foreignOrder(entity: entity.name, relationship: relationship.name)))
                 }
+            }
+            for (owner, relationship) in try inverselessToManys(into: entity) {
+                let name = stems.allocate("\(numbers[owner.name]!)\(relationship.name)")
+                columns.append(ColumnLayout(name: name, sqlType: "INTEGER", role: .ownerKey(entity: entity.name, owner: owner.name, relationship: relationship.name)))
+                indexed.append(name)
+                unwritable = unwritable ?? (owner.name, relationship.name, relationship.line, "a to-many without an inverse")
             }
             // The Z_FOK_ columns follow all of the entity's to-ones (seen at 1333; per entity or
             // per table is not seen: one-entity stores only).

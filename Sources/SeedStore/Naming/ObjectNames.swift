@@ -68,7 +68,7 @@ package struct ObjectNames {
         var attributes: [(attribute: AttributeDescription, column: String)] = []
         for column in table.columns {
             guard case .attribute(let owner, let name, _) = column.role, owners.contains(owner),
-                  let attribute = layout.model.entity(named: owner)?.attribute(named: name) else { continue }
+                  let attribute = layout.model.entity(named: owner)?.storedAttribute(named: name) else { continue }
             attributes.append((attribute, column.name))
         }
         attributes.sort { DataModel.namePrecedes($0.attribute.name, $1.attribute.name) }

@@ -18,7 +18,7 @@ extension Database {
             guard let number = row[1].integer, let entityLayout = layout.entity(number: Int(number)),
                   let entity = model.entity(named: entityLayout.name) else { continue }
             var object = FetchedObject(entity: entity.name, primaryKey: row[0].integer ?? 0, attributes: [], toOnes: [])
-            for attribute in model.allAttributes(of: entity) where !attribute.isTransient {
+            for attribute in model.storedAttributes(of: entity) where !attribute.isTransient {
                 guard let column = layout.column(for: attribute.name, of: entity.name), let index = columnIndex![column] else { continue }
                 var value = row[index]
                 if attribute.storesExternalBinaryMarker, case .blob(let stored) = value {

@@ -64,7 +64,8 @@ package enum StoredValueRules {
                 case .uuid: rule(label, ["blob"], "UUID values (16-byte blobs)", or: "length(\(name)) != 16")
                 case .objectID, .composite, .undefined: break
                 }
-            case .foreignKey(let entity, let relationship, _), .foreignEntity(let entity, let relationship), .foreignOrder(let entity, let relationship):
+            case .foreignKey(let entity, let relationship, _), .foreignEntity(let entity, let relationship), .foreignOrder(let entity, let relationship),
+                 .ownerKey(_, let entity, let relationship):
                 rule("\(entity).\(relationship)", ["integer"], "integers")
             }
         }

@@ -19,7 +19,9 @@ struct ModelOption: ParsableArguments {
     func loadLayout(era: FrameworkEra = .newest) throws -> StoreLayout {
         let model = try load()
         do {
-            return try StoreLayout(model: model, era: era)
+            let layout = try StoreLayout(model: model, era: era)
+            try layout.requireValuesHandled()
+            return layout
         } catch {
             throw CommandFailure.failed("\(error)")
         }
