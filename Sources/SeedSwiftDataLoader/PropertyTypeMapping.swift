@@ -108,16 +108,8 @@ struct PropertyTypeMapping {
             || (try? valueType(named: name, from: scope, place: nil)) != nil
     }
 
-    /// The struct or enum a name means, seen from `scope`: the one declared in the scope or an
-    /// enclosing one, innermost first, then the only one of that name.
+    /// The struct or enum a name means, seen from `scope`.
     private func valueType(named name: String, from scope: [String], place: SourcePlace?) throws(ModelError) -> ValueTypeDeclaration? {
-        let candidates = valueTypes.filter { $0.qualifiedName == name || $0.qualifiedName.hasSuffix("." + name) }
-        if candidates.count <= 1 { return candidates.first }
-        for depth in stride(from: scope.count, through: 0, by: -1) {
-            let prefix = Array(scope.prefix(depth))
-            if let local = candidates.first(where: { $0.qualifiedName == (prefix + [name]).joined(separator: ".") }) { return local }
-        }
-        let places = candidates.map { "\($0.qualifiedName) at \($0.place)" }.joined(separator: ", ")
-        throw (place ?? candidates[0].place).error("'\(name)' may mean several types (\(places)); name it with its enclosing type")
+        try valueTypes.resolve(name, from: scope, kind: "types", place: place, file: place?.file ?? "")
     }
 }

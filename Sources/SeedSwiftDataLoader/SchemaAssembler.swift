@@ -14,7 +14,33 @@ struct SchemaAssembler {
     /// The model of the classes `schema` names (and those they reach through relationships),
     /// or of every class when it is nil.
     func model(schema: [String]?) throws(ModelError) -> DataModel {
-        let selected = try select(schema)
+        var roots: [ModelClassDeclaration]
+        if let schema {
+            roots = []
+            for name in schema {
+                roots.append(try named(name, from: [], place: nil))
+            }
+        } else {
+            guard !classes.isEmpty else {
+                throw ModelError(file: path, line: nil, message: "no @Model class in these Swift sources")
+            }
+            roots = classes
+        }
+        return try model(of: roots, versionIdentifier: SwiftDataModelLoader.defaultVersionIdentifier)
+    }
+
+    /// The model one `VersionedSchema` declares: its `models`, named from inside it, with its
+    /// version identifier (*assumed* to be what SwiftData stores for it).
+    func model(of version: VersionedSchemaDeclaration) throws(ModelError) -> DataModel {
+        var roots: [ModelClassDeclaration] = []
+        for name in version.models {
+            roots.append(try named(name, from: version.scope + [version.name], place: version.modelsPlace))
+        }
+        return try model(of: roots, versionIdentifier: version.versionIdentifier)
+    }
+
+    private func model(of roots: [ModelClassDeclaration], versionIdentifier: String) throws(ModelError) -> DataModel {
+        let selected = try select(from: roots)
         var entities: [EntityDescription] = []
         var pending: [PendingRelationship] = []
         for declaration in selected {
@@ -27,29 +53,18 @@ struct SchemaAssembler {
             entities[index].relationships = pending.filter { $0.entity == entities[index].name }.map(\.description)
                 .sorted { DataModel.namePrecedes($0.name, $1.name) }
         }
-        return try DataModel(entities: entities, versionIdentifier: SwiftDataModelLoader.defaultVersionIdentifier, source: path)
+        return try DataModel(entities: entities, versionIdentifier: versionIdentifier, source: path)
     }
 
-    /// The classes the schema names, with every class they reach by relationships; all of them
-    /// without a schema. Two selected classes may not share a name (it is the entity's).
-    private func select(_ schema: [String]?) throws(ModelError) -> [ModelClassDeclaration] {
+    /// `roots` with every class they reach by relationships or inheritance. Two selected classes
+    /// may not share a name (it is the entity's).
+    private func select(from roots: [ModelClassDeclaration]) throws(ModelError) -> [ModelClassDeclaration] {
         var selected: [ModelClassDeclaration] = []
-        var pending: [ModelClassDeclaration]
-        if let schema {
-            pending = []
-            for name in schema {
-                pending.append(try named(name, from: nil, place: nil))
-            }
-        } else {
-            guard !classes.isEmpty else {
-                throw ModelError(file: path, line: nil, message: "no @Model class in these Swift sources")
-            }
-            pending = classes
-        }
-        var seen: Set<String> = []
+        var pending = roots
+        var seen: Set<SourcePlace> = []
         while let next = pending.first {
             pending.removeFirst()
-            guard seen.insert(next.qualifiedName + "@\(next.place)").inserted else { continue }
+            guard seen.insert(next.place).inserted else { continue }
             if let twin = selected.first(where: { $0.name == next.name }) {
                 throw next.place.error("a second @Model class named '\(next.name)' (the first at \(twin.place)); an entity's name is its class's: choose one with --schema")
             }
@@ -57,7 +72,7 @@ struct SchemaAssembler {
             for property in next.properties {
                 if let target = try relatedClass(property, from: next) { pending.append(target) }
             }
-            if let inherited = next.inheritedType, let parent = try lookUp(inherited, from: next, place: next.place) {
+            if let inherited = next.inheritedType, let parent = try lookUp(inherited, from: next.scope, place: next.place) {
                 pending.append(parent)
             }
         }
@@ -66,21 +81,16 @@ struct SchemaAssembler {
 
     /// The `@Model` class a type name means, seen from `origin`: the one in the same scope
     /// first, then the only one of that name.
-    private func named(_ name: String, from origin: ModelClassDeclaration?, place: SourcePlace?) throws(ModelError) -> ModelClassDeclaration {
-        guard let found = try lookUp(name, from: origin, place: place) else {
+    private func named(_ name: String, from scope: [String], place: SourcePlace?) throws(ModelError) -> ModelClassDeclaration {
+        guard let found = try lookUp(name, from: scope, place: place) else {
             let message = "no @Model class named '\(name)' in the Swift sources"
             throw place?.error(message) ?? ModelError(file: path, line: nil, message: message + " (--schema)")
         }
         return found
     }
 
-    private func lookUp(_ name: String, from origin: ModelClassDeclaration?, place: SourcePlace?) throws(ModelError) -> ModelClassDeclaration? {
-        let candidates = classes.filter { $0.qualifiedName == name || $0.qualifiedName.hasSuffix("." + name) }
-        if candidates.count <= 1 { return candidates.first }
-        if let origin, let local = candidates.first(where: { $0.scope == origin.scope }) { return local }
-        let places = candidates.map { "\($0.qualifiedName) at \($0.place)" }.joined(separator: ", ")
-        let message = "'\(name)' may mean several @Model classes (\(places)); name it with its enclosing type"
-        throw place?.error(message) ?? ModelError(file: path, line: nil, message: message + " (--schema)")
+    private func lookUp(_ name: String, from scope: [String], place: SourcePlace?) throws(ModelError) -> ModelClassDeclaration? {
+        try classes.resolve(name, from: scope, kind: "@Model classes", place: place, file: path + " (--schema)")
     }
 
     /// The class a property's type names (`T`, `T?`, `[T]`, `[T]?`), if it is a `@Model` class.
@@ -88,7 +98,7 @@ struct SchemaAssembler {
         var type = property.type.unwrapped.type
         if case .array(let element) = type { type = element }
         guard case .named(let name) = type else { return nil }
-        return try lookUp(name, from: origin, place: property.typePlace)
+        return try lookUp(name, from: origin.scope, place: property.typePlace)
     }
 
     /// One entity and its relationships (still to be paired with their inverses).
@@ -108,7 +118,7 @@ struct SchemaAssembler {
         var entity = EntityDescription(
             name: declaration.name, attributes: attributes, line: declaration.place.line
         )
-        if let inherited = declaration.inheritedType, let parent = try lookUp(inherited, from: declaration, place: declaration.place),
+        if let inherited = declaration.inheritedType, let parent = try lookUp(inherited, from: declaration.scope, place: declaration.place),
            selected.contains(where: { $0.place == parent.place }) {
             entity.parentName = parent.name
         }
@@ -156,7 +166,7 @@ struct SchemaAssembler {
         description.renamingIdentifier = options?.originalName ?? property.attribute?.originalName
         var explicitInverse: (entity: String, property: String)?
         if let inverse = options?.inverse {
-            let inverseClass = try named(inverse.type, from: declaration, place: options!.place)
+            let inverseClass = try named(inverse.type, from: declaration.scope, place: options!.place)
             guard inverseClass.name == target.name else {
                 throw options!.place.error("inverse: \\\(inverse.type).\(inverse.property) is not on \(target.name), the relationship's destination")
             }

@@ -13,10 +13,17 @@ final class Recipe {
     var notes: String?
     @Relationship(deleteRule: .cascade, inverse: \Ingredient.recipe) var ingredients: [Ingredient] = []
     var cuisine: Cuisine?
+    var difficulty: Difficulty
 
-    init(title: String) {
+    init(title: String, difficulty: Difficulty = .easy) {
         self.title = title
+        self.difficulty = difficulty
     }
+}
+
+/// Stored by SwiftData as a Composite of one String element, the raw value.
+enum Difficulty: String, Codable {
+    case easy, medium, hard
 }
 
 @Model

@@ -8,8 +8,7 @@ final class DeclarationCollector: SyntaxVisitor {
     private let source: ParsedSource
     private let arguments: MacroArguments
     private var scope: [String] = []
-    private(set) var modelClasses: [ModelClassDeclaration] = []
-    private(set) var valueTypes: [ValueTypeDeclaration] = []
+    private var found = SourceDeclarations()
     /// The first thing not understood; the walk stops there.
     private(set) var failure: ModelError?
 
@@ -19,19 +18,19 @@ final class DeclarationCollector: SyntaxVisitor {
         super.init(viewMode: .sourceAccurate)
     }
 
-    /// The `@Model` classes and the structs and enums of `source`, in file order.
-    static func declarations(in source: ParsedSource) throws(ModelError) -> (classes: [ModelClassDeclaration], valueTypes: [ValueTypeDeclaration]) {
+    /// What `source` declares, in file order.
+    static func declarations(in source: ParsedSource) throws(ModelError) -> SourceDeclarations {
         let collector = DeclarationCollector(source: source)
         collector.walk(source.tree)
         if let failure = collector.failure { throw failure }
-        return (collector.modelClasses, collector.valueTypes)
+        return collector.found
     }
 
     override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
         guard failure == nil else { return .skipChildren }
         if Self.has(node.attributes, named: "Model") {
             do {
-                modelClasses.append(try modelClass(node))
+                found.classes.append(try modelClass(node))
             } catch {
                 failure = error
                 return .skipChildren
@@ -56,7 +55,8 @@ final class DeclarationCollector: SyntaxVisitor {
         } catch {
             kind = .unreadable(error)
         }
-        valueTypes.append(ValueTypeDeclaration(name: node.name.text, scope: scope, place: source.place(of: node.name), kind: kind))
+        found.valueTypes.append(ValueTypeDeclaration(name: node.name.text, scope: scope, place: source.place(of: node.name), kind: kind))
+        guard collectSchemaMembers(name: node.name.text, place: source.place(of: node.name), inheritance: node.inheritanceClause, members: node.memberBlock.members) else { return .skipChildren }
         return enter(node.name.text)
     }
     override func visitPost(_ node: StructDeclSyntax) { popScope(node.name.text) }
@@ -64,7 +64,8 @@ final class DeclarationCollector: SyntaxVisitor {
         guard failure == nil else { return .skipChildren }
         let cases = node.memberBlock.members.compactMap { $0.decl.as(EnumCaseDeclSyntax.self) }.flatMap(\.elements)
         let rawType = node.inheritanceClause?.inheritedTypes.first.map { DeclaredType($0.type) }
-        valueTypes.append(ValueTypeDeclaration(
+        guard collectSchemaMembers(name: node.name.text, place: source.place(of: node.name), inheritance: node.inheritanceClause, members: node.memberBlock.members) else { return .skipChildren }
+        found.valueTypes.append(ValueTypeDeclaration(
             name: node.name.text, scope: scope, place: source.place(of: node.name),
             kind: .enumeration(
                 rawType: rawType.flatMap { if case .named(let name) = $0 { name } else { nil } },
@@ -85,6 +86,23 @@ final class DeclarationCollector: SyntaxVisitor {
     override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
     override func visit(_ node: MacroExpansionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
     override func visit(_ node: MacroExpansionExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+
+    /// Reads a `VersionedSchema` or `SchemaMigrationPlan` type's members; false after a failure.
+    private func collectSchemaMembers(name: String, place: SourcePlace, inheritance: InheritanceClauseSyntax?, members: MemberBlockItemListSyntax) -> Bool {
+        let reader = SchemaMembers(source: source)
+        do {
+            if SchemaMembers.conforms(inheritance, to: "VersionedSchema") {
+                found.versionedSchemas.append(try reader.versionedSchema(named: name, scope: scope, members: members, place: place))
+            }
+            if SchemaMembers.conforms(inheritance, to: "SchemaMigrationPlan") {
+                found.migrationPlans.append(try reader.migrationPlan(named: name, members: members, place: place))
+            }
+            return true
+        } catch {
+            failure = error
+            return false
+        }
+    }
 
     private func enter(_ name: String) -> SyntaxVisitorContinueKind {
         guard failure == nil else { return .skipChildren }

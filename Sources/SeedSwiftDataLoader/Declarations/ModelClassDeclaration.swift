@@ -1,7 +1,7 @@
 import SeedModel
 
 /// A `@Model` class as its source declares it: what becomes one entity.
-struct ModelClassDeclaration {
+struct ModelClassDeclaration: ScopedDeclaration {
     /// The class's name, which is the entity's.
     var name: String
     /// The types it is declared inside (`["SchemaV1"]` for a class of a versioned schema).
@@ -15,9 +15,6 @@ struct ModelClassDeclaration {
     var uniqueConstraints: [NamedPaths]
     /// `#Index<T>(...)`: each index's property names.
     var indexes: [NamedPaths]
-
-    /// `SchemaV1.Trip`, or `Trip` at the top level.
-    var qualifiedName: String { (scope + [name]).joined(separator: ".") }
 }
 
 /// Property names a macro lists (`[\.name, \.date]`), and where.

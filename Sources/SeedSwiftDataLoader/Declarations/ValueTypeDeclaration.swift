@@ -1,7 +1,7 @@
 import SeedModel
 
 /// A struct or enum the sources declare, which a `@Model` property may store as a Composite.
-struct ValueTypeDeclaration {
+struct ValueTypeDeclaration: ScopedDeclaration {
     /// What the type is made of.
     enum Kind {
         /// A struct's stored properties, in declaration order.
@@ -16,7 +16,4 @@ struct ValueTypeDeclaration {
     var scope: [String]
     var place: SourcePlace
     var kind: Kind
-
-    /// `Outer.Name`, or `Name` at the top level.
-    var qualifiedName: String { (scope + [name]).joined(separator: ".") }
 }

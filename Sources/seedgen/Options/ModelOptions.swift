@@ -13,15 +13,14 @@ func loadModel(_ path: String, schema: [String]?) throws -> DataModel {
     try loadModelVersions(path, schema: schema).current.model
 }
 
-/// The versions of the model bundle at `path` (a plain model or SwiftData sources are one
-/// version): a model that is not there is exit 2, one that is wrong exit 1, naming the file and line.
+/// The versions of the model bundle at `path` (a plain model is one version; SwiftData sources
+/// are their `SchemaMigrationPlan`'s schemas, or one): a model that is not there is exit 2, one
+/// that is wrong exit 1, naming the file and line.
 func loadModelVersions(_ path: String, schema: [String]? = nil) throws -> ModelVersions {
     try requireModelFile(path)
     do {
         if ModelSource(path: path) == .swiftSources {
-            let model = try SwiftDataHelper.loadModel(path, schema: schema)
-            let version = ModelVersions.Version(name: model.versionIdentifier, model: model)
-            return ModelVersions(versions: [version], current: version)
+            return try SwiftDataHelper.loadVersions(path, schema: schema)
         }
         guard schema == nil else {
             throw CommandFailure.usage("--schema names the @Model classes of SwiftData sources; \(path) is a Core Data model")

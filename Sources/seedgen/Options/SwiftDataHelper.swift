@@ -9,9 +9,10 @@ enum SwiftDataHelper {
     /// Names the helper's path explicitly (the Makefile sets it for `make seed`).
     static let environmentKey = "SEEDGEN_SWIFTDATA"
 
-    /// The model of the `@Model` classes under `path`; the helper's refusal (its `file:line:column`)
-    /// is exit 1, a helper that cannot be found or run exit 2.
-    static func loadModel(_ path: String, schema: [String]?) throws -> DataModel {
+    /// The model versions of the sources under `path` (one, unless they declare a
+    /// `SchemaMigrationPlan`); the helper's refusal (its `file:line:column`) is exit 1, a helper
+    /// that cannot be found or run exit 2.
+    static func loadVersions(_ path: String, schema: [String]?) throws -> ModelVersions {
         let helper = try location()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: helper)
@@ -32,7 +33,7 @@ enum SwiftDataHelper {
         switch (process.terminationReason, process.terminationStatus) {
         case (.exit, 0):
             do {
-                return try DataModel(json: json, source: path)
+                return try versions(from: json, source: path)
             } catch {
                 throw CommandFailure.usage("\(helper) printed no model seedgen can read (\(error)); is it from the same seedgen?")
             }
@@ -41,6 +42,20 @@ enum SwiftDataHelper {
         default:
             throw CommandFailure.usage("\(helper) failed (\(process.terminationReason == .exit ? "exit" : "signal") \(process.terminationStatus))\(message.isEmpty ? "" : ": " + message)")
         }
+    }
+
+    /// The helper's `{"current": NAME, "versions": [{"name": NAME, "model": MODEL}]}`.
+    private static func versions(from json: Data, source: String) throws -> ModelVersions {
+        struct Malformed: Error {}
+        guard let object = try JSONSerialization.jsonObject(with: json) as? [String: Any],
+              let current = object["current"] as? String, let entries = object["versions"] as? [[String: Any]] else { throw Malformed() }
+        var versions: [ModelVersions.Version] = []
+        for entry in entries {
+            guard let name = entry["name"] as? String, let model = entry["model"] else { throw Malformed() }
+            versions.append(ModelVersions.Version(name: name, model: try DataModel(json: JSONSerialization.data(withJSONObject: model), source: source)))
+        }
+        guard let found = versions.first(where: { $0.name == current }) else { throw Malformed() }
+        return ModelVersions(versions: versions, current: found)
     }
 
     /// `$SEEDGEN_SWIFTDATA`, else the helper beside this seedgen, else in `PATH`.
