@@ -23,6 +23,9 @@ let package = Package(
         .library(name: "SeedRuntime", targets: ["SeedRuntime"]),
         // Builds a target's Seeds/<Name>/ folders into <Name>.sqlite resources on `swift build`.
         .plugin(name: "SeedgenPlugin", targets: ["SeedgenPlugin"]),
+        // The same for SwiftData apps: seeds built from the app's @Model sources (builds
+        // seedgen-swiftdata, and so swift-syntax, for the host; SeedgenPlugin does not).
+        .plugin(name: "SeedgenSwiftDataPlugin", targets: ["SeedgenSwiftDataPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -114,6 +117,7 @@ let package = Package(
         .executableTarget(name: "seedgen-swiftdata", dependencies: ["SeedModel", "SeedSwiftDataLoader"]),
 
         .plugin(name: "SeedgenPlugin", capability: .buildTool(), dependencies: ["seedgen"]),
+        .plugin(name: "SeedgenSwiftDataPlugin", capability: .buildTool(), dependencies: ["seedgen", "seedgen-swiftdata"]),
 
         // The example seed apps (seeds 000, 001, 004) and what they share, under Examples/: not
         // products of the package (`swift run emplan` runs them from this checkout).

@@ -10,16 +10,26 @@ struct SeedFolder {
 
     let url: URL
     let name: String
+    /// The Core Data model, or the SwiftData sources (`Model/` in the folder, else the target's).
     let model: URL
+    /// Every file of the model, so that a change to any of them rebuilds the seed.
+    let modelFiles: [URL]
     let inputs: [URL]
     let options: [String]
+
+    /// SwiftData sources a seed folder without a Core Data model may be built from: the
+    /// target's own Swift files (nil where the plugin reads Core Data models only).
+    struct SwiftSources {
+        let folder: URL
+        let files: [URL]
+    }
 
     static let sourceExtensions: Set<String> = ["xml", "plist", "json", "jsonl", "ndjson", "csv", "tsv"]
 
     /// The seed folders of a `Seeds` folder (none when it does not exist), by name.
-    static func all(in seeds: URL) throws -> [SeedFolder] {
+    static func all(in seeds: URL, swiftSources: SwiftSources? = nil) throws -> [SeedFolder] {
         let entries = (try? FileManager.default.contentsOfDirectory(at: seeds, includingPropertiesForKeys: [.isDirectoryKey])) ?? []
-        return try entries.filter(isDirectory).sorted { $0.lastPathComponent < $1.lastPathComponent }.map { try SeedFolder(url: $0) }
+        return try entries.filter(isDirectory).sorted { $0.lastPathComponent < $1.lastPathComponent }.map { try SeedFolder(url: $0, swiftSources: swiftSources) }
     }
 
     /// The seed folder a file lies in (`…/Seeds/<Name>/…`), if any.
@@ -32,15 +42,24 @@ struct SeedFolder {
         return nil
     }
 
-    init(url: URL) throws {
+    init(url: URL, swiftSources: SwiftSources? = nil) throws {
         self.url = url
         name = url.lastPathComponent
         let files = try FileManager.default.contentsOfDirectory(at: url, includingPropertiesForKeys: [.isDirectoryKey])
         let models = files.filter { ["xcdatamodeld", "xcdatamodel"].contains($0.pathExtension) }
-        guard models.count == 1 else {
-            throw Problem(description: "\(url.path): a seed folder holds one model (.xcdatamodeld or .xcdatamodel), not \(models.count)")
+        let modelFolder = url.appending(path: "Model")
+        if models.count == 1 {
+            model = models[0]
+            modelFiles = Self.files(under: model)
+        } else if models.isEmpty, let swiftSources {
+            // A SwiftData app: its @Model sources, in Model/ beside the data or the target's own.
+            let own = Self.files(under: modelFolder).filter { $0.pathExtension == "swift" }
+            model = own.isEmpty ? swiftSources.folder : modelFolder
+            modelFiles = own.isEmpty ? swiftSources.files : own
+        } else {
+            let kinds = swiftSources == nil ? "(.xcdatamodeld or .xcdatamodel; SeedgenSwiftDataPlugin reads SwiftData sources)" : "(.xcdatamodeld or .xcdatamodel, or none for SwiftData sources)"
+            throw Problem(description: "\(url.path): a seed folder holds one model \(kinds), not \(models.count)")
         }
-        model = models[0]
         let manifest = url.appending(path: Self.manifestName)
         if FileManager.default.fileExists(atPath: manifest.path) {
             let decoded = try Self.readManifest(manifest)
@@ -66,20 +85,22 @@ struct SeedFolder {
         (try? url.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true
     }
 
-    /// Every file of the model (a folder), so that a change to any of them rebuilds the seed.
-    private var modelFiles: [URL] {
-        let enumerator = FileManager.default.enumerator(at: model, includingPropertiesForKeys: [.isDirectoryKey])
+    /// Every file under `folder` (none when it does not exist), by path.
+    private static func files(under folder: URL) -> [URL] {
+        let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isDirectoryKey])
         let files = (enumerator?.allObjects as? [URL] ?? []).filter { !Self.isDirectory($0) }
         return files.sorted { $0.path < $1.path }
     }
 
-    /// `seedgen build` of this seed into `output/<Name>.sqlite`.
-    func command(tool: URL, output: URL) throws -> Command {
+    /// `seedgen build` of this seed into `output/<Name>.sqlite`; `environment` names the
+    /// SwiftData reader for seedgen (`SEEDGEN_SWIFTDATA`) where the plugin has one.
+    func command(tool: URL, output: URL, environment: [String: String] = [:]) throws -> Command {
         let store = output.appending(path: "\(name).sqlite")
         return .buildCommand(
             displayName: "seedgen: building the seed \(name).sqlite",
             executable: tool,
             arguments: ["build", "--model", model.path, "--output", store.path, "--quiet"] + options + inputs.map(\.path),
+            environment: environment,
             inputFiles: modelFiles + inputs + [url.appending(path: Self.manifestName)].filter { FileManager.default.fileExists(atPath: $0.path) },
             outputFiles: [store]
         )

@@ -6,24 +6,25 @@ import Testing
 /// `swift build` as a resource, rebuilt when its data changes and only then.
 @Suite("SeedgenPlugin")
 struct SeedgenPluginTests {
-    /// A copy of the example package beside its build folder (both under `.build-plugin-example`,
-    /// kept between runs so that seedgen itself is built once), depending on this package.
-    static func prepareExample() throws -> (package: URL, scratch: URL) {
+    /// A copy of the example package `Tests/<name>` beside its build folder (both under
+    /// `.build-plugin-example`, kept between runs so that seedgen itself is built once),
+    /// depending on this package.
+    static func prepareExample(_ name: String = "PluginExample") throws -> (package: URL, scratch: URL) {
         let root = Corpus.packageRoot
         let work = root.appendingPathComponent(".build-plugin-example")
-        let package = work.appendingPathComponent("PluginExample")
+        let package = work.appendingPathComponent(name)
         // The copy's Package.resolved stays: without it the dependencies are checked out again
         // and everything is rebuilt.
         try FileManager.default.createDirectory(at: package, withIntermediateDirectories: true)
         for name in ["Package.swift", "Sources"] {
             try? FileManager.default.removeItem(at: package.appendingPathComponent(name))
-            try FileManager.default.copyItem(at: root.appendingPathComponent("Tests/PluginExample/\(name)"), to: package.appendingPathComponent(name))
+            try FileManager.default.copyItem(at: root.appendingPathComponent("Tests/\(package.lastPathComponent)/\(name)"), to: package.appendingPathComponent(name))
         }
         let manifest = package.appendingPathComponent("Package.swift")
         let text = try String(contentsOf: manifest, encoding: .utf8)
             .replacingOccurrences(of: #"path: "../..""#, with: "path: \"\(root.path)\"")
         try text.write(to: manifest, atomically: true, encoding: .utf8)
-        return (package, work.appendingPathComponent("build"))
+        return (package, work.appendingPathComponent(name == "PluginExample" ? "build" : "build-\(name)"))
     }
 
     /// `swift build` of the example, then its app run on the data directory `data`: the path of

@@ -1,0 +1,1 @@
+../SeedgenPlugin/SeedFolder+Manifest.swift
