@@ -79,8 +79,8 @@ struct SchemaAssembler {
         return selected
     }
 
-    /// The `@Model` class a type name means, seen from `origin`: the one in the same scope
-    /// first, then the only one of that name.
+    /// The `@Model` class a type name means, seen from inside `scope` (`resolve`); none is an
+    /// error at `place` (or naming `--schema`).
     private func named(_ name: String, from scope: [String], place: SourcePlace?) throws(ModelError) -> ModelClassDeclaration {
         guard let found = try lookUp(name, from: scope, place: place) else {
             let message = "no @Model class named '\(name)' in the Swift sources"

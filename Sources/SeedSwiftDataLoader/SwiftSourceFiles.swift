@@ -23,7 +23,8 @@ enum SwiftSourceFiles {
             return [path]
         case S_IFDIR:
             var found: [String] = []
-            try collect(in: path, depth: 0, into: &found)
+            var visited: Set<[UInt64]> = [[UInt64(info.st_dev), UInt64(info.st_ino)]]
+            try collect(in: path, depth: 0, into: &found, visited: &visited)
             guard !found.isEmpty else {
                 throw ModelError(file: path, line: nil, message: "no .swift file in this folder (and it is no Core Data model: no 'contents' inside)")
             }
@@ -33,8 +34,9 @@ enum SwiftSourceFiles {
         }
     }
 
-    /// Adds the regular `.swift` files under `folder`; hidden entries and build folders are skipped.
-    private static func collect(in folder: String, depth: Int, into found: inout [String]) throws(ModelError) {
+    /// Adds the regular `.swift` files under `folder`; hidden entries and build folders are
+    /// skipped, and a folder reached twice (through a link) is read once.
+    private static func collect(in folder: String, depth: Int, into found: inout [String], visited: inout Set<[UInt64]>) throws(ModelError) {
         guard depth < depthLimit else {
             throw ModelError(file: folder, line: nil, message: "folders nested deeper than \(depthLimit) levels (a link cycle?)")
         }
@@ -49,7 +51,9 @@ enum SwiftSourceFiles {
             var info = stat()
             guard stat(path, &info) == 0 else { continue }
             switch info.st_mode & S_IFMT {
-            case S_IFDIR: try collect(in: path, depth: depth + 1, into: &found)
+            case S_IFDIR:
+                guard visited.insert([UInt64(info.st_dev), UInt64(info.st_ino)]).inserted else { continue }
+                try collect(in: path, depth: depth + 1, into: &found, visited: &visited)
             case S_IFREG where name.hasSuffix(".swift"): found.append(path)
             default: continue
             }

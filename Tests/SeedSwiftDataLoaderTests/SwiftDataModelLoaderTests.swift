@@ -204,6 +204,10 @@ struct SwiftDataModelLoaderTests {
         _ = try directory.write("@Model class Junk { var x = 1 }", to: "App/.build/x/Junk.swift")
         _ = try directory.write("@Model class Hidden { var x = 1 }", to: "App/.hidden/Hidden.swift")
         _ = try directory.write("not swift", to: "App/notes.txt")
+        // Links back up the tree: each folder is read once, however many ways lead to it.
+        for name in ["loop1", "loop2"] {
+            try FileManager.default.createSymbolicLink(atPath: directory.path("App/Model/\(name)"), withDestinationPath: directory.path("App"))
+        }
         let model = try SwiftDataModelLoader.load(from: directory.path("App"))
         #expect(model.entities.map(\.name) == ["A", "B"])
         #expect(model.entity(named: "A")?.relationship(named: "bs")?.inverseName == "a")
