@@ -13,6 +13,10 @@ public enum SwiftDataModelLoader {
 
     /// The model of the `@Model` classes under `path`: the current version of
     /// ``loadVersions(from:schema:)``.
+    ///
+    /// - Parameters:
+    ///   - path: a `.swift` file, or a folder whose `.swift` files are read.
+    ///   - schema: as for ``loadVersions(from:schema:)``.
     public static func load(from path: String, schema: [String]? = nil) throws(ModelError) -> DataModel {
         try loadVersions(from: path, schema: schema).current.model
     }
@@ -20,10 +24,12 @@ public enum SwiftDataModelLoader {
     /// The model's versions: where the sources declare a `SchemaMigrationPlan`, its `schemas`
     /// in order (each `VersionedSchema`'s `models`), the last one current; otherwise one version.
     ///
-    /// - Parameter schema: the classes as the app passes them to `ModelContainer(for:)`
-    ///   (`Trip` or `SchemaV1.Trip`; the classes they reach by relationships join them), or one
-    ///   `VersionedSchema` type (its `models`), which is then the current version. Nil takes the
-    ///   plan's last schema, or without a plan every `@Model` class found.
+    /// - Parameters:
+    ///   - path: a `.swift` file, or a folder whose `.swift` files are read.
+    ///   - schema: the classes as the app passes them to `ModelContainer(for:)` (`Trip` or
+    ///     `SchemaV1.Trip`; the classes they reach by relationships join them), or one
+    ///     `VersionedSchema` type (its `models`), which is then the current version. Nil takes
+    ///     the plan's last schema, or without a plan every `@Model` class found.
     public static func loadVersions(from path: String, schema: [String]? = nil) throws(ModelError) -> ModelVersions {
         var declarations = SourceDeclarations()
         for file in try SwiftSourceFiles.list(path) {
