@@ -3,7 +3,7 @@ import Foundation
 import SeedModel
 import SeedStore
 
-/// `--model M`: the Core Data model to use.
+/// `--model M` and `--schema`: the model to use, a Core Data model or SwiftData sources.
 struct ModelOption: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp(modelHelp))
     var model: String
