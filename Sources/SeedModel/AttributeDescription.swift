@@ -52,7 +52,7 @@ public struct AttributeDescription: Sendable, Hashable, Codable {
 
     /// A Composite attribute's elements (SwiftData's Codable structs and enums), in declaration
     /// order; nil for every other type. Each is an attribute of its own, flags included.
-    public var elements: [AttributeDescription]?
+    package var elements: [AttributeDescription]?
     /// The line of the `<attribute>` element in the model file.
     public var line: Int
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// What a `--model` path holds: a Core Data model, or a SwiftData app's Swift sources.
-public enum ModelSource: Sendable, Equatable {
+package enum ModelSource: Sendable, Equatable {
     /// An `.xcdatamodeld` bundle, an `.xcdatamodel` folder or a `contents` file.
     case coreDataModel
     /// A `.swift` file, or a folder of them that is no Core Data model (no `contents` inside).
@@ -9,7 +9,7 @@ public enum ModelSource: Sendable, Equatable {
 
     /// The kind of model at `path`; anything that is not Swift sources is taken for a Core Data
     /// model, whose reader then says what is wrong with it.
-    public init(path: String) {
+    package init(path: String) {
         let url = URL(fileURLWithPath: path)
         if url.pathExtension == "swift" {
             self = .swiftSources

@@ -9,7 +9,7 @@ import SeedModel
 public enum SwiftDataModelLoader {
     /// The version identifier SwiftData stores for a schema that declares none
     /// (`NSStoreModelVersionIdentifiers` = `["1.0.0"]` in real stores).
-    public static let defaultVersionIdentifier = "1.0.0"
+    package static let defaultVersionIdentifier = "1.0.0"
 
     /// The model of the `@Model` classes under `path`: the current version of
     /// ``loadVersions(from:schema:)``.

@@ -12,6 +12,12 @@ struct SeedgenSwiftDataPluginTests {
           .timeLimit(.minutes(20)))
     func exampleBuildsItsSeed() throws {
         let (package, scratch) = try SeedgenPluginTests.prepareExample("SwiftDataPluginExample")
+        // The seed is the repository's Seeds/Recipes (its @Model sources and data), copied in.
+        let recipes = Corpus.packageRoot.appendingPathComponent("Seeds/Recipes")
+        let folder = package.appendingPathComponent("Sources/RecipeApp/Seeds/Recipes")
+        for name in ["Model", "recipes.json"] {
+            try FileManager.default.copyItem(at: recipes.appendingPathComponent(name), to: folder.appendingPathComponent(name))
+        }
         let swift = URL(fileURLWithPath: "/usr/bin/env")
         let resolve = try SeedgenTool.run(program: swift, ["swift", "package", "--package-path", package.path, "--scratch-path", scratch.path, "resolve"], timeout: 300)
         #expect(resolve.status == 0, "\(resolve.error)")

@@ -1,0 +1,113 @@
+import Foundation
+import SeedModel
+import SeedSwiftDataLoader
+import SeedgenTestSupport
+import Testing
+
+/// The reader as a round trip: a model generated at random is written as SwiftData sources, and
+/// reading them gives the same model back (entities, attribute types, optionality, literal
+/// defaults, uniqueness, relationships with their inverses, counts and delete rules).
+@Suite("SwiftData sources: round trip")
+struct SwiftDataSourceRoundTripTests {
+    static let cases = Int(ProcessInfo.processInfo.environment["SEEDGEN_PROPERTY_CASES"] ?? "") ?? 200
+
+    /// A Swift type, its Core Data type, and a literal of it with the default Core Data keeps.
+    static let scalars: [(swift: String, type: AttributeType, literal: @Sendable (inout SplitMix64) -> (String, String))] = [
+        // An escaped quote in the literal, a plain one in the value.
+        ("String", .string, { rng in let number = rng.next() % 1000; return ("\"t\(number)\\\"q\"", "t\(number)\"q") }),
+        ("Int", .integer64, { rng in let value = Int64(bitPattern: rng.next()) >> Int64(rng.next() % 63); return ("\(value)", "\(value)") }),
+        ("Int32", .integer32, { rng in let value = Int32(truncatingIfNeeded: rng.next()); return ("\(value)", "\(value)") }),
+        ("Int16", .integer16, { rng in let value = Int16(truncatingIfNeeded: rng.next()); return ("\(value)", "\(value)") }),
+        ("Double", .double, { rng in let text = "\(rng.next() % 10_000).\(rng.next() % 100)"; return (text, text) }),
+        ("Bool", .boolean, { rng in rng.next() % 2 == 0 ? ("true", "YES") : ("false", "NO") }),
+        ("Date", .date, { _ in ("Date()", "") }),
+        ("Data", .binary, { _ in ("Data()", "") }),
+        ("UUID", .uuid, { _ in ("UUID()", "") }),
+        ("URL", .uri, { _ in ("URL(string: \"a\")!", "") }),
+        ("Decimal", .decimal, { _ in ("Decimal()", "") }),
+    ]
+
+    @Test("a generated model written as @Model sources reads back as the same model")
+    func roundTrip() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        var rng = SplitMix64(seed: 0x5EED_D47A)
+        for index in 0..<Self.cases {
+            let (source, expected) = Self.generate(&rng)
+            let path = try directory.write(source, to: "case\(index)/Model.swift")
+            let model: DataModel
+            do {
+                model = try SwiftDataModelLoader.load(from: path)
+            } catch {
+                Issue.record("case \(index): \(error)\n\(source)")
+                return
+            }
+            guard Self.describe(model) == Self.describe(expected) else {
+                #expect(Self.describe(model) == Self.describe(expected), "case \(index):\n\(source)")
+                return
+            }
+            #expect(VersionHasher(model: model).entityHashes() == VersionHasher(model: expected).entityHashes())
+        }
+    }
+
+    /// Every part of the model the reader decides, one line per property.
+    static func describe(_ model: DataModel) -> [String] {
+        model.entities.flatMap { entity in
+            ["\(entity.name) unique \(entity.uniquenessConstraints)"]
+                + entity.attributes.map { "\(entity.name).\($0.name) \($0.type.rawValue) optional \($0.isOptional) default \($0.defaultValue ?? "-")" }
+                + entity.relationships.map {
+                    "\(entity.name).\($0.name) -> \($0.destinationEntity) many \($0.isToMany) optional \($0.isOptional) inverse \($0.inverseName ?? "-") counts \($0.minCount)...\($0.maxCount) \($0.deletionRule)"
+                }
+        }
+    }
+
+    /// Sources of 1–4 classes with random attributes and explicit-inverse relationships, and the model they declare.
+    static func generate(_ rng: inout SplitMix64) -> (String, DataModel) {
+        let count = Int(rng.next() % 4) + 1
+        let names = (0..<count).map { "E\($0)x" }
+        var bodies = Array(repeating: "", count: count)
+        var entities = names.map { EntityDescription(name: $0) }
+        for index in 0..<count {
+            var attributes: [AttributeDescription] = []
+            for number in 0..<Int(rng.next() % 5) {
+                let scalar = scalars[Int(rng.next() % UInt64(scalars.count))]
+                let name = "a\(number)"
+                let optional = rng.next() % 3 == 0
+                let withValue = rng.next() % 2 == 0
+                let (literal, stored) = scalar.literal(&rng)
+                let unique = !optional && rng.next() % 5 == 0
+                bodies[index] += "    \(unique ? "@Attribute(.unique) " : "")var \(name): \(scalar.swift)\(optional ? "?" : "")\(withValue ? " = \(literal)" : "")\n"
+                attributes.append(AttributeDescription(name: name, type: scalar.type, isOptional: optional,
+                                                       defaultValue: withValue && !stored.isEmpty ? stored : nil))
+                if unique { entities[index].uniquenessConstraints.append([name]) }
+            }
+            entities[index].attributes = attributes.sorted { DataModel.namePrecedes($0.name, $1.name) }
+        }
+        // Relationships in pairs, each naming its inverse: to-one or to-many on either side.
+        for pair in 0..<Int(rng.next() % 3) where count > 1 {
+            let from = Int(rng.next() % UInt64(count))
+            let to = (from + 1 + Int(rng.next() % UInt64(count - 1))) % count
+            let (forward, backward) = ("r\(pair)", "q\(pair)")
+            let manyForward = rng.next() % 2 == 0, manyBackward = rng.next() % 2 == 0
+            let cascade = rng.next() % 2 == 0
+            let minimum = manyForward && rng.next() % 2 == 0 ? Int(rng.next() % 3) : nil
+            func type(_ target: String, many: Bool, optional: Bool) -> String { many ? "[\(target)]\(optional ? "?" : "")" : "\(target)\(optional ? "?" : "")" }
+            let forwardOptional = rng.next() % 2 == 0 || !manyForward
+            var arguments = ["inverse: \\\(names[to]).\(backward)"]
+            if cascade { arguments.insert("deleteRule: .cascade", at: 0) }
+            if let minimum { arguments.append("minimumModelCount: \(minimum)") }
+            bodies[from] += "    @Relationship(\(arguments.joined(separator: ", "))) var \(forward): \(type(names[to], many: manyForward, optional: forwardOptional))\n"
+            bodies[to] += "    var \(backward): \(type(names[from], many: manyBackward, optional: true))\n"
+            var outward = RelationshipDescription(name: forward, destinationEntity: names[to], inverseName: backward, inverseEntity: names[to],
+                                                  isToMany: manyForward, isOptional: forwardOptional, minCount: minimum ?? 0,
+                                                  deletionRule: cascade ? .cascade : .nullify)
+            outward.renamingIdentifier = nil
+            entities[from].relationships.append(outward)
+            entities[to].relationships.append(RelationshipDescription(name: backward, destinationEntity: names[from], inverseName: forward,
+                                                                      inverseEntity: names[from], isToMany: manyBackward, isOptional: true))
+        }
+        for index in entities.indices { entities[index].relationships.sort { DataModel.namePrecedes($0.name, $1.name) } }
+        let source = "import SwiftData\n\n" + zip(names, bodies).map { "@Model final class \($0) {\n\($1)    init() {}\n}\n" }.joined(separator: "\n")
+        return (source, try! DataModel(entities: entities, versionIdentifier: "1.0.0"))
+    }
+}
