@@ -29,9 +29,11 @@ extension StoreDumper {
                 // Written here unless the other side writes it: an ordered list, or one side of a one-to-one.
                 if let inverse, inverse.isToMany ? inverse.isOrdered : !Self.writesOneToOne(owner.name, relationship, model) { continue }
                 shape.toOnes.append((relationship.name, try index(relationship.name), destination.table))
-            } else if let inverse, !inverse.isToMany {
-                guard relationship.isOrdered else { continue }  // the members' to-ones say it
-                let columns = layout.toOneColumns(for: inverse.name, of: relationship.destinationEntity)!
+            } else if inverse.map({ !$0.isToMany }) ?? true {
+                // The members' rows hold it: their to-ones say it, unless the list is ordered or
+                // has no inverse (its owner's column is no property of theirs).
+                guard relationship.isOrdered || inverse == nil else { continue }
+                let columns = layout.memberColumns(for: relationship.name, of: entity.name)!
                 shape.lists.append((relationship.name, try members(names, destination.table) { body throws in
                     try reader.forEachMember(in: destination.table, columns, body)
                 }, destination.table))

@@ -45,11 +45,6 @@ struct DiffCommand: ParsableCommand {
         } catch {
             throw CommandFailure.usage("\(error)")
         }
-        do {
-            try layout.requireValuesHandled()
-        } catch {
-            throw CommandFailure.failed("\(error)")
-        }
         let diff = StoreDiff(old: old, new: new, layout: layout)
         var differs = false
         let counts: [String: StoreDiff.Counts]

@@ -49,4 +49,49 @@ struct ObjectWriterRuleTests {
         #expect(try StoreBuilder.sha256(ofFile: path) == before, "a refused transaction writes nothing")
         try connection.write { writer in _ = try writer.insert("Alarm", ["code": .text("ABC"), "repeats": .integer(10)]) }
     }
+
+    /// Before, `add`, `destinations` and `delete` reached a force-unwrapped inverse and crashed.
+    @Test("a to-many without an inverse: add, remove and delete keep each member's one owner in its row; a second owner is refused")
+    func inverselessToMany() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let model = try StoreFixture.model("""
+            <entity name="Cocktail">
+                <relationship name="spec" toMany="YES" minCount="1" deletionRule="Cascade" destinationEntity="Ingredient"/>
+                <relationship name="garnish" optional="YES" toMany="YES" destinationEntity="Ingredient"/>
+            </entity>
+            <entity name="Ingredient"><attribute name="name" optional="YES" attributeType="String"/></entity>
+            """, in: directory)
+        let path = directory.path("bar.sqlite")
+        try StoreFixture.build(model, at: path)
+        let connection = try StoreConnection(path: path, layout: try StoreLayout(model: model))
+        let (daiquiri, mojito, rum, lime) = try connection.write { writer in
+            let (daiquiri, mojito) = (try writer.insert("Cocktail"), try writer.insert("Cocktail"))
+            let (rum, lime, mint) = (try writer.insert("Ingredient", ["name": .text("Rum")]), try writer.insert("Ingredient", ["name": .text("Lime")]),
+                                     try writer.insert("Ingredient", ["name": .text("Mint")]))
+            try writer.add(daiquiri, "spec", rum)
+            try writer.add(daiquiri, "spec", lime)
+            try writer.add(mojito, "spec", mint)
+            try writer.add(mojito, "garnish", lime)  // another relationship, another column
+            return (daiquiri, mojito, rum, lime)
+        }
+        let (spec, garnish) = try connection.write { writer in (try writer.destinations(of: daiquiri, "spec"), try writer.destinations(of: mojito, "garnish")) }
+        #expect(spec == [rum, lime] && garnish == [lime])
+        let owned = #expect(throws: WriteError.self) { try connection.write { try $0.add(mojito, "spec", lime) } }
+        #expect(owned?.reason == .ownedElsewhere(lime, relationship: "spec"), "\(String(describing: owned))")
+        let left = try connection.write { writer in
+            try writer.remove(daiquiri, "spec", lime)
+            try writer.add(mojito, "spec", lime)
+            return try writer.destinations(of: daiquiri, "spec")
+        }
+        #expect(left == [rum])
+        // Deleting the daiquiri's last member leaves it under its minCount: refused.
+        let emptied = #expect(throws: WriteError.self) { try connection.write { try $0.delete(rum) } }
+        #expect(emptied?.reason == .countOutOfRange(daiquiri, relationship: "spec", count: 0), "\(String(describing: emptied))")
+        // Cascade: the mojito takes its spec (mint, lime) with it; the garnish column of lime went with lime.
+        try connection.write { try $0.delete(mojito) }
+        #expect(try SQLiteShell.rows(path, "SELECT ZNAME FROM ZINGREDIENT ORDER BY 1") == ["Rum"])
+        let findings = try StoreVerifier(storePath: path, layout: StoreLayout(model: model)).verify().filter { !$0.isNote }
+        #expect(findings.isEmpty, "\(findings)")
+    }
 }

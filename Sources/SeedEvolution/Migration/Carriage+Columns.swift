@@ -75,7 +75,7 @@ extension Carriage {
             guard let links = SourceLinks(of: previous, of: old.name, in: source, table: table), let order = links.orders[true] else { return .none }
             return .linkedPosition(links, column: order)
         case .ownerKey:
-            return .none  // Never reached: a migration refuses such a layout first (`requireValuesHandled`).
+            return .none  // Never reached: a migration refuses such a layout first (`StoreMigrator`).
         }
     }
 

@@ -65,11 +65,6 @@ package struct SeedUpdater: Sendable {
             if kind == .missing { throw SeedUpdateError(.unreadable, "\(path): no such \(what) file") }
             if let other = kind.notAFile { throw SeedUpdateError(.unreadable, "\(path): \(other), not a \(what) file") }
         }
-        do {
-            try layout.requireValuesHandled()
-        } catch {
-            throw SeedUpdateError(.unreadable, "\(error)")
-        }
         let seed = try readSeed()
         // Before a migration writes anything: a store without its record cannot be updated.
         try requireStoreRecord()

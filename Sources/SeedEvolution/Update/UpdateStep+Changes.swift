@@ -15,7 +15,7 @@ extension UpdateStep {
             // same row. Where every to-one leads into such a table the new seed's own recorded
             // digest is that digest (no row is hashed again).
             let destinations = carried(entity, alias: "n").compactMap { carried -> Int? in
-                guard case .foreignKey(_, _, let destination)? = store.table(named: entity.table)?.columns.first(where: { $0.name == carried.column })?.role else { return nil }
+                guard let destination = store.table(named: entity.table)?.columns.first(where: { $0.name == carried.column })?.referencedEntity else { return nil }
                 return store.entity(named: destination).map { tableNumber($0.table) }
             }
             if destinations.allSatisfy({ sameNumbers.contains(Int64($0)) }) {

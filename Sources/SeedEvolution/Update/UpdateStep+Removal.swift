@@ -70,7 +70,7 @@ extension UpdateStep {
     private func isPointedAt(_ entity: EntityLayout, _ pk: Int64) throws -> Bool {
         for table in store.tables {
             for column in table.columns {
-                guard case .foreignKey(_, _, let destination) = column.role, let target = store.entity(named: destination),
+                guard let destination = column.referencedEntity, let target = store.entity(named: destination),
                       target.subtreeNumbers.contains(entity.number) else { continue }
                 if try database.scalar("""
                     SELECT 1 FROM main.\(Database.quote(table.name)) x WHERE x.\(Database.quote(column.name)) = ?

@@ -132,7 +132,7 @@ struct UpdateStep {
                  recordedNumbers: Bool = false) -> [(column: String, value: String)] {
         SeedRecord.columns(of: entity, in: store, positions: positions).map { column in
             let value = "\(alias).\(Database.quote(column.name))"
-            guard case .foreignKey(_, _, let destination) = column.role, let target = store.entity(named: destination) else {
+            guard let destination = column.referencedEntity, let target = store.entity(named: destination) else {
                 return (column.name, value)
             }
             if asRecorded && recordedNumbers {

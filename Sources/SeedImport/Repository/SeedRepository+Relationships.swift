@@ -30,6 +30,8 @@ extension SeedRepository {
         } else if let inverse, !inverse.isToMany {
             try setToOne(target, targetPlan.toOnes[inverse.name]!, to: source,
                          place: description.isOrdered ? { self.nextPlace(in: source, relationship, given: position) } : nil, at: location)
+        } else if inverse == nil {
+            try setOwner(of: target, to: source, through: description, at: location)
         } else {
             try addJoinRow(source, description, target, position: position, at: location)
         }
@@ -94,6 +96,23 @@ extension SeedRepository {
         try builder.rows(at: location) { rows throws(SQLiteError) in
             try rows.setToOne(of: object.primaryKey, in: table, slot.columns, to: destination, place: position)
         }
+    }
+
+    /// Puts `owner` into the member's column of a to-many without an inverse (`Z<n><NAME>`):
+    /// a member has one owner through it, so another owner than it holds is a conflict.
+    private func setOwner(of member: ObjectReference, to owner: ObjectReference, through relationship: RelationshipDescription,
+                          at location: InputLocation) throws(InputError) {
+        let columns = layout.memberColumns(for: relationship.name, of: owner.entity)!
+        let table = layout.entity(named: member.entity)!.table
+        let current = try builder.rows(at: location) { rows throws(SQLiteError) in try rows.destination(of: member.primaryKey, in: table, columns) }
+        if let existing = current {
+            guard existing == owner.primaryKey else {
+                throw InputError("\(member) is in \(owner.entity).\(relationship.name) of two objects, \(owner.entity) #\(existing) and \(owner): the relationship has no inverse, and its store holds one owner per object", at: location)
+            }
+            return
+        }
+        let row = ObjectRows.Row(primaryKey: owner.primaryKey, entityNumber: owner.entityNumber)
+        try builder.rows(at: location) { rows throws(SQLiteError) in try rows.setToOne(of: member.primaryKey, in: table, columns, to: row) }
     }
 
     /// `Group #2`, or `the key 'B'` when that `Z_PK` is reserved for a key not written yet.

@@ -36,7 +36,10 @@ extension ObjectWriter {
         let object = try resolve(object)
         let description = try toMany(relationship, of: object)
         let target = try checkedDestination(target, of: description, from: object)
-        let inverse = model.inverse(of: description)!
+        guard let inverse = model.inverse(of: description) else {
+            try setOwner(of: target, object, through: description, linked: true)
+            return
+        }
         if !inverse.isToMany {
             try relate(target, inverse.name, to: object)
             return
@@ -111,12 +114,10 @@ extension ObjectWriter {
         if !relationship.isToMany {
             return try toOne(of: object, relationship).map { [$0] } ?? []
         }
-        let inverse = model.inverse(of: relationship)!
         let destination = layout.entity(named: relationship.destinationEntity)!
         let found: [ObjectRows.Row]
-        if !inverse.isToMany {
-            let column = layout.column(for: inverse.name, of: destination.name)!
-            found = try rows.rows(in: destination.table, where: column, is: .integer(object.primaryKey), among: destination.subtreeNumbers)
+        if let columns = layout.memberColumns(for: relationship.name, of: object.entity) {
+            found = try rows.rows(in: destination.table, where: columns.key, is: .integer(object.primaryKey), among: destination.subtreeNumbers)
         } else {
             let (join, isFirst) = layout.joinTableSide(for: relationship.name, of: object.entity)!
             found = try rows.joinedRows(join, of: object.primaryKey, inFirstColumn: isFirst, destinationTable: destination.table)
@@ -126,6 +127,23 @@ extension ObjectWriter {
         }
     }
 
+    /// Puts `member` into `holder`'s to-many without an inverse, or with `linked` false takes
+    /// it out, in the member's row (`memberColumns`). A member another object holds that way is
+    /// refused: its row names one owner.
+    private func setOwner(of member: ObjectID, _ holder: ObjectID, through relationship: RelationshipDescription, linked: Bool) throws {
+        let columns = layout.memberColumns(for: relationship.name, of: holder.entity)!
+        let current = try rows.destination(of: member.primaryKey, in: table(of: member), columns)
+        if linked, let current, current != holder.primaryKey {
+            throw WriteError(.ownedElsewhere(member, relationship: relationship.name),
+                             "\(member) is in \(holder.entity).\(relationship.name) of \(holder.entity) #\(current) already: the relationship has no inverse, and its store holds one owner per object")
+        }
+        guard linked ? current == nil : current == holder.primaryKey else { return }
+        let row = linked ? ObjectRows.Row(primaryKey: holder.primaryKey, entityNumber: layout.entity(named: holder.entity)!.number) : nil
+        try rows.setToOne(of: member.primaryKey, in: table(of: member), columns, to: row)
+        try markChanged(member)
+        try markChanged(holder)
+    }
+
     /// Undoes the link between `object` and `destination` through `relationship`, on both sides.
     func detach(_ object: ObjectID, from destination: ObjectID, through relationship: RelationshipDescription) throws {
         let inverse = model.inverse(of: relationship)
@@ -133,6 +151,8 @@ extension ObjectWriter {
             if try toOne(of: object, relationship) == destination { try relate(object, relationship.name, to: nil) }
         } else if let inverse, !inverse.isToMany {
             if try toOne(of: destination, inverse) == object { try relate(destination, inverse.name, to: nil) }
+        } else if inverse == nil {
+            try setOwner(of: destination, object, through: relationship, linked: false)
         } else {
             let (join, objectIsFirst) = layout.joinTableSide(for: relationship.name, of: object.entity)!
             let (first, second) = objectIsFirst ? (object, destination) : (destination, object)

@@ -72,6 +72,18 @@ public final class ObjectWriter {
                 }
             }
         }
+        // An owner whose to-many without an inverse held it loses a member: checked again.
+        let ownerColumns = layout.table(named: table(of: object))?.columns.filter {
+            if case .ownerKey(object.entity, _, _) = $0.role { true } else { false }
+        } ?? []
+        if !ownerColumns.isEmpty {
+            let owners = try rows.values(of: object.primaryKey, in: table(of: object), columns: ownerColumns.map(\.name))
+            for (column, value) in zip(ownerColumns, owners) {
+                if let owner = column.referencedEntity, let key = value.integer, let found = try? resolve(ObjectID(entity: owner, primaryKey: key)) {
+                    try markChanged(found)
+                }
+            }
+        }
         try rows.delete(object.primaryKey, from: table(of: object))
     }
 

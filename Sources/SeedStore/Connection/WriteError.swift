@@ -23,6 +23,9 @@ public struct WriteError: Error, Sendable, CustomStringConvertible {
         case missingValue(ObjectID, property: String)
         /// A to-many holds fewer or more objects than the model's `minCount`/`maxCount` allow.
         case countOutOfRange(ObjectID, relationship: String, count: Int)
+        /// The object is in another object's to-many without an inverse already: the store holds
+        /// one owner per object for such a relationship (`Z<n><NAME>` in the object's row).
+        case ownedElsewhere(ObjectID, relationship: String)
     }
 
     /// What kind of change was refused.

@@ -35,6 +35,16 @@ public struct ColumnLayout: Sendable, Hashable {
         }
     }
 
+    /// The entity whose objects' `Z_PK`s the column holds: a to-one's destination, or the owner
+    /// of a to-many without an inverse; nil for any other column.
+    package var referencedEntity: String? {
+        switch role {
+        case .foreignKey(_, _, let destination): destination
+        case .ownerKey(_, let owner, _): owner
+        case .attribute, .foreignEntity, .foreignOrder: nil
+        }
+    }
+
     /// Core Data orders a table's columns by class: INTEGER < REAL (FLOAT and TIMESTAMP
     /// interleaved) < DECIMAL < VARCHAR < the BLOBs, UUID < Transformable < Binary (real stores
     /// show UUID before Transformable and Transformable before Binary; UUID against Binary

@@ -24,8 +24,6 @@ struct LayoutBuilder {
     private(set) var columnIndexes: [String: [String]] = [:]
     /// Per table: its table constraints (uniqueness constraints in eras before 836).
     private var tableConstraints: [String: [String]] = [:]
-    /// The first property whose layout seedgen reads and checks but does not write yet.
-    private(set) var unwritable: (entity: String, property: String, line: Int, kind: String)?
 
     init(model: DataModel, era: FrameworkEra) {
         self.model = model
@@ -174,7 +172,6 @@ struct LayoutBuilder {
                 let name = stems.allocate("\(numbers[owner.name]!)\(relationship.name)")
                 columns.append(ColumnLayout(name: name, sqlType: "INTEGER", role: .ownerKey(entity: entity.name, owner: owner.name, relationship: relationship.name)))
                 indexed.append(name)
-                unwritable = unwritable ?? (owner.name, relationship.name, relationship.line, "a to-many without an inverse")
             }
             // The Z_FOK_ columns follow all of the entity's to-ones (seen at 1333; per entity or
             // per table is not seen: one-entity stores only).

@@ -25,6 +25,23 @@ extension StoreLayout {
         return columns
     }
 
+    /// The columns of the destination's table that name each member's owner, for a to-many
+    /// `relationship` of `entity` stored in its members' rows: its inverse to-one's columns, or,
+    /// for a to-many without an inverse, the owner's column (`Z<n><NAME>`, only a key). nil for
+    /// a to-one or a many-to-many.
+    package func memberColumns(for relationship: String, of entity: String) -> ToOneColumns? {
+        guard let description = self.relationship(relationship, of: entity), description.isToMany,
+              let destination = self.entity(named: description.destinationEntity) else { return nil }
+        if let inverse = model.inverse(of: description) {
+            return inverse.isToMany ? nil : toOneColumns(for: inverse.name, of: destination.name)
+        }
+        guard let source = model.entity(named: entity),
+              let owner = model.declaringEntity(of: relationship, from: source)?.name,
+              let column = table(named: destination.table)?.columns.first(where: { $0.role == .ownerKey(entity: destination.name, owner: owner, relationship: relationship) })
+        else { return nil }
+        return ToOneColumns(key: column.name)
+    }
+
     /// The join table of a many-to-many relationship, and whether `entity`'s objects go in its first column.
     package func joinTableSide(for relationship: String, of entity: String) -> (table: JoinTableLayout, isFirst: Bool)? {
         guard let table = joinTable(for: relationship, of: entity),

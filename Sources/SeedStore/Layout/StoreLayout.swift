@@ -22,9 +22,6 @@ public struct StoreLayout: Sendable {
     public let schema: [String]
 
     let columnsByProperty: [PropertyKey: String]
-    /// Why seedgen may check a store of this layout but not write, dump, fetch, diff or update
-    /// one (a SwiftData Composite attribute, a to-many without an inverse), if it may not.
-    private let unwritable: LayoutError?
     private let entityIndex: [String: Int]
 
     struct PropertyKey: Hashable {
@@ -56,14 +53,7 @@ public struct StoreLayout: Sendable {
         self.indexes = builder.indexes
         self.schema = builder.schema
         self.columnsByProperty = builder.columnsByProperty
-        self.unwritable = builder.unwritable.map { LayoutError(file: model.source, line: $0.line, message: "'\($0.entity).\($0.property)' is \($0.kind): seedgen reads and checks its store layout but does not write or read its values yet") }
         self.entityIndex = Dictionary(uniqueKeysWithValues: builder.entityLayouts.enumerated().map { ($1.name, $0) })
-    }
-
-    /// Throws unless seedgen writes and reads every value of this layout: what builds, dumps,
-    /// fetches, diffs, migrates and updates call first, so none of them leaves a value out.
-    package func requireValuesHandled() throws(LayoutError) {
-        if let unwritable { throw unwritable }
     }
 
     /// Where the named entity lives.

@@ -1,8 +1,8 @@
 import SeedModel
 
 extension ObjectRows {
-    /// Where a to-many relationship's destinations are counted: the inverse to-one's column in
-    /// the destination table, or the owner's column of a join table.
+    /// Where a to-many relationship's destinations are counted: the column in the destination
+    /// table that names their owner (`memberColumns`), or the owner's column of a join table.
     package enum DestinationCount: Hashable {
         case foreignKey(table: String, column: String)
         case joinTable(table: String, ownerColumn: String)
@@ -39,12 +39,11 @@ extension ObjectRows {
     package func firstCountViolation(of relationship: RelationshipDescription, from entity: String,
                                      object: Int64? = nil) throws(SQLiteError) -> (primaryKey: Int64, count: Int)? {
         guard relationship.isToMany, !relationship.isTransient, relationship.minCount > 0 || relationship.maxCount > 0,
-              let owner = layout.entity(named: entity), let inverse = layout.model.inverse(of: relationship) else { return nil }
+              let owner = layout.entity(named: entity) else { return nil }
         let destinations: DestinationCount
-        if !inverse.isToMany {
-            guard let destination = layout.entity(named: relationship.destinationEntity),
-                  let column = layout.column(for: inverse.name, of: destination.name) else { return nil }
-            destinations = .foreignKey(table: destination.table, column: column)
+        if let columns = layout.memberColumns(for: relationship.name, of: entity) {
+            guard let destination = layout.entity(named: relationship.destinationEntity) else { return nil }
+            destinations = .foreignKey(table: destination.table, column: columns.key)
         } else {
             guard let (join, ownerIsFirst) = layout.joinTableSide(for: relationship.name, of: entity) else { return nil }
             destinations = .joinTable(table: join.name, ownerColumn: ownerIsFirst ? join.firstColumn : join.secondColumn)

@@ -144,9 +144,8 @@ struct PredicateCompiler {
             let link = "\(element)_j"
             return "FROM \(join.name) \(link) JOIN \(target.table) \(element) ON \(element).Z_PK = \(link).\(destinationColumn) WHERE \(link).\(source) = \(pk) AND \(kinds)"
         }
-        guard let inverse = model.inverse(of: relationship),
-              let column = layout.column(for: inverse.name, of: destination.name) else {
-            throw QueryError("\(entity.name).\(relationship.name) has no inverse to fetch through", position: position)
+        guard let column = layout.memberColumns(for: relationship.name, of: entity.name)?.key else {
+            throw QueryError("\(entity.name).\(relationship.name) has no column to fetch through", position: position)
         }
         return "FROM \(target.table) \(element) WHERE \(element).\(column) = \(pk) AND \(kinds)"
     }

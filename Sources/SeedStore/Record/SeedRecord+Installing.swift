@@ -42,7 +42,6 @@ extension SeedRecord {
             }
             let layout = try StoreFile(path: path, database: database)
                 .storedLayout(of: try given ?? StoreLayout(model: model), frameworkVersion: metadata.frameworkVersion).layout
-            try layout.requireValuesHandled()
             try recordInstalled(in: database, layout: layout, buildKeys: metadata.buildKeys)
             try database.run("UPDATE main.Z_METADATA SET Z_PLIST = ?", [.blob(try StoreMetadata.updating(bytes, toSeed: metadata))])
             let objects = Int(try database.scalar("SELECT COUNT(*) FROM main.\(table)")?.integer ?? 0)

@@ -19,9 +19,7 @@ struct ModelOption: ParsableArguments {
     func loadLayout(era: FrameworkEra = .newest) throws -> StoreLayout {
         let model = try load()
         do {
-            let layout = try StoreLayout(model: model, era: era)
-            try layout.requireValuesHandled()
-            return layout
+            return try StoreLayout(model: model, era: era)
         } catch {
             throw CommandFailure.failed("\(error)")
         }
