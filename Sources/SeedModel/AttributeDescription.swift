@@ -53,6 +53,9 @@ public struct AttributeDescription: Sendable, Hashable, Codable {
     /// A Composite attribute's elements (SwiftData's Codable structs and enums), in declaration
     /// order; nil for every other type. Each is an attribute of its own, flags included.
     package var elements: [AttributeDescription]?
+    /// The Swift value a SwiftData attribute or element holds where its type alone does not say
+    /// it (an enum's cases, an array stored as JSON); nil for every other attribute.
+    package var declaredValue: DeclaredValue?
     /// The line of the `<attribute>` element in the model file.
     public var line: Int
 

@@ -49,9 +49,13 @@ struct PropertyTypeMapping {
             attribute.defaultValue = property.literalDefault
         case .array(let element) where isValue(element, from: owner.scope):
             attribute.type = .transformable
+            if element == .named("String") {
+                attribute.declaredValue = .stringArray
+                attribute.defaultValue = property.literalDefault  // `= []`, `= ["a"]`: as JSON text
+            }
         case .named(let name):
             attribute.type = .composite
-            attribute.elements = try elements(of: name, property: property, from: owner.scope)
+            (attribute.elements, attribute.declaredValue) = try elements(of: name, property: property, from: owner.scope)
         default:
             throw property.typePlace.error("'\(property.type)': its stored form is not known here (known: \(Self.known))")
         }
@@ -61,14 +65,15 @@ struct PropertyTypeMapping {
         return attribute
     }
 
-    /// A Composite's elements: a struct's stored properties, an enum's raw value or cases.
-    private func elements(of name: String, property: PropertyDeclaration, from scope: [String]) throws(ModelError) -> [AttributeDescription] {
+    /// A Composite's elements (a struct's stored properties, an enum's raw value or cases), and
+    /// for an enum its cases.
+    private func elements(of name: String, property: PropertyDeclaration, from scope: [String]) throws(ModelError) -> ([AttributeDescription], DeclaredValue?) {
         let isOptional = property.type.unwrapped.isOptional
         func element(_ name: String, _ type: AttributeType, optional: Bool) -> AttributeDescription {
             AttributeDescription(name: name, type: type, isOptional: optional, line: property.place.line)
         }
         if let known = Self.knownComposites[name] {
-            return known.map { element($0.0, $0.1, optional: isOptional) }
+            return (known.map { element($0.0, $0.1, optional: isOptional) }, nil)
         }
         guard let declaration = try valueType(named: name, from: scope, place: property.typePlace) else {
             throw property.typePlace.error("'\(name)': its stored form is not known here: no struct or enum of that name in the sources (known: \(Self.known))")
@@ -78,27 +83,67 @@ struct PropertyTypeMapping {
             throw error
         case .enumeration(_, _, true):
             throw property.typePlace.error("'\(name)' has cases with associated values, whose stored form is not known here (\(declaration.place))")
-        case .enumeration(let rawType?, _, _) where Self.scalarTypes[rawType] != nil:
+        case .enumeration(let rawType?, let cases, _) where Self.scalarTypes[rawType] != nil:
             // Always optional, even for a non-optional property (real stores).
-            return [element(property.name, Self.scalarTypes[rawType]!, optional: true)]
+            let type = Self.scalarTypes[rawType]!
+            let values = try Self.rawValues(of: cases, type: type, enumeration: name)
+            var stored = element(property.name, type, optional: true)
+            if let initial = property.caseDefault {
+                // `var mood: Mood = .calm`: new objects take the case's raw value.
+                guard let match = values.first(where: { $0.name == initial }) else {
+                    throw property.place.error("'\(property.name)' starts as '.\(initial)', which is no case of \(name)")
+                }
+                stored.defaultValue = match.rawValue
+            }
+            return ([stored], .enumeration(values))
         case .enumeration(_, let cases, _):
             guard !cases.isEmpty else { throw property.typePlace.error("'\(name)' has no cases (\(declaration.place))") }
-            return cases.map { element($0, .string, optional: true) }
+            return (cases.map { element($0.name, .string, optional: true) }, .enumeration(cases.map { .init(name: $0.name) }))
         case .structure(let members):
             guard !members.isEmpty else { throw property.typePlace.error("'\(name)' has no stored property (\(declaration.place))") }
-            return try members.map { (member) throws(ModelError) -> AttributeDescription in
+            return (try members.map { (member) throws(ModelError) -> AttributeDescription in
                 let (memberType, memberOptional) = member.type.unwrapped
                 switch memberType {
                 case .named(let scalar) where Self.scalarTypes[scalar] != nil:
                     return element(member.name, Self.scalarTypes[scalar]!, optional: isOptional || memberOptional)
                 case .array(let inner) where isValue(inner, from: declaration.scope + [declaration.name]):
                     // Stored as JSON text in a Binary element (real stores).
-                    return element(member.name, .binary, optional: isOptional || memberOptional)
+                    var array = element(member.name, .binary, optional: isOptional || memberOptional)
+                    array.declaredValue = .jsonArray
+                    return array
                 default:
                     throw member.typePlace.error("'\(member.type)' inside the Composite '\(name)': its stored form is not known here (a struct's properties are values or arrays of values)")
                 }
-            }
+            }, nil)
         }
+    }
+
+    /// Each case's raw value as source text gives it: the literal, else what Swift gives it (a
+    /// String's case name; a number one more than the case before, 0 first). A raw value that is
+    /// not a literal, or an implicit one after a case whose value is no whole number, is refused.
+    static func rawValues(of cases: [ValueTypeDeclaration.EnumCaseDeclaration], type: AttributeType,
+                          enumeration: String) throws(ModelError) -> [DeclaredValue.EnumCase] {
+        var found: [DeclaredValue.EnumCase] = []
+        var previous: Int64?
+        for declared in cases {
+            guard declared.rawValueIsLiteral else {
+                throw declared.place.error("the raw value of '\(enumeration).\(declared.name)' is not a literal: the stored value must not be guessed")
+            }
+            let raw: String
+            if let literal = declared.rawLiteral {
+                raw = literal
+            } else if type == .string {
+                raw = declared.name
+            } else {
+                guard let next = found.isEmpty ? 0 : previous.flatMap({ $0 < .max ? $0 + 1 : nil }) else {
+                    throw declared.place.error("the raw value of '\(enumeration).\(declared.name)' follows one that is no whole number: give it a literal")
+                }
+                raw = String(next)
+            }
+            previous = Int64(raw)
+            found.append(.init(name: declared.name, rawValue: raw))
+        }
+        return found
     }
 
     /// True for a type an array of which is a value: a scalar, or a struct or enum of the sources.

@@ -146,6 +146,31 @@ struct SwiftDataModelLoaderTests {
         #expect(elements("previous") == ["street:String?", "number:Integer 64?", "lines:Binary?", "at:UUID?"])
         #expect(visit.attribute(named: "tags")?.type == .transformable && visit.attribute(named: "tags")?.isOptional == true)
         #expect(visit.attribute(named: "moods")?.type == .transformable)
+        // What source data may give: the enums' cases, and which elements hold JSON.
+        #expect(visit.attribute(named: "mood")?.declaredValue == .enumeration([.init(name: "calm", rawValue: "calm"), .init(name: "loud", rawValue: "loud")]))
+        #expect(visit.attribute(named: "weather")?.declaredValue == .enumeration([.init(name: "sun"), .init(name: "rain")]))
+        #expect(visit.attribute(named: "address")?.declaredValue == nil)
+        #expect(visit.attribute(named: "address")?.elements?.map(\.declaredValue) == [nil, nil, .jsonArray, nil])
+    }
+
+    @Test("an enum's raw values as Swift gives them: the literal, else the case's name or one more than the case before")
+    func rawValues() throws {
+        let model = try load("""
+            enum Step: Int, Codable { case first, jump = 10, next, back = -2, after }
+            enum Word: String, Codable { case plain, `class`, spaced = "with space" }
+            enum Big: Int64, Codable { case hex = 0x10, next }
+            @Model class Plan { var step: Step; var word: Word; var big: Big }
+            """)
+        let plan = try #require(model.entity(named: "Plan"))
+        func raw(_ name: String) -> [String] {
+            (plan.attribute(named: name)?.declaredValue?.cases ?? []).map { "\($0.name)=\($0.rawValue ?? "-")" }
+        }
+        #expect(raw("step") == ["first=0", "jump=10", "next=11", "back=-2", "after=-1"])
+        #expect(raw("word") == ["plain=plain", "class=class", "spaced=with space"])
+        #expect(raw("big") == ["hex=16", "next=17"])
+        // The model a seed carries reads back with them.
+        let json = model.json()
+        #expect(try DataModel(json: json, source: "seed").entity(named: "Plan")?.attribute(named: "step")?.declaredValue == plan.attribute(named: "step")?.declaredValue)
     }
 
     @Test("a Composite's hash is SHA-256 over its elements' hashes in name order, nothing of its own")
@@ -174,6 +199,9 @@ struct SwiftDataModelLoaderTests {
         ("@Model class A {\n    var weather: W\n}\nenum W: Codable { case sun(Int) }", 2, 18, "associated values"),
         ("struct S { var t: T }\nstruct T { var x = 1 }\n@Model class A {\n    var s: S\n}", 1, 19, "'T' inside the Composite 'S'"),
         ("@Model class A {\n    #if DEBUG\n    var debug = 1\n    #endif\n}", 2, 5, "#if"),
+        ("let base = 3\nenum E: Int, Codable {\n    case a = base\n}\n@Model class A { var e: E }", 3, 10, "the raw value of 'E.a' is not a literal"),
+        ("enum E: Double, Codable {\n    case a = 1.5, b\n}\n@Model class A { var e: E }", 2, 19, "follows one that is no whole number"),
+        ("enum E: String, Codable { case a }\n@Model class A {\n    var e: E = .b\n}", 3, 9, "'e' starts as '.b', which is no case of E"),
     ])
     func refusals(source: String, line: Int, column: Int, message: String) throws {
         let error = try refusal(source)

@@ -84,4 +84,100 @@ struct SwiftDataSeedTests {
         let verify = try SeedgenTool.run(["verify", "--as-built", directory.path("b.sqlite"), "--model", model])
         #expect(verify.status == 0, "\(verify.output)")
     }
+
+    static let naturalModel = """
+        enum Mood: String, Codable { case calm, loud = "LOUD" }
+        enum Level: Int, Codable { case low = 1, high }
+        enum Weather: Codable { case sun, rain }
+        struct Address: Codable { var street: String; var number: Int?; var tags: [String]? }
+        @Model class Visit {
+            @Attribute(.unique) var name: String
+            var mood: Mood
+            var level: Level?
+            var weather: Weather?
+            var address: Address?
+            var labels: [String] = []
+            var fallback: Mood = .loud
+        }
+        """
+
+    static let naturalRows = "SELECT ZNAME, ZMOOD, ZLEVEL, ZSUN, ZRAIN, ZSTREET, ZNUMBER, CAST(ZTAGS AS TEXT) FROM ZVISIT ORDER BY ZNAME"
+
+    @Test("Composite values given naturally in JSON, a property list, XML and CSV: a struct as one object, an enum by raw value or case name; a dump of them builds back byte for byte")
+    func naturalComposites() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let model = try directory.write(Self.naturalModel, to: "Model.swift")
+        let json = try directory.write("""
+            {"Visits": [
+             {"name": "a", "mood": "calm", "level": "high", "weather": "rain", "address": {"street": "Main", "number": 5, "tags": ["x", "y \\"z\\""]},
+              "labels": ["new", "caf\\u00e9", "new"]},
+             {"name": "b", "mood": "LOUD", "level": 1, "address": {"street": "Side", "tags": []}},
+             {"name": "c", "mood": "loud"}
+            ]}
+            """, to: "visits.json")
+        let plist = try directory.write("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>Visits</key><array>
+              <dict><key>name</key><string>d</string><key>mood</key><string>calm</string><key>weather</key><string>sun</string>
+                <key>address</key><dict><key>street</key><string>Plist</string><key>tags</key><array><string>p</string></array></dict></dict>
+            </array></dict></plist>
+            """, to: "more.plist")
+        let xml = try directory.write("""
+            <Visits><Visit name="e" mood="loud" level="low" weather="sun" address.street="Xml" address.tags='["q"]' labels='["x"]'/></Visits>
+            """, to: "more.xml")
+        let csv = try directory.write("name,mood,weather,address.street\nf,calm,rain,Csv\n", to: "Visits.csv")
+        let build = try SeedgenTool.run(["build", "--model", model, "--output", directory.path("a.sqlite"), json, plist, xml, csv])
+        #expect(build.status == 0, "\(build.error)")
+        #expect(try SQLiteShell.rows(directory.path("a.sqlite"), Self.naturalRows) == [
+            #"a|calm|2||rain|Main|5|["x","y \"z\""]"#, "b|LOUD|1|||Side||[]", "c|LOUD||||||",
+            #"d|calm||sun||Plist||["p"]"#, #"e|LOUD|1|sun||Xml||["q"]"#, "f|calm|||rain|Csv||",
+        ])
+        // A [String] is NSSecureUnarchiveFromData's archive, which Foundation reads back.
+        let labels = try SQLiteShell.rows(directory.path("a.sqlite"), "SELECT hex(ZLABELS) FROM ZVISIT WHERE ZNAME IN ('a', 'e') ORDER BY ZNAME").map { hex in
+            let bytes = stride(from: 0, to: hex.count, by: 2).map { UInt8(hex.dropFirst($0).prefix(2), radix: 16)! }
+            return try NSKeyedUnarchiver.unarchivedObject(ofClasses: [NSArray.self, NSString.self], from: Data(bytes)) as? [String]
+        }
+        #expect(labels == [["new", "café", "new"], ["x"]])
+        // Initial values as the sources give them: `= []` and `= .loud`, where data gives none.
+        #expect(try SQLiteShell.rows(directory.path("a.sqlite"), "SELECT DISTINCT ZFALLBACK FROM ZVISIT") == ["LOUD"])
+        #expect(try SQLiteShell.rows(directory.path("a.sqlite"), "SELECT COUNT(*) FROM ZVISIT WHERE ZLABELS = (SELECT ZLABELS FROM ZVISIT WHERE ZNAME = 'c')") == ["4"])
+        let dump = try SeedgenTool.run(["dump", directory.path("a.sqlite"), "--model", model, "-o", directory.path("dump.xml")])
+        #expect(dump.status == 0, "\(dump.error)")
+        let dumped = try String(contentsOfFile: directory.path("dump.xml"), encoding: .utf8)
+        #expect(dumped.contains(#"address.tags="[&quot;p&quot;]""#), "an array inside a struct is dumped as its JSON text")
+        #expect(dumped.contains(#"labels="[&quot;x&quot;]""#), "a [String] is dumped as a JSON array of its strings")
+        let again = try SeedgenTool.run(["build", "--model", model, "--output", directory.path("b.sqlite"), directory.path("dump.xml")])
+        #expect(again.status == 0, "\(again.error)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: directory.path("a.sqlite"))) == Data(contentsOf: URL(fileURLWithPath: directory.path("b.sqlite"))))
+    }
+
+    @Test("a value that is no case, a struct given as one value, an unknown member and a missing required enum are refused at their place; nothing is written", arguments: [
+        (#"{"name": "a", "mood": "angry"}"#, 1, 35, "Visit.mood: 'angry' is no case of the enum: give a raw value or a case name: calm ('calm'), loud ('LOUD')"),
+        (#"{"name": "a", "mood": "calm", "weather": "snow"}"#, 1, 54, "Visit.weather: 'snow' is no case of the enum: rain, sun"),
+        (#"{"name": "a", "mood": "calm", "weather": 3}"#, 1, 54, "Visit.weather is an enum: give a case's name as a string, not a number"),
+        (#"{"name": "a", "mood": "calm", "level": 3}"#, 1, 52, "Visit.level: '3' is no case of the enum: give a raw value or a case name: low (1), high (2)"),
+        (#"{"name": "a", "mood": "calm", "address": "Main"}"#, 1, 54, "Visit.address is a struct: give its values by path (address.number, address.street, address.tags), or in JSON or a property list as one object"),
+        (#"{"name": "a", "mood": "calm", "address": {"zip": 1}}"#, 1, 62, "no attribute or relationship 'address.zip'"),
+        (#"{"name": "a", "mood": "calm", "address": {"street": "S", "tags": [true, {"d": null}, 1e3]}}"#, 0, 0, ""),
+        (#"{"name": "a", "mood": "calm", "address": {"street": "S", "tags": "[1"}}"#, 1, 78, "Visit.address.tags: '[1' is not a JSON array"),
+        (#"{"name": "a"}"#, 1, 13, "the required attribute 'mood' is missing"),
+        (#"{"name": "a", "mood": "calm", "labels": ["x", 1]}"#, 1, 59, "Visit.labels is an array of strings, and this item is a number"),
+        (#"{"name": "a", "mood": "calm", "labels": ["$null"]}"#, 1, 53, "Visit.labels holds the string '$null'"),
+    ] as [(String, Int, Int, String)])
+    func naturalCompositeRefusals(_ object: String, _ line: Int, _ column: Int, _ message: String) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let model = try directory.write(Self.naturalModel, to: "Model.swift")
+        let data = try directory.write("{\"Visits\": [\(object)]}", to: "visits.json")
+        let build = try SeedgenTool.run(["build", "--model", model, "--output", directory.path("out.sqlite"), data])
+        guard !message.isEmpty else {
+            // Any JSON goes into an array's text as written.
+            #expect(build.status == 0, "\(build.error)")
+            #expect(try SQLiteShell.rows(directory.path("out.sqlite"), "SELECT CAST(ZTAGS AS TEXT) FROM ZVISIT") == [#"[true,{"d":null},1e3]"#])
+            return
+        }
+        #expect(build.status == 1 && build.error.contains("visits.json:\(line):\(column): ") && build.error.contains(message), "\(build.error)")
+        #expect(!FileManager.default.fileExists(atPath: directory.path("out.sqlite")))
+    }
 }

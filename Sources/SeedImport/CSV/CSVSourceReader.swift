@@ -84,7 +84,7 @@ struct CSVSourceReader {
                 }
             } else {
                 switch plan.property(named: name) {
-                case .attribute, .toOne: break
+                case .attribute, .toOne, .enumCase: break
                 case .toMany:
                     throw InputError("\(entity.name).\(name) is a to-many relationship: give it from the other side (a to-one column there), or by identifiers in an @\(name) column", at: location)
                 case .unknown:

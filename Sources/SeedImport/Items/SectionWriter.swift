@@ -65,6 +65,13 @@ struct SectionWriter {
                 }
             }
         }
+        if !plan.composites.isEmpty {
+            // A SwiftData struct given as one object: its members by path (`author.person`).
+            entries = entries.flatMap { entry -> [(key: String, value: SourceNode)] in
+                guard plan.composites.contains(entry.key), case .dictionary(let members, _) = entry.value else { return [entry] }
+                return members.map { (entry.key + "." + $0.key, $0.value) }
+            }
+        }
         var values: [(name: String, property: EntityPlan.Property, value: SourceValue, location: InputLocation)] = []
         var nested: [(relationship: RelationshipDescription, node: SourceNode)] = []
         var identifier: String?
@@ -97,6 +104,26 @@ struct SectionWriter {
             let property = plan.property(named: name)
             switch property {
             case .attribute(let slot):
+                if slot.attribute.declaredValue == .jsonArray, case .array = value {
+                    // An array inside a SwiftData struct, stored as its JSON text.
+                    values.append((name, property, .value(.blob(try value.jsonText(syntax))), value.location))
+                    continue
+                }
+                if slot.attribute.declaredValue == .stringArray, case .array(let items, _) = value {
+                    // A SwiftData [String], stored as its keyed archive.
+                    var strings: [String] = []
+                    for item in items {
+                        guard case .scalar(let text, .string, _) = item else {
+                            throw InputError("\(entity.name).\(name) is an array of strings, and this item is \(item.kindName(syntax))", at: item.location)
+                        }
+                        strings.append(text)
+                    }
+                    guard let archive = StringArrayArchive.archive(strings) else {
+                        throw InputError("\(entity.name).\(name) holds the string '\(StringArrayArchive.unarchivable)', which the keyed archive SwiftData stores reads back as nothing", at: value.location)
+                    }
+                    values.append((name, property, .value(.blob(archive)), value.location))
+                    continue
+                }
                 guard case .scalar(let text, let kind, _) = value else {
                     throw InputError("\(entity.name).\(name) takes a single value, not \(value.kindName(syntax))", at: value.location)
                 }
@@ -126,7 +153,13 @@ struct SectionWriter {
                 }
             case .toMany(let relationship):
                 nested.append((relationship, value))
+            case .enumCase:
+                guard case .scalar(let text, .string, _) = value else {
+                    throw InputError("\(entity.name).\(name) is an enum: give a case's name as \(syntax.aString), not \(value.kindName(syntax))", at: value.location)
+                }
+                values.append((name, property, .text(text), value.location))
             case .unknown:
+                if plan.composites.contains(name) { throw plan.valueError(name, at: value.location) }
                 throw InputError("entity '\(entity.name)' has no attribute or relationship '\(name)'", at: value.location)
             }
         }

@@ -146,7 +146,7 @@ final class SourceItem {
                             throw InputError("\(plan.entity.name).\(text(entry.key)) names \(slot.relationship.destinationEntity) by its key, not \(syntax.name(ofKind: entry.kind.name)) (a Boolean is never a key)", at: location(of: entry))
                         }
                         repository.addReference(slot, key: text(entry.value))
-                    case .toMany, .unknown:
+                    case .toMany, .enumCase, .unknown:
                         preconditionFailure("resolve(_:) lets only attributes and to-ones through")
                     }
                 }
@@ -208,7 +208,7 @@ final class SourceItem {
                 if resolved.contains(where: { if case .attribute(let other) = $0 { other === slot } else { false } }) { return false }
             case .toOne(let slot):
                 if resolved.contains(where: { if case .toOne(let other) = $0 { other === slot } else { false } }) { return false }
-            case .toMany, .unknown:
+            case .toMany, .enumCase, .unknown:
                 return false
             }
             resolved.append(property)

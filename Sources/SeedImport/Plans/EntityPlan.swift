@@ -53,6 +53,11 @@ final class EntityPlan {
     let attributeSlots: [AttributeSlot]
     let toOnes: [String: ToOneSlot]
     let relationships: [String: RelationshipDescription]
+    /// SwiftData enums without raw values by property name: each case's element, by case name
+    /// (`weather` → `sun` → the slot of `weather.sun`).
+    let enumCases: [String: [String: AttributeSlot]]
+    /// SwiftData Composites whose elements have their own names (structs): property names.
+    let composites: Set<String>
     /// The attributes that name and merge this entity's objects (`NaturalKey`), and their slots.
     let key: NaturalKey?
     let keySlots: [AttributeSlot]
@@ -94,6 +99,8 @@ final class EntityPlan {
         case attribute(AttributeSlot)
         case toOne(ToOneSlot)
         case toMany(RelationshipDescription)
+        /// A SwiftData enum without raw values, given by a case's name: its elements' slots by case.
+        case enumCase([String: AttributeSlot])
         case unknown
     }
 
@@ -101,6 +108,10 @@ final class EntityPlan {
     func valueError(_ property: String, at location: InputLocation) -> InputError {
         if relationships[property]?.isToMany == true {
             return InputError("\(entity.name).\(property) is a to-many relationship: give its objects nested, not as a value", at: location)
+        }
+        if composites.contains(property) {
+            let elements = attributeSlots.map(\.attribute.name).filter { $0.hasPrefix(property + ".") }
+            return InputError("\(entity.name).\(property) is a struct: give its values by path (\(elements.joined(separator: ", "))), or in JSON or a property list as one object", at: location)
         }
         return InputError("entity '\(entity.name)' has no attribute or to-one relationship '\(property)'", at: location)
     }
@@ -121,6 +132,7 @@ final class EntityPlan {
         if let slot = attributes[name] { return .attribute(slot) }
         if let slot = toOnes[name] { return .toOne(slot) }
         if let relationship = relationships[name] { return .toMany(relationship) }
+        if let cases = enumCases[name] { return .enumCase(cases) }
         return .unknown
     }
 
@@ -177,6 +189,19 @@ final class EntityPlan {
         }
         self.attributeSlots = slots
         let attributes = Dictionary(uniqueKeysWithValues: slots.map { ($0.attribute.name, $0) })
+        var enumCases: [String: [String: AttributeSlot]] = [:]
+        var composites: Set<String> = []
+        for composite in model.allAttributes(of: entity) where composite.elements != nil && !composite.isTransient {
+            if let cases = composite.declaredValue?.cases, cases.allSatisfy({ $0.rawValue == nil }) {
+                enumCases[composite.name] = Dictionary(uniqueKeysWithValues: cases.compactMap { member in
+                    attributes[composite.name + "." + member.name].map { (member.name, $0) }
+                })
+            } else if composite.declaredValue == nil {
+                composites.insert(composite.name)
+            }
+        }
+        self.enumCases = enumCases
+        self.composites = composites
         self.attributes = attributes
         self.toOnes = toOnes
         self.relationships = relationships

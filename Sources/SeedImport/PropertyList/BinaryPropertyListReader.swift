@@ -91,6 +91,7 @@ final class BinaryPropertyListReader {
             let scalar = try scalarKind(kind, at: location)
             return .scalar(scalar.boolean == nil ? text : "", kind: scalar, location)
         case .data(let bytes): return .scalar(Data(bytes).base64EncodedString(), kind: .data, location)
+        case .uid: throw InputError("a UID (a keyed archive's reference), which a source does not give", at: location)
         case .array(let items):
             var nodes: [SourceNode] = []
             for item in items { nodes.append(try node(item, depth: depth + 1)) }

@@ -119,12 +119,24 @@ public final class SeedRepository {
                 references.append((slot, key))
             case (.toOne, .value):
                 throw InputError("\(plan.entity.name).\(name) names its destination by key: give the key as text", at: place)
-            case (.toMany, _), (.unknown, _):
+            case (.enumCase(let cases), .text(var text)):
+                try setCase(cases, &text, of: name, plan, at: place)
+            case (.toMany, _), (.unknown, _), (.enumCase, .value):
                 throw plan.valueError(name, at: place)
             }
         }
         for (property, place) in nils { try giveNil(property, of: plan, at: place) }
         return try commitObject(plan, identifier: identifier, at: location)
+    }
+
+    /// Gives a SwiftData enum without raw values the case `text` names: that case's element
+    /// holds its name, the others stay nil.
+    func setCase(_ cases: [String: EntityPlan.AttributeSlot], _ text: inout String, of property: String, _ plan: EntityPlan,
+                 at location: InputLocation) throws(InputError) {
+        guard let slot = cases[text] else {
+            throw InputError("\(plan.entity.name).\(property): '\(text.prefix(80))' is no case of the enum: \(cases.keys.sorted().joined(separator: ", "))", at: location)
+        }
+        try text.withUTF8 { bytes in Result { () throws(InputError) in try setValue(slot, bytes, of: plan, at: location) } }.get()
     }
 
     /// Starts an object of the named entity: clears the values of the last one.

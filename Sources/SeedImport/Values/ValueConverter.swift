@@ -11,7 +11,9 @@ import SeedStore
 /// seconds since 2001-01-01T00:00:00Z exactly, whatever the pattern (how dumps write dates). Binary and Transformable values
 /// are base64 (white space between the characters is allowed, nothing else); a Binary attribute
 /// that allows external storage is kept in the store behind Core Data's marker byte; UUIDs are
-/// 16-byte blobs.
+/// 16-byte blobs. A SwiftData enum's value (`AttributeDescription.declaredValue`) is one of its
+/// cases, given by its raw value or by its name, and stored as its raw value (the name for an
+/// enum without raw values); any other value is refused, naming the cases.
 package final class ValueConverter: Sendable {
     /// The attribute's storage type.
     package let type: AttributeType
@@ -21,6 +23,12 @@ package final class ValueConverter: Sendable {
     package let defaultOffset: Int
     /// True for a Binary attribute that allows external storage: values get the inline marker.
     private let marksExternalBinary: Bool
+    /// A SwiftData enum's cases, each with the value it is stored as; nil for any other attribute.
+    private let cases: [(name: String, value: SQLValue)]?
+    /// True for an array inside a SwiftData struct: JSON text (`[…]`) is stored as it is given.
+    private let holdsJSON: Bool
+    /// True for a SwiftData `[String]`: a JSON array of strings is stored as its keyed archive.
+    private let holdsStrings: Bool
 
     /// A converter for `attribute`; `datePattern` applies when the attribute names none, and
     /// `overridePattern` (a per-attribute choice on the command line) wins over the model.
@@ -28,9 +36,21 @@ package final class ValueConverter: Sendable {
                 defaultOffset: Int = 0) throws(DatePattern.PatternError) {
         self.type = attribute.type
         self.marksExternalBinary = attribute.storesExternalBinaryMarker
+        self.holdsJSON = attribute.declaredValue == .jsonArray
+        self.holdsStrings = attribute.declaredValue == .stringArray
         let own = try attribute.userInfo["dateFormat"].map { (text) throws(DatePattern.PatternError) in try DatePattern(text) }
         self.datePattern = overridePattern ?? own ?? datePattern
         self.defaultOffset = defaultOffset
+        if let declared = attribute.declaredValue?.cases {
+            // Each case's stored value, as the attribute's type reads its text; a raw value that
+            // is no value of the type can never match, so it stays out.
+            var plain = attribute
+            plain.declaredValue = nil
+            let converter = try ValueConverter(attribute: plain, datePattern: datePattern, overridePattern: overridePattern, defaultOffset: defaultOffset)
+            self.cases = declared.compactMap { member in (try? converter.convert(member.rawValue ?? member.name)).map { (member.name, $0) } }
+        } else {
+            self.cases = nil
+        }
     }
 
     /// Converts a string.
@@ -41,6 +61,17 @@ package final class ValueConverter: Sendable {
 
     /// Converts UTF-8 bytes.
     package func convert(_ raw: UnsafeBufferPointer<UInt8>) throws(ConversionFailure) -> SQLValue {
+        guard let cases else { return try storedValue(raw) }
+        // A raw value first (as stored), then a case's name.
+        if let value = try? storedValue(raw), cases.contains(where: { $0.value == value }) { return value }
+        let text = String(decoding: raw, as: UTF8.self)
+        if let named = cases.first(where: { $0.name == text }) { return named.value }
+        let listed = cases.prefix(12).map { "\($0.name) (\($0.value))" }.joined(separator: ", ") + (cases.count > 12 ? ", …" : "")
+        throw failure(raw, "is no case of the enum: give a raw value or a case name: \(listed)")
+    }
+
+    /// The value the attribute's type stores for `raw`.
+    private func storedValue(_ raw: UnsafeBufferPointer<UInt8>) throws(ConversionFailure) -> SQLValue {
         switch type {
         case .string, .uri:
             return .text(String(decoding: raw, as: UTF8.self))
@@ -77,6 +108,21 @@ package final class ValueConverter: Sendable {
                 throw failure(raw, "is not a date in the format \(datePattern)")
             }
             return .real(seconds)
+        case .binary where holdsJSON && raw.first == UInt8(ascii: "["):
+            // An array inside a SwiftData struct, given as the JSON text it is stored as.
+            guard (try? JSONSerialization.jsonObject(with: Data(raw))) is [Any] else {
+                throw failure(raw, "is not a JSON array")
+            }
+            return .blob(Array(raw))
+        case .transformable where holdsStrings && raw.first == UInt8(ascii: "["):
+            // A SwiftData [String], given as a JSON array of strings.
+            guard let strings = (try? JSONSerialization.jsonObject(with: Data(raw))) as? [String] else {
+                throw failure(raw, "is not a JSON array of strings")
+            }
+            guard let archive = StringArrayArchive.archive(strings) else {
+                throw failure(raw, "holds the string '\(StringArrayArchive.unarchivable)', which the keyed archive SwiftData stores reads back as nothing")
+            }
+            return .blob(archive)
         case .binary, .transformable:
             // White space (line breaks in long values) is allowed; any other stray character is an error.
             let text = raw.filter { !Self.isSpace($0) }

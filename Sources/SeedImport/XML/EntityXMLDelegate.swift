@@ -129,7 +129,7 @@ package final class EntityXMLDelegate: XMLStreamDelegate {
             switch property {
             case .attribute(let slot): resolved.append(.attribute(.passUnretained(slot)))
             case .toOne(let slot): resolved.append(.toOne(.passUnretained(slot)))
-            case .toMany, .unknown: break  // `set` refused it
+            case .toMany, .enumCase, .unknown: break  // not resolved: `set` refused it, or looks its case up
             }
         }
         if resolved.count == attributes.count { resolvedPlan = ObjectIdentifier(plan) }
@@ -174,6 +174,9 @@ package final class EntityXMLDelegate: XMLStreamDelegate {
             }
         case .toOne(let slot):
             repository.addReference(slot, key: attributes.value(at: index))
+        case .enumCase(let cases):
+            var text = attributes.value(at: index)
+            try repository.setCase(cases, &text, of: attributes.name(at: index), plan, at: location)
         case .toMany, .unknown:
             throw plan.valueError(attributes.name(at: index), at: location)
         }

@@ -21,6 +21,8 @@ package struct BinaryPropertyList: Sendable {
         case data(ArraySlice<UInt8>)
         case array([Int])
         case dictionary([(key: Int, value: Int)])
+        /// A keyed archiver's reference (`CF$UID`): an index into its `$objects`.
+        case uid(Int)
     }
 
     private let bytes: [UInt8]
@@ -144,6 +146,10 @@ package struct BinaryPropertyList: Sendable {
                 throw failure("is a string with a lone UTF-16 surrogate, which no text can hold", index)
             }
             return .scalar(text, kind: "string")
+        case 0x8:
+            let raw = bigEndian(try payload(info + 1))
+            guard raw <= UInt64(Int32.max) else { throw failure("is a UID too large", index) }
+            return .uid(Int(raw))
         case 0xA:
             let items = try count()
             guard items <= (offsetTable - position) / referenceSize else { throw failure("runs past its data", index) }

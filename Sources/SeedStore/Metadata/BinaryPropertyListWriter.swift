@@ -66,6 +66,9 @@ enum BinaryPropertyListWriter {
             }
             let units = Array(text.utf16)
             return marker(0x60, count: units.count) + units.flatMap { bigEndian(UInt64($0), size: 2) }
+        case .uid(let number):
+            let size = byteCount(for: number)
+            return [0x80 | UInt8(size - 1)] + bigEndian(number, size: size)
         case .array, .dictionary:
             let count = references.count / (value.isDictionary ? 2 : 1)
             return marker(value.isDictionary ? 0xD0 : 0xA0, count: count)

@@ -44,6 +44,8 @@ extension PropertyListValue {
             }
         case .data(let bytes):
             self = .data(Array(bytes))
+        case .uid(let number):
+            self = .uid(UInt64(number))
         case .array(let items):
             var values: [PropertyListValue] = []
             for item in items { values.append(try PropertyListValue(object: item, of: plist, depth: depth + 1, budget: &budget)) }

@@ -9,4 +9,6 @@ package enum PropertyListValue: Sendable, Hashable {
     case data([UInt8])
     case array([PropertyListValue])
     case dictionary([String: PropertyListValue])
+    /// A keyed archiver's reference to an object of its `$objects` (`CF$UID`).
+    case uid(UInt64)
 }

@@ -179,6 +179,7 @@ package struct StoreMetadata: Sendable, Equatable {
             case .data(let bytes)?: "\(bytes.count) bytes of data"
             case .array(let items)?: "an array of \(items.count)"
             case .dictionary(let pairs)?: "a dictionary of \(pairs.count)"
+            case .uid(let number)?: "an archiver's reference to object \(number)"
             case nil: "an unreadable value"
             }
         }

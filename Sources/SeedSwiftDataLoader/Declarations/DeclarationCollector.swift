@@ -69,7 +69,14 @@ final class DeclarationCollector: SyntaxVisitor {
             name: node.name.text, scope: scope, place: source.place(of: node.name),
             kind: .enumeration(
                 rawType: rawType.flatMap { if case .named(let name) = $0 { name } else { nil } },
-                cases: cases.map(\.name.text), carriesValues: cases.contains { $0.parameterClause != nil }
+                cases: cases.map { element in
+                    let literal = element.rawValue.map { arguments.initialValue($0.value) }
+                    return .init(name: element.name.text.trimmingCharacters(in: CharacterSet(charactersIn: "`")),
+                                 rawLiteral: literal?.type == .named("Bool") ? nil : literal?.literal,
+                                 rawValueIsLiteral: element.rawValue == nil || (literal?.literal != nil && literal?.type != .named("Bool")),
+                                 place: source.place(of: element.name))
+                },
+                carriesValues: cases.contains { $0.parameterClause != nil }
             )
         ))
         return enter(node.name.text)
@@ -208,7 +215,8 @@ final class DeclarationCollector: SyntaxVisitor {
             }
             found.append(PropertyDeclaration(
                 name: name, place: source.place(of: binding.pattern), type: type, typePlace: typePlace,
-                literalDefault: initial?.literal, attribute: attributeOptions, relationship: relationshipOptions
+                literalDefault: initial?.literal, caseDefault: binding.initializer.flatMap { MacroArguments.caseName($0.value) },
+                attribute: attributeOptions, relationship: relationshipOptions
             ))
         }
         return found

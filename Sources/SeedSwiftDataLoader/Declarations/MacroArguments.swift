@@ -1,3 +1,4 @@
+import Foundation
 import SeedModel
 import SwiftSyntax
 
@@ -93,6 +94,12 @@ struct MacroArguments {
         if let boolean = expression.as(BooleanLiteralExprSyntax.self) {
             return (.named("Bool"), boolean.literal.tokenKind == .keyword(.true) ? "YES" : "NO")
         }
+        if let array = expression.as(ArrayExprSyntax.self) {
+            // Strings only: the JSON text a [String] default is read from (`[]` has no type of its own).
+            let strings = array.elements.compactMap { $0.expression.as(StringLiteralExprSyntax.self)?.representedLiteralValue }
+            guard strings.count == array.elements.count, let json = try? JSONSerialization.data(withJSONObject: strings) else { return (nil, nil) }
+            return (strings.isEmpty ? nil : .array(.named("String")), String(decoding: json, as: UTF8.self))
+        }
         if let call = expression.as(FunctionCallExprSyntax.self), let name = Self.typeName(call.calledExpression),
            name.first?.isUppercase == true {
             return (.named(name), nil)
@@ -117,6 +124,13 @@ struct MacroArguments {
             return (.named("Double"), Double(text) != nil && !text.hasPrefix("0x") ? sign + text : nil)
         }
         return (nil, nil)
+    }
+
+    /// The case an initial value names, `.calm` or `Mood.calm`; nil for anything else.
+    static func caseName(_ expression: ExprSyntax) -> String? {
+        guard let member = expression.as(MemberAccessExprSyntax.self),
+              member.base == nil || member.base?.is(DeclReferenceExprSyntax.self) == true else { return nil }
+        return member.declName.baseName.text.trimmingCharacters(in: CharacterSet(charactersIn: "`"))
     }
 
     /// `Date`, `Foundation.UUID` for a call's callee that names a type.

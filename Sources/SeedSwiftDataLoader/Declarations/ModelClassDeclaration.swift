@@ -31,8 +31,11 @@ struct PropertyDeclaration {
     var type: DeclaredType
     /// Where its type is written (or its initial value, for an inferred type).
     var typePlace: SourcePlace
-    /// The initial value when it is a literal, as Core Data writes defaults (`YES`, `1`, text).
+    /// The initial value when it is a literal, as Core Data writes defaults (`YES`, `1`, text;
+    /// an array of string literals as its JSON text).
     var literalDefault: String?
+    /// The initial value when it names an enum's case (`= .calm`, `= Mood.calm`): the case's name.
+    var caseDefault: String? = nil
     /// What `@Attribute(...)` says, if present.
     var attribute: AttributeOptions?
     /// What `@Relationship(...)` says, if present.

@@ -1,0 +1,46 @@
+import Foundation
+import SeedgenTestSupport
+import Testing
+@testable import SeedStore
+
+/// A SwiftData `[String]` is stored as `NSSecureUnarchiveFromData`'s keyed archive; seedgen
+/// writes that archive itself, deterministically, and Foundation's own unarchiver must read it.
+@Suite("StringArrayArchive")
+struct StringArrayArchiveTests {
+    /// Foundation's reading of an archive, as the transformer reads it (secure coding, NSArray of NSString).
+    static func unarchived(_ bytes: [UInt8]) throws -> [String]? {
+        try NSKeyedUnarchiver.unarchivedObject(ofClasses: [NSArray.self, NSString.self], from: Data(bytes)) as? [String]
+    }
+
+    @Test("random arrays of strings: Foundation's unarchiver reads back the same strings, the archive reads back, the same bytes every time")
+    func roundTrip() throws {
+        var random = SplitMix64(seed: 0x5eed_a7c4)
+        let alphabet: [String] = ["a", "b", "Z", " ", "é", "ß", "日本", "🍸", "\"", "\\", "\n", "\u{0}", "$null", "NSArray", "ffi"]
+        for _ in 0..<200 {
+            let count = Int(random.next() % 9)
+            let strings = (0..<count).map { _ in
+                (0..<Int(random.next() % 6)).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] }.joined()
+            }
+            guard let bytes = StringArrayArchive.archive(strings) else {
+                #expect(strings.contains("$null"), "\(strings)")
+                continue
+            }
+            #expect(try Self.unarchived(bytes) == strings, "\(strings)")
+            #expect(StringArrayArchive.strings(in: bytes) == strings)
+            #expect(StringArrayArchive.archive(strings) == bytes)
+        }
+    }
+
+    @Test("bytes that are not exactly seedgen's archive of some strings are none: a dump gives them as they are")
+    func foreignBytes() throws {
+        let foundation = try NSKeyedArchiver.archivedData(withRootObject: ["a", "b"] as NSArray, requiringSecureCoding: true)
+        let ours = try #require(StringArrayArchive.archive(["a", "b"]))
+        #expect(StringArrayArchive.archive(["$null"]) == nil, "Foundation reads the string $null back as nothing")
+        #expect([UInt8](foundation) == ours ? StringArrayArchive.strings(in: [UInt8](foundation)) == ["a", "b"] : StringArrayArchive.strings(in: [UInt8](foundation)) == nil)
+        var changed = ours
+        changed[changed.count / 2] ^= 0x01
+        #expect(StringArrayArchive.strings(in: changed) == nil)
+        #expect(StringArrayArchive.strings(in: Array("not a plist".utf8)) == nil)
+        #expect(StringArrayArchive.strings(in: []) == nil)
+    }
+}
