@@ -14,6 +14,8 @@ final class Recipe {
     @Relationship(deleteRule: .cascade, inverse: \Ingredient.recipe) var ingredients: [Ingredient] = []
     var cuisine: Cuisine?
     var difficulty: Difficulty
+    var tags: [String] = []
+    var timing: Timing?
 
     init(title: String, difficulty: Difficulty = .easy) {
         self.title = title
@@ -23,7 +25,14 @@ final class Recipe {
 
 /// Stored by SwiftData as a Composite of one String element, the raw value.
 enum Difficulty: String, Codable {
-    case easy, medium, hard
+    case easy, medium, hard = "challenging"
+}
+
+/// Stored by SwiftData as a Composite: one column per property, the array as JSON text.
+struct Timing: Codable {
+    var prepare: Int
+    var cook: Int
+    var steps: [String]?
 }
 
 @Model
