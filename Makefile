@@ -6,7 +6,7 @@ SEEDS_OUT := build/seeds
 SEEDGEN := .build/release/seedgen
 SYSTEM_PACKAGES := libxml2-dev libsqlite3-dev libssl-dev pkg-config
 
-.PHONY: all deps seed test bench bench-runtime release install clean kill-test sanitize fuzz property docs plugin-swiftdata
+.PHONY: all deps seed test bench bench-runtime release install clean kill-test sanitize fuzz property docs plugin plugin-swiftdata
 
 all: seed
 
@@ -112,6 +112,11 @@ property: deps
 # updates of a 100,000-book store killed (make test: 5 of 5,000): wholly the old state or the
 # new, and the next run ends where an uninterrupted update does.
 KILLS ?= 100
+# SeedgenPlugin on a Core Data app package (Tests/PluginExample): its cold build compiles seedgen
+# and the runtime once more, about 5 minutes on 2 cores, so it is a target of its own.
+plugin: deps
+	SEEDGEN_PLUGIN=1 $(SWIFT) test --filter SeedgenPluginTests
+
 # SeedgenSwiftDataPlugin on a SwiftData app package (Tests/SwiftDataPluginExample): its build
 # compiles swift-syntax for the plugin's reader, so it is a target of its own, not part of make test.
 plugin-swiftdata: deps
