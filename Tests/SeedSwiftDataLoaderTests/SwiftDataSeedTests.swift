@@ -164,8 +164,8 @@ struct SwiftDataSeedTests {
         (#"{"name": "a", "mood": "calm", "address": {"street": "S", "tags": [true, {"d": null}, 1e3]}}"#, 0, 0, ""),
         (#"{"name": "a", "mood": "calm", "address": {"street": "S", "tags": "[1"}}"#, 1, 78, "Visit.address.tags: '[1' is not a JSON array"),
         (#"{"name": "a"}"#, 1, 13, "the required attribute 'mood' is missing"),
-        (#"{"name": "a", "mood": "calm", "labels": ["x", 1]}"#, 1, 59, "Visit.labels is an array of strings, and this item is a number"),
-        (#"{"name": "a", "mood": "calm", "labels": ["$null"]}"#, 1, 53, "Visit.labels holds the string '$null'"),
+        (#"{"name": "a", "mood": "calm", "labels": ["x", 1]}"#, 1, 53, #"Visit.labels: '["x",1]' is not a JSON array of strings"#),
+        (#"{"name": "a", "mood": "calm", "labels": ["$null"]}"#, 1, 53, #"Visit.labels: '["$null"]' holds the string '$null'"#),
     ] as [(String, Int, Int, String)])
     func naturalCompositeRefusals(_ object: String, _ line: Int, _ column: Int, _ message: String) throws {
         let directory = try TemporaryDirectory()

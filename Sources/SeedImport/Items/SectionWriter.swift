@@ -104,24 +104,9 @@ struct SectionWriter {
             let property = plan.property(named: name)
             switch property {
             case .attribute(let slot):
-                if slot.attribute.declaredValue == .jsonArray, case .array = value {
-                    // An array inside a SwiftData struct, stored as its JSON text.
-                    values.append((name, property, .value(.blob(try value.jsonText(syntax))), value.location))
-                    continue
-                }
-                if slot.attribute.declaredValue == .stringArray, case .array(let items, _) = value {
-                    // A SwiftData [String], stored as its keyed archive.
-                    var strings: [String] = []
-                    for item in items {
-                        guard case .scalar(let text, .string, _) = item else {
-                            throw InputError("\(entity.name).\(name) is an array of strings, and this item is \(item.kindName(syntax))", at: item.location)
-                        }
-                        strings.append(text)
-                    }
-                    guard let archive = StringArrayArchive.archive(strings) else {
-                        throw InputError("\(entity.name).\(name) holds the string '\(StringArrayArchive.unarchivable)', which the keyed archive SwiftData stores reads back as nothing", at: value.location)
-                    }
-                    values.append((name, property, .value(.blob(archive)), value.location))
+                if [.jsonArray, .stringArray].contains(slot.attribute.declaredValue), case .array = value {
+                    // A SwiftData array (inside a struct, or a [String]): the converter reads its JSON text.
+                    values.append((name, property, .text(String(decoding: try value.jsonText(syntax), as: UTF8.self)), value.location))
                     continue
                 }
                 guard case .scalar(let text, let kind, _) = value else {

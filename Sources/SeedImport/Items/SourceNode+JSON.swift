@@ -3,8 +3,8 @@ import SeedStore
 extension SourceNode {
     /// The value as compact JSON text, as SwiftData stores an array inside a Codable struct (a
     /// Binary element holding `["Coffee"]`): strings escaped as JSON requires, numbers as
-    /// written, object keys in the order given. A date or data value, a number that is no JSON
-    /// number, or a Boolean or null outside a container is refused at its place.
+    /// written, object keys in the order given. A date or data value, or a number that is no
+    /// JSON number, is refused at its place.
     func jsonText(_ syntax: SourceSyntax) throws(InputError) -> [UInt8] {
         var text: [UInt8] = []
         try appendJSON(to: &text, syntax)

@@ -13,7 +13,9 @@ import SeedStore
 /// that allows external storage is kept in the store behind Core Data's marker byte; UUIDs are
 /// 16-byte blobs. A SwiftData enum's value (`AttributeDescription.declaredValue`) is one of its
 /// cases, given by its raw value or by its name, and stored as its raw value (the name for an
-/// enum without raw values); any other value is refused, naming the cases.
+/// enum without raw values); any other value is refused, naming the cases. A SwiftData array
+/// is given as JSON text (`["a","b"]`): inside a struct it is stored as that text, a `[String]`
+/// as its keyed archive (`StringArrayArchive`).
 package final class ValueConverter: Sendable {
     /// The attribute's storage type.
     package let type: AttributeType
