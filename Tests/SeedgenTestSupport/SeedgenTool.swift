@@ -77,12 +77,20 @@ public enum SeedgenTool {
         process.standardOutput = output
         process.standardError = error
         try process.run()
-        DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [process] in
-            if process.isRunning { process.terminate() }
+        // Weakly: a strong capture kept every process and its four pipe descriptors open until
+        // its timeout (300 s), so a test run held 2,000 of them, and Foundation's Process.run()
+        // on Linux over-reads /proc/self/fd when it holds that many (swift-corelibs-foundation
+        // #5472): the test process crashed with SIGSEGV in one CI run.
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [weak process] in
+            if let process, process.isRunning { process.terminate() }
         }
+        try? output.fileHandleForWriting.close()
+        try? error.fileHandleForWriting.close()
         // Read both pipes before waiting, so that a full pipe cannot block the child.
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
         let errorData = error.fileHandleForReading.readDataToEndOfFile()
+        try? output.fileHandleForReading.close()
+        try? error.fileHandleForReading.close()
         process.waitUntilExit()
         var errorText = String(decoding: errorData, as: UTF8.self)
         var peakMemory: Int?
