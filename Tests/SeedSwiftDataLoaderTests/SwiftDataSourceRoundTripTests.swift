@@ -6,7 +6,8 @@ import Testing
 
 /// The reader as a round trip: a model generated at random is written as SwiftData sources, and
 /// reading them gives the same model back (entities, attribute types, optionality, literal
-/// defaults, uniqueness, relationships with their inverses, counts and delete rules).
+/// defaults, uniqueness, relationships with their inverses, counts and delete rules, and enums
+/// with raw values: their cases, each raw value as Swift gives it, and an initial case).
 @Suite("SwiftData sources: round trip")
 struct SwiftDataSourceRoundTripTests {
     static let cases = Int(ProcessInfo.processInfo.environment["SEEDGEN_PROPERTY_CASES"] ?? "") ?? 200
@@ -54,11 +55,51 @@ struct SwiftDataSourceRoundTripTests {
     static func describe(_ model: DataModel) -> [String] {
         model.entities.flatMap { entity in
             ["\(entity.name) unique \(entity.uniquenessConstraints)"]
-                + entity.attributes.map { "\(entity.name).\($0.name) \($0.type.rawValue) optional \($0.isOptional) default \($0.defaultValue ?? "-")" }
+                + entity.attributes.map {
+                    "\(entity.name).\($0.name) \($0.type.rawValue) optional \($0.isOptional) default \($0.defaultValue ?? "-")"
+                        + " elements \(($0.elements ?? []).map { "\($0.name) \($0.type.rawValue) \($0.isOptional) \($0.defaultValue ?? "-")" })"
+                        + " cases \(($0.declaredValue?.cases ?? []).map { "\($0.name)=\($0.rawValue ?? "-")" })"
+                }
                 + entity.relationships.map {
                     "\(entity.name).\($0.name) -> \($0.destinationEntity) many \($0.isToMany) optional \($0.isOptional) inverse \($0.inverseName ?? "-") counts \($0.minCount)...\($0.maxCount) \($0.deletionRule)"
                 }
         }
+    }
+
+    /// An enum with raw values (String or Int; some given, some left to Swift) and a property
+    /// storing it, maybe optional, maybe starting at a case: its declaration, the property's line
+    /// and the Composite attribute it declares.
+    static func enumeration(named name: String, property: String, _ rng: inout SplitMix64) -> (String, (line: String, expected: AttributeDescription)) {
+        let isText = rng.next() % 2 == 0
+        var cases: [DeclaredValue.EnumCase] = []
+        var lines: [String] = []
+        var next: Int64 = 0
+        for number in 0..<(Int(rng.next() % 4) + 1) {
+            let caseName = "c\(number)"
+            let explicit = rng.next() % 2 == 0
+            if isText {
+                // A given raw value with an escaped quote and a non-ASCII letter, else the name.
+                let raw = explicit ? "v\(number) \"é\"" : caseName
+                lines.append(explicit ? "case \(caseName) = \"v\(number) \\\"é\\\"\"" : "case \(caseName)")
+                cases.append(.init(name: caseName, rawValue: raw))
+            } else {
+                // Given values far apart (negative too), so that Swift's own never repeat one.
+                if explicit { next = Int64(number * 1000) - 1500 }
+                lines.append(explicit ? "case \(caseName) = \(next)" : "case \(caseName)")
+                cases.append(.init(name: caseName, rawValue: String(next)))
+                next += 1
+            }
+        }
+        let optional = rng.next() % 2 == 0
+        let initial = rng.next() % 2 == 0 ? cases[Int(rng.next() % UInt64(cases.count))] : nil
+        var element = AttributeDescription(name: property, type: isText ? .string : .integer64, isOptional: true, defaultValue: initial?.rawValue)
+        element.line = 0
+        var attribute = AttributeDescription(name: property, type: .composite, isOptional: optional)
+        attribute.elements = [element]
+        attribute.declaredValue = .enumeration(cases)
+        let declaration = "enum \(name): \(isText ? "String" : "Int"), Codable {\n" + lines.map { "    \($0)\n" }.joined() + "}\n\n"
+        let line = "    var \(property): \(name)\(optional ? "?" : "")\(initial.map { " = .\($0.name)" } ?? "")\n"
+        return (declaration, (line, attribute))
     }
 
     /// Sources of 1–4 classes with random attributes and explicit-inverse relationships, and the model they declare.
@@ -67,6 +108,7 @@ struct SwiftDataSourceRoundTripTests {
         let names = (0..<count).map { "E\($0)x" }
         var bodies = Array(repeating: "", count: count)
         var entities = names.map { EntityDescription(name: $0) }
+        var enums = ""
         for index in 0..<count {
             var attributes: [AttributeDescription] = []
             for number in 0..<Int(rng.next() % 5) {
@@ -80,6 +122,12 @@ struct SwiftDataSourceRoundTripTests {
                 attributes.append(AttributeDescription(name: name, type: scalar.type, isOptional: optional,
                                                        defaultValue: withValue && !stored.isEmpty ? stored : nil))
                 if unique { entities[index].uniquenessConstraints.append([name]) }
+            }
+            if rng.next() % 2 == 0 {
+                let (declaration, attribute) = enumeration(named: "En\(index)", property: "e\(index)", &rng)
+                enums += declaration
+                bodies[index] += attribute.line
+                attributes.append(attribute.expected)
             }
             entities[index].attributes = attributes.sorted { DataModel.namePrecedes($0.name, $1.name) }
         }
@@ -107,7 +155,7 @@ struct SwiftDataSourceRoundTripTests {
                                                                       inverseEntity: names[from], isToMany: manyBackward, isOptional: true))
         }
         for index in entities.indices { entities[index].relationships.sort { DataModel.namePrecedes($0.name, $1.name) } }
-        let source = "import SwiftData\n\n" + zip(names, bodies).map { "@Model final class \($0) {\n\($1)    init() {}\n}\n" }.joined(separator: "\n")
+        let source = "import SwiftData\n\n" + enums + zip(names, bodies).map { "@Model final class \($0) {\n\($1)    init() {}\n}\n" }.joined(separator: "\n")
         return (source, try! DataModel(entities: entities, versionIdentifier: "1.0.0"))
     }
 }
