@@ -113,8 +113,8 @@ struct DumpWriter {
         case .integer16, .integer32, .integer64: return "<integer>\(text)</integer>"
         case .double, .float: return "<real>\(text)</real>"
         case .boolean: return value.integer == 0 ? "<false/>" : "<true/>"
-        case .binary where attribute.declaredValue == .jsonArray && text.first == "[",
-             .transformable where attribute.declaredValue == .stringArray && text.first == "[":
+        case .binary where attribute.declaredValue?.isArray == true && text.first == "[",
+             .transformable where attribute.declaredValue?.isArray == true && text.first == "[":
             return "<string>\(try escape(text))</string>"
         case .binary, .transformable: return "<data>\(text)</data>"
         default: return "<string>\(try escape(text))</string>"
@@ -126,13 +126,9 @@ struct DumpWriter {
     /// a date as `dates` says, where the importer reads it back exactly: `dateText`).
     static func text(_ value: SQLValue, of attribute: AttributeDescription, dates: StoreDumper.DateStyle) throws(DumpError) -> String {
         if attribute.type == .date, let text = dateText(value, of: attribute, dates: dates) { return text }
-        if attribute.declaredValue == .jsonArray, case .blob(let bytes) = value, bytes.first == UInt8(ascii: "["),
-           (try? JSONSerialization.jsonObject(with: Data(bytes))) is [Any], let json = String(validating: bytes, as: UTF8.self) {
-            return json  // an array inside a SwiftData struct: its JSON text, read back as it is
-        }
-        if attribute.declaredValue == .stringArray, case .blob(let bytes) = value, let strings = StringArrayArchive.strings(in: bytes),
-           let json = try? JSONSerialization.data(withJSONObject: strings) {
-            return String(decoding: json, as: UTF8.self)  // a SwiftData [String] as the JSON array it is built from again
+        if let form = attribute.declaredValue, form.isArray, case .blob(let bytes) = value,
+           let json = SwiftDataArrayText.text(of: bytes, as: form) {
+            return json  // a SwiftData array as the JSON it is built from again (else base64)
         }
         guard attribute.storesExternalBinaryMarker, case .blob(let stored) = value else {
             return try text(value, type: attribute.type)

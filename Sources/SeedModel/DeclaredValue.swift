@@ -54,6 +54,9 @@ package enum DeclaredValue: Sendable, Hashable, Codable {
         }
     }
 
+    /// True for an array given and dumped as JSON text (`jsonArray`, `stringArray`).
+    package var isArray: Bool { self == .jsonArray || self == .stringArray }
+
     /// The enum's cases; nil for an array.
     package var cases: [EnumCase]? {
         if case .enumeration(let cases) = self { cases } else { nil }

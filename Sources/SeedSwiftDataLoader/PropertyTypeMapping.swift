@@ -126,15 +126,15 @@ struct PropertyTypeMapping {
         var found: [DeclaredValue.EnumCase] = []
         var previous: Int64?
         for declared in cases {
-            guard declared.rawValueIsLiteral else {
-                throw declared.place.error("the raw value of '\(enumeration).\(declared.name)' is not a literal: the stored value must not be guessed")
-            }
             let raw: String
-            if let literal = declared.rawLiteral {
+            switch declared.rawValue {
+            case .literal(let literal):
                 raw = literal
-            } else if type == .string {
+            case .notLiteral:
+                throw declared.place.error("the raw value of '\(enumeration).\(declared.name)' is not a literal: the stored value must not be guessed")
+            case .implicit where type == .string:
                 raw = declared.name
-            } else {
+            case .implicit:
                 guard let next = found.isEmpty ? 0 : previous.flatMap({ $0 < .max ? $0 + 1 : nil }) else {
                     throw declared.place.error("the raw value of '\(enumeration).\(declared.name)' follows one that is no whole number: give it a literal")
                 }

@@ -104,7 +104,7 @@ struct SectionWriter {
             let property = plan.property(named: name)
             switch property {
             case .attribute(let slot):
-                if [.jsonArray, .stringArray].contains(slot.attribute.declaredValue), case .array = value {
+                if case .array = value, slot.attribute.declaredValue?.isArray == true {
                     // A SwiftData array (inside a struct, or a [String]): the converter reads its JSON text.
                     values.append((name, property, .text(String(decoding: try value.jsonText(syntax), as: UTF8.self)), value.location))
                     continue

@@ -83,18 +83,8 @@ extension SeedRepository {
     /// one (asked only for a new link); another object than it already holds is a conflict.
     private func setToOne(_ object: ObjectReference, _ slot: EntityPlan.ToOneSlot, to target: ObjectReference,
                           place: (() -> Int64)?, at location: InputLocation) throws(InputError) {
-        let table = layout.entity(named: object.entity)!.table
-        let current = try builder.rows(at: location) { rows throws(SQLiteError) in try rows.destination(of: object.primaryKey, in: table, slot.columns) }
-        if let existing = current {
-            guard existing == target.primaryKey else {
-                throw InputError("\(object.entity).\(slot.relationship.name) of \(object) is given two different values: \(describeDestination(existing, of: slot)) and \(target)", at: location)
-            }
-            return
-        }
-        let destination = ObjectRows.Row(primaryKey: target.primaryKey, entityNumber: target.entityNumber)
-        let position = place?()
-        try builder.rows(at: location) { rows throws(SQLiteError) in
-            try rows.setToOne(of: object.primaryKey, in: table, slot.columns, to: destination, place: position)
+        try setKey(of: object, slot.columns, to: target, place: place, at: location) { existing in
+            InputError("\(object.entity).\(slot.relationship.name) of \(object) is given two different values: \(describeDestination(existing, of: slot)) and \(target)", at: location)
         }
     }
 
@@ -102,17 +92,25 @@ extension SeedRepository {
     /// a member has one owner through it, so another owner than it holds is a conflict.
     private func setOwner(of member: ObjectReference, to owner: ObjectReference, through relationship: RelationshipDescription,
                           at location: InputLocation) throws(InputError) {
-        let columns = layout.memberColumns(for: relationship.name, of: owner.entity)!
-        let table = layout.entity(named: member.entity)!.table
-        let current = try builder.rows(at: location) { rows throws(SQLiteError) in try rows.destination(of: member.primaryKey, in: table, columns) }
-        if let existing = current {
-            guard existing == owner.primaryKey else {
-                throw InputError("\(member) is in \(owner.entity).\(relationship.name) of two objects, \(owner.entity) #\(existing) and \(owner): the relationship has no inverse, and its store holds one owner per object", at: location)
-            }
+        try setKey(of: member, layout.memberColumns(for: relationship.name, of: owner.entity)!, to: owner, place: nil, at: location) { existing in
+            InputError("\(member) is in \(owner.entity).\(relationship.name) of two objects, \(owner.entity) #\(existing) and \(owner): the relationship has no inverse, and its store holds one owner per object", at: location)
+        }
+    }
+
+    /// Sets `object`'s column that holds `target`'s `Z_PK` (with its companions), unless it
+    /// holds it already; another `Z_PK` there is the `conflict`.
+    private func setKey(of object: ObjectReference, _ columns: ToOneColumns, to target: ObjectReference, place: (() -> Int64)?,
+                        at location: InputLocation, conflict: (Int64) -> InputError) throws(InputError) {
+        let table = layout.entity(named: object.entity)!.table
+        if let existing = try builder.rows(at: location, { rows throws(SQLiteError) in try rows.destination(of: object.primaryKey, in: table, columns) }) {
+            guard existing == target.primaryKey else { throw conflict(existing) }
             return
         }
-        let row = ObjectRows.Row(primaryKey: owner.primaryKey, entityNumber: owner.entityNumber)
-        try builder.rows(at: location) { rows throws(SQLiteError) in try rows.setToOne(of: member.primaryKey, in: table, columns, to: row) }
+        let destination = ObjectRows.Row(primaryKey: target.primaryKey, entityNumber: target.entityNumber)
+        let position = place?()
+        try builder.rows(at: location) { rows throws(SQLiteError) in
+            try rows.setToOne(of: object.primaryKey, in: table, columns, to: destination, place: position)
+        }
     }
 
     /// `Group #2`, or `the key 'B'` when that `Z_PK` is reserved for a key not written yet.

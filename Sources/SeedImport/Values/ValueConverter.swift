@@ -25,12 +25,11 @@ package final class ValueConverter: Sendable {
     package let defaultOffset: Int
     /// True for a Binary attribute that allows external storage: values get the inline marker.
     private let marksExternalBinary: Bool
-    /// A SwiftData enum's cases, each with the value it is stored as; nil for any other attribute.
-    private let cases: [(name: String, value: SQLValue)]?
-    /// True for an array inside a SwiftData struct: JSON text (`[…]`) is stored as it is given.
-    private let holdsJSON: Bool
-    /// True for a SwiftData `[String]`: a JSON array of strings is stored as its keyed archive.
-    private let holdsStrings: Bool
+    /// A SwiftData enum's cases; nil for any other attribute.
+    private let cases: EnumCases?
+    /// A SwiftData array (inside a struct, or a `[String]`): JSON text (`[…]`) is stored as
+    /// `SwiftDataArrayText` says; nil for any other attribute.
+    private let array: DeclaredValue?
 
     /// A converter for `attribute`; `datePattern` applies when the attribute names none, and
     /// `overridePattern` (a per-attribute choice on the command line) wins over the model.
@@ -38,8 +37,7 @@ package final class ValueConverter: Sendable {
                 defaultOffset: Int = 0) throws(DatePattern.PatternError) {
         self.type = attribute.type
         self.marksExternalBinary = attribute.storesExternalBinaryMarker
-        self.holdsJSON = attribute.declaredValue == .jsonArray
-        self.holdsStrings = attribute.declaredValue == .stringArray
+        self.array = attribute.declaredValue?.isArray == true ? attribute.declaredValue : nil
         let own = try attribute.userInfo["dateFormat"].map { (text) throws(DatePattern.PatternError) in try DatePattern(text) }
         self.datePattern = overridePattern ?? own ?? datePattern
         self.defaultOffset = defaultOffset
@@ -49,7 +47,7 @@ package final class ValueConverter: Sendable {
             var plain = attribute
             plain.declaredValue = nil
             let converter = try ValueConverter(attribute: plain, datePattern: datePattern, overridePattern: overridePattern, defaultOffset: defaultOffset)
-            self.cases = declared.compactMap { member in (try? converter.convert(member.rawValue ?? member.name)).map { (member.name, $0) } }
+            self.cases = EnumCases(declared.compactMap { member in (try? converter.convert(member.rawValue ?? member.name)).map { (member.name, $0) } })
         } else {
             self.cases = nil
         }
@@ -65,11 +63,23 @@ package final class ValueConverter: Sendable {
     package func convert(_ raw: UnsafeBufferPointer<UInt8>) throws(ConversionFailure) -> SQLValue {
         guard let cases else { return try storedValue(raw) }
         // A raw value first (as stored), then a case's name.
-        if let value = try? storedValue(raw), cases.contains(where: { $0.value == value }) { return value }
-        let text = String(decoding: raw, as: UTF8.self)
-        if let named = cases.first(where: { $0.name == text }) { return named.value }
-        let listed = cases.prefix(12).map { "\($0.name) (\($0.value))" }.joined(separator: ", ") + (cases.count > 12 ? ", …" : "")
-        throw failure(raw, "is no case of the enum: give a raw value or a case name: \(listed)")
+        if let value = try? storedValue(raw), cases.values.contains(value) { return value }
+        if let value = cases.byName[String(decoding: raw, as: UTF8.self)] { return value }
+        throw failure(raw, "is no case of the enum: give a raw value or a case name: \(cases.listed)")
+    }
+
+    /// An enum's cases, looked up by stored value and by name (one lookup each, however many).
+    private struct EnumCases {
+        let values: Set<SQLValue>
+        let byName: [String: SQLValue]
+        /// The first dozen, as a message names them: `calm ('calm'), loud ('LOUD')`.
+        let listed: String
+
+        init(_ cases: [(name: String, value: SQLValue)]) {
+            values = Set(cases.map(\.value))
+            byName = Dictionary(cases, uniquingKeysWith: { first, _ in first })
+            listed = cases.prefix(12).map { "\($0.name) (\($0.value))" }.joined(separator: ", ") + (cases.count > 12 ? ", …" : "")
+        }
     }
 
     /// The value the attribute's type stores for `raw` (inlined: `convert` is the import's hot path).
@@ -111,21 +121,14 @@ package final class ValueConverter: Sendable {
                 throw failure(raw, "is not a date in the format \(datePattern)")
             }
             return .real(seconds)
-        case .binary where holdsJSON && raw.first == UInt8(ascii: "["):
-            // An array inside a SwiftData struct, given as the JSON text it is stored as.
-            guard (try? JSONSerialization.jsonObject(with: Data(raw))) is [Any] else {
-                throw failure(raw, "is not a JSON array")
+        case .binary where array != nil && raw.first == UInt8(ascii: "["),
+             .transformable where array != nil && raw.first == UInt8(ascii: "["):
+            // A SwiftData array, given as JSON text.
+            do {
+                return .blob(try SwiftDataArrayText.stored(raw, as: array!))
+            } catch {
+                throw failure(raw, error.description)
             }
-            return .blob(Array(raw))
-        case .transformable where holdsStrings && raw.first == UInt8(ascii: "["):
-            // A SwiftData [String], given as a JSON array of strings.
-            guard let strings = (try? JSONSerialization.jsonObject(with: Data(raw))) as? [String] else {
-                throw failure(raw, "is not a JSON array of strings")
-            }
-            guard let archive = StringArrayArchive.archive(strings) else {
-                throw failure(raw, "holds the string '\(StringArrayArchive.unarchivable)', which the keyed archive SwiftData stores reads back as nothing")
-            }
-            return .blob(archive)
         case .binary, .transformable:
             // White space (line breaks in long values) is allowed; any other stray character is an error.
             let text = raw.filter { !Self.isSpace($0) }

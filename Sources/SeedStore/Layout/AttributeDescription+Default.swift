@@ -39,11 +39,13 @@ extension AttributeDescription {
         case .uuid:
             guard let uuid = UUID(uuidString: text) else { throw failure("is not a UUID") }
             return .blob(withUnsafeBytes(of: uuid.uuid) { Array($0) })
-        case .transformable where declaredValue == .stringArray:
-            // A SwiftData [String]'s initial value (`= []`), as JSON text: its keyed archive.
-            guard let strings = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String],
-                  let archive = StringArrayArchive.archive(strings) else { throw failure("is not a JSON array of strings") }
-            return .blob(archive)
+        case .binary where declaredValue?.isArray == true, .transformable where declaredValue?.isArray == true:
+            // A SwiftData array's initial value (`= []`), as JSON text.
+            do {
+                return .blob(try SwiftDataArrayText.stored(Array(text.utf8), as: declaredValue!))
+            } catch {
+                throw failure(error.description)
+            }
         case .binary, .transformable, .objectID, .composite, .undefined:
             throw failure("cannot be a default of a \(type.rawValue) attribute")
         }

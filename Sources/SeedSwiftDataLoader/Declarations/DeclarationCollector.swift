@@ -70,11 +70,13 @@ final class DeclarationCollector: SyntaxVisitor {
             kind: .enumeration(
                 rawType: rawType.flatMap { if case .named(let name) = $0 { name } else { nil } },
                 cases: cases.map { element in
-                    let literal = element.rawValue.map { arguments.initialValue($0.value) }
-                    return .init(name: element.name.text.trimmingCharacters(in: CharacterSet(charactersIn: "`")),
-                                 rawLiteral: literal?.type == .named("Bool") ? nil : literal?.literal,
-                                 rawValueIsLiteral: element.rawValue == nil || (literal?.literal != nil && literal?.type != .named("Bool")),
-                                 place: source.place(of: element.name))
+                    var raw = ValueTypeDeclaration.EnumCaseDeclaration.RawValue.implicit
+                    if let expression = element.rawValue?.value {
+                        // A string or number literal (no Bool raw type exists).
+                        let given = arguments.initialValue(expression)
+                        raw = given.type == .named("Bool") ? .notLiteral : given.literal.map { .literal($0) } ?? .notLiteral
+                    }
+                    return .init(name: element.name.plainName, rawValue: raw, place: source.place(of: element.name))
                 },
                 carriesValues: cases.contains { $0.parameterClause != nil }
             )
@@ -198,7 +200,7 @@ final class DeclarationCollector: SyntaxVisitor {
             guard let identifier = binding.pattern.as(IdentifierPatternSyntax.self) else {
                 throw source.place(of: binding.pattern).error("a property pattern other than a name is not understood")
             }
-            let name = identifier.identifier.text.trimmingCharacters(in: CharacterSet(charactersIn: "`"))
+            let name = identifier.identifier.plainName
             let initial = binding.initializer.map { arguments.initialValue($0.value) }
             // `var a, b: Int`: a binding without its own type takes the next one's.
             let annotation = binding.typeAnnotation ?? bindings[position...].lazy.compactMap(\.typeAnnotation).first

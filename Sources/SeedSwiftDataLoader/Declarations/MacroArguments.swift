@@ -130,7 +130,7 @@ struct MacroArguments {
     static func caseName(_ expression: ExprSyntax) -> String? {
         guard let member = expression.as(MemberAccessExprSyntax.self),
               member.base == nil || member.base?.is(DeclReferenceExprSyntax.self) == true else { return nil }
-        return member.declName.baseName.text.trimmingCharacters(in: CharacterSet(charactersIn: "`"))
+        return member.declName.baseName.plainName
     }
 
     /// `Date`, `Foundation.UUID` for a call's callee that names a type.

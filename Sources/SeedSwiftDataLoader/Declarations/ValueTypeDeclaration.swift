@@ -12,13 +12,20 @@ struct ValueTypeDeclaration: ScopedDeclaration {
         case unreadable(ModelError)
     }
 
-    /// One case of an enum: its name, and its raw value when the source gives one.
+    /// One case of an enum: its name, and the raw value the source gives it.
     struct EnumCaseDeclaration {
+        /// What a case says of its raw value.
+        enum RawValue {
+            /// None: Swift gives it one (`case rocks`).
+            case implicit
+            /// `case rocks = "Rocks"`: the literal's value as text (`Rocks`, `-2`, `1.5`).
+            case literal(String)
+            /// An expression that is no literal.
+            case notLiteral
+        }
+
         var name: String
-        /// `case rocks = "Rocks"`: the literal's value as text (`Rocks`, `-2`, `1.5`); nil when the
-        /// case gives none, or gives one that is not a literal (`rawValueIsLiteral` false).
-        var rawLiteral: String?
-        var rawValueIsLiteral: Bool
+        var rawValue: RawValue
         var place: SourcePlace
     }
 
