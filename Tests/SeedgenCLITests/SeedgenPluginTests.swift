@@ -4,8 +4,9 @@ import Testing
 
 /// The build-tool plugin: an app package (Tests/PluginExample) gets its seed built by
 /// `swift build` as a resource, rebuilt when its data changes and only then. Its cold build
-/// compiles seedgen and the runtime once more for the example (about 5 minutes of `make test`'s
-/// 2 cores when it ran there), so it runs on `make plugin`.
+/// compiles seedgen and the runtime once more for the example (2.5 minutes alone; 5 minutes of
+/// `make test`'s wall time when it ran there, competing with every other test), so it runs on
+/// `make plugin`.
 @Suite("SeedgenPlugin", .enabled(if: ProcessInfo.processInfo.environment["SEEDGEN_PLUGIN"] != nil, "set SEEDGEN_PLUGIN=1 (make plugin)"))
 struct SeedgenPluginTests {
     /// A copy of the example package `Tests/<name>` beside its build folder (both under
