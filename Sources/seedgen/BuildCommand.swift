@@ -73,6 +73,8 @@ struct BuildCommand: ParsableCommand {
         /// Seconds spent reading the inputs, and finishing the store (digest, copy, sync).
         var importSeconds: Double
         var finishSeconds: Double
+        /// Whether the store was written once (in place) or copied at the finish (`StoreBuilder.finish`).
+        var writtenInPlace: Bool
     }
 
     /// The largest framework version taken: today's is 1344; a number far past it is a typo.
@@ -161,7 +163,8 @@ struct BuildCommand: ParsableCommand {
             print(try jsonText(Report(output: summary.path, sha256: summary.fileSHA256, contentDigest: summary.contentDigest,
                                       sourceDigest: try SourceDigest.compute(files: [layout.model.source] + inputs),
                                       rows: summary.rowCounts, seconds: Date().timeIntervalSince(started),
-                                      importSeconds: imported.timeIntervalSince(started), finishSeconds: Date().timeIntervalSince(imported))))
+                                      importSeconds: imported.timeIntervalSince(started), finishSeconds: Date().timeIntervalSince(imported),
+                                      writtenInPlace: summary.writtenInPlace)))
         } else if !quiet {
             print("wrote \(summary.path)  sha256 \(summary.fileSHA256)")
             for entity in layout.entities {

@@ -110,10 +110,10 @@ struct ObjectRowsTests {
         #expect(try rows.values(of: 1, in: human.table, columns: [number]) == [.null], "a Coach row is not touched")
     }
 
-    @Test("Z_MAX hands out keys per root table")
+    @Test("Z_MAX hands out keys per root table (of a finished store: a build writes Z_PRIMARYKEY last)")
     func primaryKeys() throws {
         defer { directory.remove() }
-        let rows = builder.objectRows
+        let rows = ObjectRows(database: try Database(path: try builder.finish().path, mode: .readWrite), layout: layout)
         let human = try #require(layout.entity(named: "Human"))
         #expect(try rows.takePrimaryKey(forRoot: human) == 1)
         #expect(try rows.takePrimaryKey(forRoot: human) == 2)

@@ -5,9 +5,10 @@ import SeedModel
 /// Writes a store in Core Data's layout, atomically and reproducibly.
 ///
 /// Rows go into a scratch database beside the output; `finish` records `Z_MAX`, the content
-/// digest and the metadata, copies the scratch with `VACUUM INTO` (one canonical file whatever
-/// the insert order), syncs it and renames it over the output. Until then the output path is
-/// untouched, and a builder that is dropped without `finish` leaves nothing behind.
+/// digest and the metadata, syncs the store and renames it over the output. Until then the
+/// output path is untouched, and a builder that is dropped without `finish` leaves nothing
+/// behind. The store is the scratch database itself when its pages are already those of a copy
+/// (`writesInPlace`); otherwise `VACUUM INTO` copies it: one canonical file whatever the insert order.
 public final class StoreBuilder {
     /// The layout being written.
     public let layout: StoreLayout
@@ -39,6 +40,10 @@ public final class StoreBuilder {
     /// gives it the same identifier updates it.
     package var sourceIdentifiers: [(entity: Int, primaryKey: Int64, identifier: String)] = []
     private var indexesCreated = false
+    /// Whether the scratch database can become the store without a copy: its layout has no
+    /// index and no join table (their pages would come between or after the rows'), and it was
+    /// made with Core Data's auto-vacuum level. `finish` also needs the rows in the store's order.
+    private let writesInPlace: Bool
 
     /// What `finish` wrote.
     public struct Summary: Sendable {
@@ -50,6 +55,8 @@ public final class StoreBuilder {
         public var contentDigest: String
         /// Rows per entity name.
         public var rowCounts: [String: Int]
+        /// Whether the scratch database became the store (written once), rather than a copy of it.
+        public var writtenInPlace: Bool
     }
 
     /// Starts a store for `layout` that will be written to `outputPath`.
@@ -65,7 +72,7 @@ public final class StoreBuilder {
         let scratchPath = DurableFile.temporaryPath(beside: outputPath, purpose: Self.scratchPurpose)
         let database = try Database(path: scratchPath, mode: .create)
         do {
-            try Self.startStore(of: layout, in: database)
+            try Self.startStore(of: layout, in: database, inPlace: Self.canWriteInPlace(layout))
         } catch {
             DurableFile.removeIfPresent(scratchPath)
             throw error
@@ -80,27 +87,31 @@ public final class StoreBuilder {
         self.outputPath = outputPath
         self.database = database
         self.scratchPath = scratchPath
+        writesInPlace = scratchPath != nil && Self.canWriteInPlace(layout)
         self.objectRows = ObjectRows(database: database, layout: layout, rowStream: rowStream)
         rowLengthLimit = database.lengthLimit()
     }
 
-    /// Gives `database` the layout's tables (not its indexes: `createIndexes`) and a row per
-    /// entity in `Z_PRIMARYKEY`, inside a transaction left open: importers write inside it.
-    /// A build needs no journal (a failed one is deleted); a rehearsal's is in memory, so that
-    /// it can be rolled back.
-    static func startStore(of layout: StoreLayout, in database: Database, rollingBack: Bool = false) throws(SQLiteError) {
+    /// Gives `database` the layout's tables (not its indexes: `createIndexes`) and the seed's
+    /// model table, inside a transaction left open: importers write inside it; `finish` fills
+    /// `Z_PRIMARYKEY` and the model table. A build needs no journal (a failed one is deleted);
+    /// a rehearsal's is in memory, so that it can be rolled back. A store written `inPlace` has
+    /// Core Data's auto-vacuum level from the start; a copy gets it from `VACUUM INTO`, and its
+    /// scratch database goes without (cheaper inserts).
+    static func startStore(of layout: StoreLayout, in database: Database, rollingBack: Bool = false, inPlace: Bool = false) throws(SQLiteError) {
         try database.execute("""
-            PRAGMA page_size = 4096; PRAGMA encoding = 'UTF-8';
+            PRAGMA page_size = 4096; PRAGMA encoding = 'UTF-8'; \(inPlace ? "PRAGMA auto_vacuum = INCREMENTAL;" : "")
             PRAGMA journal_mode = \(rollingBack ? "MEMORY" : "OFF"); PRAGMA synchronous = OFF;
             """)
         try database.execute("BEGIN")
         // Tables now, indexes after the rows (`createIndexes`): cheaper than keeping them up to date.
         for statement in layout.schema where !isIndex(statement) { try database.execute(statement) }
-        let insert = try database.prepare("INSERT INTO Z_PRIMARYKEY (Z_ENT, Z_NAME, Z_SUPER, Z_MAX) VALUES (?, ?, ?, 0)")
-        for entity in layout.entities {
-            try insert.bind([.integer(Int64(entity.number)), .text(entity.name), .integer(Int64(entity.superNumber))])
-            try insert.run()
-        }
+        try database.execute(SeedRecord.createModelTableSQL)
+    }
+
+    /// Whether a store of `layout` can be written in place (`writesInPlace`).
+    private static func canWriteInPlace(_ layout: StoreLayout) -> Bool {
+        layout.joinTables.isEmpty && !layout.schema.contains(where: isIndex)
     }
 
     /// Creates the layout's indexes, once: `finish` does, and an importer before queries that
@@ -143,11 +154,14 @@ public final class StoreBuilder {
 
     /// Completes the store and moves it into place.
     ///
-    /// The content digest is computed on a second connection while `VACUUM INTO` copies the
-    /// scratch database (two cores), and this thread helps with what is left of it once the
-    /// copy is made; the metadata row then goes into the copy. Always the same
-    /// steps in the same order, so the file stays reproducible. It depends on the model and the
-    /// rows only (not on which files they came from): a store rebuilt from its dump is identical.
+    /// The scratch database is the store when it was written in place and its rows came in the
+    /// store's order (`RowStream.inStoreOrder`) and were never changed after: its pages are then
+    /// those `VACUUM INTO` would write (`StoreBuilderTests` compares the two). Otherwise the
+    /// content digest is computed on a second connection while `VACUUM INTO` copies the scratch
+    /// database (two cores), and this thread helps with what is left of it once the copy is
+    /// made. The metadata row then goes into the store. Always the same steps in the same
+    /// order, so the file stays reproducible. It depends on the model and the rows only (not on
+    /// which files they came from): a store rebuilt from its dump is identical.
     public func finish() throws -> Summary {
         guard let scratchPath else { preconditionFailure("a rehearsal's builder is rolled back, never finished") }
         defer {
@@ -156,31 +170,34 @@ public final class StoreBuilder {
         }
         try createIndexes()
         rowStream.stopWriter()
+        // Every change so far was a row appended in order: nothing updated, deleted or made since.
+        let inPlace = writesInPlace && rowStream.inStoreOrder && database.totalChanges == rowStream.rowsAppended && sourceIdentifiers.isEmpty
         try canonicalizeJoinTables()
-        let update = try database.prepare("UPDATE Z_PRIMARYKEY SET Z_MAX = ? WHERE Z_ENT = ?")
-        for table in layout.tables {
-            let root = layout.entity(named: table.rootEntity)!
-            let max = try database.scalar("SELECT IFNULL(MAX(Z_PK), 0) FROM \(table.name)")?.integer ?? 0
-            try update.bind([.integer(max), .integer(Int64(root.number))])
-            try update.run()
-        }
+        try writePrimaryKeys()
         try SeedRecord.writeSeedTables(in: database, layout: layout, buildKeys: buildKeys, identifiers: sourceIdentifiers)
         sourceIdentifiers = []
         try database.execute("COMMIT")
-        // Let a second connection read the scratch database while this one copies it.
-        // The scratch database has no auto-vacuum (cheaper inserts); its copy gets Core Data's
-        // level: VACUUM INTO applies a pending auto_vacuum setting to the file it writes.
-        try database.execute("PRAGMA auto_vacuum = INCREMENTAL")
+        // The scratch database has no auto-vacuum unless written in place; its copy gets Core
+        // Data's level: VACUUM INTO applies a pending auto_vacuum setting to the file it writes.
+        if !writesInPlace { try database.execute("PRAGMA auto_vacuum = INCREMENTAL") }
+        // A second connection reads the scratch database while this one copies it.
         let digestJob = try ContentDigest.Job(path: scratchPath, database: database)
         digestJob.start()
-        let temporary = DurableFile.temporaryPath(beside: outputPath, purpose: Self.copyPurpose)
+        let temporary = inPlace ? scratchPath : DurableFile.temporaryPath(beside: outputPath, purpose: Self.copyPurpose)
         let content: ContentDigest.Summary
-        var fileDigest: FileDigestThread?
+        // The store's pages go to the disk while the content digest reads them: a first sync on
+        // a thread of its own, so that the last one (after the metadata row and the seal) finds
+        // few pages left to write.
+        var firstSync: BackgroundResult<Void>?
+        var fileDigest: BackgroundResult<String>?
         let fileSHA256: String
         do {
-            let vacuum = try database.prepare("VACUUM INTO ?")
-            try vacuum.bind([.text(temporary)])
-            _ = try vacuum.step()
+            if !inPlace {
+                let vacuum = try database.prepare("VACUUM INTO ?")
+                try vacuum.bind([.text(temporary)])
+                _ = try vacuum.step()
+            }
+            firstSync = BackgroundResult { try DurableFile.sync(temporary) }
             content = try digestJob.finish()
             var metadata = StoreMetadata(model: layout.model, frameworkVersion: layout.era.version, contentDigest: content.digest)
             metadata.buildKeys = buildKeys
@@ -192,16 +209,19 @@ public final class StoreBuilder {
                 try insert.run()
                 try copy.execute("PRAGMA journal_mode = DELETE")
             }()
+            try StoreHeader.settle(path: temporary)
             // Z_UUID: the seal over the file's bytes, never from a clock or a random source.
             try StoreSeal.seal(path: temporary)
             // The file's bytes are final: its SHA-256 is taken on a second thread while it
             // syncs, and before it is renamed (the thread reads it by its path).
-            fileDigest = FileDigestThread(path: temporary)
+            fileDigest = BackgroundResult { try Self.sha256(ofFile: temporary) }
+            try firstSync!.result()
             try DurableFile.sync(temporary)
             fileSHA256 = try fileDigest!.result()
             try DurableFile.replace(outputPath, with: temporary)
         } catch {
             digestJob.abandon()
+            _ = try? firstSync?.result()
             _ = try? fileDigest?.result()
             DurableFile.removeIfPresent(temporary)
             throw error
@@ -211,7 +231,22 @@ public final class StoreBuilder {
             rowCounts[entity.name] = content.rowsByEntity[entity.number] ?? 0
         }
         return Summary(path: outputPath, fileSHA256: fileSHA256,
-                       contentDigest: content.digest, rowCounts: rowCounts)
+                       contentDigest: content.digest, rowCounts: rowCounts, writtenInPlace: inPlace)
+    }
+
+    /// A row per entity in `Z_PRIMARYKEY`: `Z_MAX` is the highest `Z_PK` of its table for the
+    /// table's root entity, 0 for the others. Written once, at the end: a row updated in place
+    /// would leave its page other than a copy's.
+    private func writePrimaryKeys() throws(SQLiteError) {
+        var highest: [Int: Int64] = [:]
+        for table in layout.tables {
+            highest[layout.entity(named: table.rootEntity)!.number] = try database.scalar("SELECT IFNULL(MAX(Z_PK), 0) FROM \(table.name)")?.integer ?? 0
+        }
+        let insert = try database.prepare("INSERT INTO Z_PRIMARYKEY (Z_ENT, Z_NAME, Z_SUPER, Z_MAX) VALUES (?, ?, ?, ?)")
+        for entity in layout.entities {
+            try insert.bind([.integer(Int64(entity.number)), .text(entity.name), .integer(Int64(entity.superNumber)), .integer(highest[entity.number] ?? 0)])
+            try insert.run()
+        }
     }
 
     /// Join tables have no INTEGER PRIMARY KEY, so their hidden rowids follow insert order,

@@ -10,9 +10,18 @@ extension SeedRecord {
     /// The table's name.
     package static let modelTable = "SEEDGEN_MODEL"
 
+    /// Its definition. A build makes it with Core Data's tables (`StoreBuilder`), before the
+    /// rows: a table made after them would move a page of theirs, and a copy would not.
+    package static let createModelTableSQL = "CREATE TABLE main.\(modelTable) (MODEL TEXT)"
+
     /// Writes `model` as the seed's model, replacing the one the store held.
     package static func writeModel(_ model: DataModel, in database: Database) throws(SQLiteError) {
-        try database.execute("DROP TABLE IF EXISTS main.\(modelTable); CREATE TABLE main.\(modelTable) (MODEL TEXT)")
+        try database.execute("DROP TABLE IF EXISTS main.\(modelTable); \(createModelTableSQL)")
+        try insertModel(model, in: database)
+    }
+
+    /// Writes `model` into the empty table.
+    static func insertModel(_ model: DataModel, in database: Database) throws(SQLiteError) {
         try database.run("INSERT INTO main.\(modelTable) (MODEL) VALUES (?)", [.text(String(decoding: model.json(), as: UTF8.self))])
     }
 

@@ -69,7 +69,7 @@ package enum SeedRecord {
     /// that gives its entity's key under `buildKeys` is named by it, as the record names it.
     static func writeSeedTables(in database: Database, layout: StoreLayout, buildKeys: [String: [String]],
                                 identifiers: [(entity: Int, primaryKey: Int64, identifier: String)]) throws(SQLiteError) {
-        try writeModel(layout.model, in: database)
+        try insertModel(layout.model, in: database)
         guard !identifiers.isEmpty else { return }
         // Sorted out in TEMP first: a table made and dropped in the store would change its
         // schema cookie, which `VACUUM INTO` carries, and a rebuild from a dump would differ.

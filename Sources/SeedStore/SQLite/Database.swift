@@ -99,6 +99,11 @@ package final class Database {
         return try statement.step() ? statement.value(at: 0) : nil
     }
 
+    /// Rows inserted, updated or deleted on this connection since it opened.
+    var totalChanges: Int {
+        Int(sqlite3_total_changes64(handle))
+    }
+
     /// Rows changed by the last INSERT, UPDATE or DELETE.
     var changes: Int {
         Int(sqlite3_changes(handle))

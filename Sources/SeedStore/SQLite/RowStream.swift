@@ -44,6 +44,17 @@ package final class RowStream: @unchecked Sendable {
     @exclusivity(unchecked) private var statements: [Statement] = []
     @exclusivity(unchecked) private var lastStatement: ObjectIdentifier?
     @exclusivity(unchecked) private var lastTarget: Int32 = 0
+    /// The place of each registered insert's table in the store (`register`); rows of other
+    /// statements are out of the store's order.
+    @exclusivity(unchecked) private var tablePlaces: [ObjectIdentifier: Int] = [:]
+    @exclusivity(unchecked) private var lastTablePlace = -1
+    @exclusivity(unchecked) private var lastPrimaryKey: Int64 = 0
+    /// Whether every row so far came in the store's order: whole tables one after another in
+    /// the order of their places, each table's rows by ascending `Z_PK`. Only then are the
+    /// pages SQLite wrote the pages a copy of the finished store would hold (`StoreBuilder`).
+    @exclusivity(unchecked) package private(set) var inStoreOrder = true
+    /// Rows appended so far.
+    @exclusivity(unchecked) package private(set) var rowsAppended = 0
     /// The batch being filled by the caller.
     @exclusivity(unchecked) private var filling = Batch()
 
@@ -62,6 +73,11 @@ package final class RowStream: @unchecked Sendable {
         stopWriter()
     }
 
+    /// Says that `statement` inserts into the table at `place` in the store's order (for `inStoreOrder`).
+    package func register(_ statement: Statement, tablePlace place: Int) {
+        tablePlaces[ObjectIdentifier(statement)] = place
+    }
+
     /// Appends one row: `statement` gets `primaryKey` as parameter 1 and `values` as
     /// parameters 2, 3, ... (nil stays NULL). Throws a failure of an earlier batch.
     package func append(_ statement: Statement, primaryKey: Int64,
@@ -69,6 +85,12 @@ package final class RowStream: @unchecked Sendable {
         let identity = ObjectIdentifier(statement)
         if identity != lastStatement {
             lastStatement = identity
+            let place = tablePlaces[identity] ?? -1
+            if place < lastTablePlace || place < 0 {
+                inStoreOrder = false
+            } else if place > lastTablePlace {
+                (lastTablePlace, lastPrimaryKey) = (place, 0)
+            }
             if let index = statements.firstIndex(where: { $0 === statement }) {
                 lastTarget = Int32(index)
             } else {
@@ -76,6 +98,9 @@ package final class RowStream: @unchecked Sendable {
                 lastTarget = Int32(statements.count - 1)
             }
         }
+        if primaryKey <= lastPrimaryKey { inStoreOrder = false }
+        lastPrimaryKey = primaryKey
+        rowsAppended += 1
         filling.rows.append(Batch.Row(statement: lastTarget, valueCount: Int32(values.count), primaryKey: primaryKey))
         // One at a time: `append(contentsOf:)` copied through the runtime's generic array copy,
         // a call through the value witness per value.
