@@ -156,7 +156,7 @@ public final class StoreBuilder {
     ///
     /// The scratch database is the store when it was written in place and its rows came in the
     /// store's order (`RowStream.inStoreOrder`) and were never changed after: its pages are then
-    /// those `VACUUM INTO` would write (`StoreBuilderTests` compares the two). Otherwise the
+    /// those `VACUUM INTO` would write (`StoreInPlaceTests` compares the two). Otherwise the
     /// content digest is computed on a second connection while `VACUUM INTO` copies the scratch
     /// database (two cores), and this thread helps with what is left of it once the copy is
     /// made. The metadata row then goes into the store. Always the same steps in the same
