@@ -197,7 +197,7 @@ public final class StoreBuilder {
                 try vacuum.bind([.text(temporary)])
                 _ = try vacuum.step()
             }
-            firstSync = BackgroundResult { try DurableFile.sync(temporary) }
+            firstSync = BackgroundResult { try DurableFile.sync(temporary, toStableStorage: false) }
             content = try digestJob.finish()
             var metadata = StoreMetadata(model: layout.model, frameworkVersion: layout.era.version, contentDigest: content.digest)
             metadata.buildKeys = buildKeys

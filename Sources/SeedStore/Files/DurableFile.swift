@@ -44,11 +44,12 @@ package enum DurableFile {
         try attempt(operation, path) { try FileDescriptor.open(path, mode, options: options.union(.closeOnExec), permissions: permissions) }
     }
 
-    /// Flushes a file's (or a directory's) contents to disk.
-    package static func sync(_ path: String) throws(Failure) {
+    /// Flushes a file's (or a directory's) contents to stable storage (`FileSystem.sync`); with
+    /// `toStableStorage` false, only to the drive (a first sync that a last one completes).
+    package static func sync(_ path: String, toStableStorage: Bool = true) throws(Failure) {
         let descriptor = try open(path, .readOnly, for: "open")
         defer { try? descriptor.close() }
-        try attempt("fsync", path) { try FileSystem.sync(descriptor) }
+        try attempt("fsync", path) { try FileSystem.sync(descriptor, toStableStorage: toStableStorage) }
     }
 
     /// Renames `source` to `destination` atomically (same directory), then syncs the directory.

@@ -9,9 +9,37 @@ import Darwin
 /// in one place: each retries when interrupted and throws the `Errno` it failed with. Reads,
 /// writes and opens use swift-system's `FileDescriptor` directly.
 package enum FileSystem {
-    /// Flushes a file's (or a directory's) contents to disk.
-    package static func sync(_ descriptor: FileDescriptor) throws(Errno) {
-        try retrying { fsync(descriptor.rawValue) }
+    /// Flushes a file's (or a directory's) contents to stable storage: on Apple platforms `fsync`
+    /// stops at the drive's cache, so `fcntl(F_FULLFSYNC)` is asked first and `fsync` is the
+    /// fallback where the file system refuses it (as SQLite's own `fullfsync` does). With
+    /// `toStableStorage` false, `fsync` alone: the pages are handed to the drive, which is all a
+    /// first sync before a last one needs.
+    package static func sync(_ descriptor: FileDescriptor, toStableStorage: Bool = true) throws(Errno) {
+        #if canImport(Darwin)
+        if toStableStorage { return try sync(descriptor.rawValue, full: { fcntl($0, F_FULLFSYNC) }, plain: systemSync) }
+        #endif
+        try sync(descriptor.rawValue, full: nil, plain: systemSync)
+    }
+
+    /// Whether `sync` asks for more than `fsync` here: `F_FULLFSYNC` on Apple platforms; on
+    /// Linux `fsync` reaches stable storage.
+    static var asksForFullSync: Bool {
+        #if canImport(Darwin)
+        true
+        #else
+        false
+        #endif
+    }
+
+    /// `full`, retried when interrupted; on any other failure of it, or without it, `plain`.
+    static func sync(_ descriptor: Int32, full: ((Int32) -> Int32)?, plain: (Int32) -> Int32) throws(Errno) {
+        if let full {
+            while full(descriptor) != 0 {
+                guard Errno(rawValue: errno) == .interrupted else { return try retrying { plain(descriptor) } }
+            }
+            return
+        }
+        try retrying { plain(descriptor) }
     }
 
     /// Waits for the exclusive advisory lock on an open file.
@@ -101,6 +129,7 @@ package enum FileSystem {
 }
 
 // The C calls, under names that `FileSystem`'s own methods do not shadow.
+private func systemSync(_ descriptor: Int32) -> Int32 { fsync(descriptor) }
 private func systemLink(_ existing: String, _ new: String) -> Int32 { link(existing, new) }
 private func systemRename(_ old: String, _ new: String) -> Int32 { rename(old, new) }
 private func systemUnlink(_ path: String) -> Int32 { unlink(path) }
