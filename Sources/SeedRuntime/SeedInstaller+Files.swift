@@ -45,13 +45,13 @@ extension SeedInstaller {
         let temporary = DurableFile.temporaryPath(beside: storePath, purpose: Self.temporaryPurpose)
         do {
             try Self.copy(seedPath, to: temporary)
-            let sync = Thread.running { () throws(DurableFile.Failure) in try DurableFile.sync(temporary) }
+            let sync = BackgroundResult { () throws(DurableFile.Failure) in try DurableFile.sync(temporary) }
             let checked = Result { () throws(SeedCheck.Failure) in
                 let copy = try SeedCheck.identify(temporary, identity: model)
                 try SeedCheck.checkContents(temporary, identity: copy, depth: depth)
                 return copy
             }
-            try sync.wait()
+            try sync.result()
             let copy = try checked.get()
             guard copy == seed else {
                 let problem = "\(temporary) does not hold what \(seedPath) holds (Z_UUID \(copy.uuid), not \(seed.uuid))"
@@ -159,30 +159,5 @@ extension SeedInstaller {
             number += 1
         }
         return candidate
-    }
-}
-
-extension Thread {
-    /// Work on a thread of its own; `wait()` returns when it is done and rethrows its error.
-    final class Running<Failure: Error>: @unchecked Sendable {
-        private let done = DispatchSemaphore(value: 0)
-        private var failure: Failure?
-
-        fileprivate init(_ work: @escaping @Sendable () throws(Failure) -> Void) {
-            Thread.detachNewThread { [self] in
-                do throws(Failure) { try work() } catch { failure = error }
-                done.signal()
-            }
-        }
-
-        func wait() throws(Failure) {
-            done.wait()
-            if let failure { throw failure }
-        }
-    }
-
-    /// Starts `work` on a new thread.
-    static func running<Failure: Error>(_ work: @escaping @Sendable () throws(Failure) -> Void) -> Running<Failure> {
-        Running(work)
     }
 }

@@ -1,20 +1,22 @@
 import Foundation
 
-/// Work on a thread of its own, started at once; `result()` waits for it (a file's digest while
-/// the file syncs, a first sync while the content digest runs).
-final class BackgroundResult<Value: Sendable>: @unchecked Sendable {
-    private var outcome: Result<Value, Error>?
+/// Work on a thread of its own, started at once; `result()` waits for it and returns its value
+/// or rethrows its error (a file's digest while the file syncs, a sync while the content digest
+/// or an installed copy's check runs).
+package final class BackgroundResult<Value: Sendable, Failure: Error>: @unchecked Sendable {
+    private var outcome: Result<Value, Failure>?
     private let done = DispatchSemaphore(value: 0)
 
-    init(_ work: @escaping @Sendable () throws -> Value) {
+    /// Starts `work` on a new thread.
+    package init(_ work: @escaping @Sendable () throws(Failure) -> Value) {
         Thread.detachNewThread { [self] in
-            outcome = Result { try work() }
+            outcome = Result { () throws(Failure) in try work() }
             done.signal()
         }
     }
 
-    /// Waits for the work; the thread's writes are visible after the semaphore.
-    func result() throws -> Value {
+    /// Waits for the work (as often as asked); the thread's writes are visible after the semaphore.
+    package func result() throws(Failure) -> Value {
         done.wait()
         done.signal()
         return try outcome!.get()

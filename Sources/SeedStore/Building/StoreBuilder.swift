@@ -56,7 +56,7 @@ public final class StoreBuilder {
         /// Rows per entity name.
         public var rowCounts: [String: Int]
         /// Whether the scratch database became the store (written once), rather than a copy of it.
-        public var writtenInPlace: Bool
+        package var writtenInPlace: Bool
     }
 
     /// Starts a store for `layout` that will be written to `outputPath`.
@@ -188,8 +188,8 @@ public final class StoreBuilder {
         // The store's pages go to the disk while the content digest reads them: a first sync on
         // a thread of its own, so that the last one (after the metadata row and the seal) finds
         // few pages left to write.
-        var firstSync: BackgroundResult<Void>?
-        var fileDigest: BackgroundResult<String>?
+        var firstSync: BackgroundResult<Void, DurableFile.Failure>?
+        var fileDigest: BackgroundResult<String, any Error>?
         let fileSHA256: String
         do {
             if !inPlace {
@@ -197,7 +197,7 @@ public final class StoreBuilder {
                 try vacuum.bind([.text(temporary)])
                 _ = try vacuum.step()
             }
-            firstSync = BackgroundResult { try DurableFile.sync(temporary, toStableStorage: false) }
+            firstSync = BackgroundResult { () throws(DurableFile.Failure) in try DurableFile.sync(temporary, toStableStorage: false) }
             content = try digestJob.finish()
             var metadata = StoreMetadata(model: layout.model, frameworkVersion: layout.era.version, contentDigest: content.digest)
             metadata.buildKeys = buildKeys

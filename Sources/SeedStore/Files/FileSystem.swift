@@ -21,16 +21,6 @@ package enum FileSystem {
         try sync(descriptor.rawValue, full: nil, plain: systemSync)
     }
 
-    /// Whether `sync` asks for more than `fsync` here: `F_FULLFSYNC` on Apple platforms; on
-    /// Linux `fsync` reaches stable storage.
-    static var asksForFullSync: Bool {
-        #if canImport(Darwin)
-        true
-        #else
-        false
-        #endif
-    }
-
     /// `full`, retried when interrupted; on any other failure of it, or without it, `plain`.
     static func sync(_ descriptor: Int32, full: ((Int32) -> Int32)?, plain: (Int32) -> Int32) throws(Errno) {
         if let full {
