@@ -144,10 +144,10 @@ struct BuildCommand: ParsableCommand {
             }
             if csvEntity != nil, importer.filesOfOneEntity == 0 { throw CommandFailure.usage(Self.entityWithoutUse) }
             defer { for warning in importer.repository.warnings { printError("seedgen: warning: \(warning)") } }
-            progress.phase("resolving references, defaults and required values")
+            progress.phase("resolving references, defaults and required values; copy and indexes")
             try importer.finish()
             imported = Date()
-            progress.phase("indexes, content digest, copy, seal and sync")
+            progress.phase("content digest, seal and sync")
             summary = try builder.finish()
             progress.done()
         } catch let failure as CommandFailure {

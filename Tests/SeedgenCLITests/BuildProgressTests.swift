@@ -26,7 +26,7 @@ struct BuildProgressTests {
         let second = try directory.write(DiffCommandTests.v1, to: "books.json")
         let shown = try Self.onTerminal(["build", "--model", model, "--output", directory.path("out.sqlite"), "--key", "Book=isbn", first, second])
         for expected in ["authors.json (1 of 2): ", "books.json (2 of 2): 100% of ", " rows/s, about ", " left",
-                         "rows read; resolving references, defaults and required values", "rows read; indexes, content digest, copy, seal and sync",
+                         "rows read; resolving references, defaults and required values; copy and indexes", "rows read; content digest, seal and sync",
                          "\n7 rows in "] {
             #expect(shown.contains(expected), "\(expected) in:\n\(shown)")
         }

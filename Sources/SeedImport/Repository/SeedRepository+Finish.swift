@@ -1,8 +1,8 @@
 import SeedModel
 import SeedStore
 
-/// The end of a build: references still open, keys settled, indexes, defaults and the
-/// model's required values and counts checked.
+/// The end of a build: references still open, keys settled, defaults and the model's required
+/// values and counts checked, then the store made with its indexes (uniqueness checked).
 extension SeedRepository {
     /// Resolves the references still open, applies defaults to keyed objects and checks
     /// required attributes and to-one relationships. Call once, after the last input.
@@ -18,15 +18,13 @@ extension SeedRepository {
         try resolvePendingIdentifiers()
         try keys.settleReservations()
         try keys.resolveReferences(checkingConflicts: merged)
-        // The keys are not needed to finish: their memory goes back before the indexes are
-        // built and the store is copied (the build's peak would be both).
+        // The keys are not needed to finish: their memory goes back before the store is copied
+        // and its indexes built (the build's peak would be both).
         keys.release()
         for plan in plans.values {
             plan.objectKeys = nil
             for slot in plan.toOnes.values { slot.keyRoute = .undecided }
         }
-        // The indexes come after the rows and their references; what is left to do queries by them.
-        try createIndexes()
         let origin = InputLocation(file: model.source, line: 0, column: 0)
         for name in plans.keys.sorted() {
             let plan = plans[name]!
@@ -63,6 +61,9 @@ extension SeedRepository {
                 try checkCount(of: relationship, plan)
             }
         }
+        // The store is made from the complete rows, its indexes last: a uniqueness constraint the
+        // rows break is found there, and named while the rows' places are still known.
+        try completeStore()
         // Nor is where rows were defined, once checked.
         plans.removeAll()
         lastPlan = nil
@@ -70,11 +71,12 @@ extension SeedRepository {
         primaryKeys.removeAll()
     }
 
-    /// The indexes; a uniqueness constraint the rows break is an error at the later of the
-    /// first two rows that clash, naming both and the values they share.
-    private func createIndexes() throws(InputError) {
+    /// The store with its indexes (`StoreBuilder.completeStore`); a uniqueness constraint the
+    /// rows break is an error at the later of the first two rows that clash, naming both and
+    /// the values they share.
+    private func completeStore() throws(InputError) {
         do {
-            try builder.createIndexes()
+            try builder.completeStore()
         } catch let error where error.code.primary == .constraint {
             let origin = InputLocation(file: model.source, line: 0, column: 0)
             guard let sql = error.sql, let clash = try builder.rows(at: origin, { rows throws(SQLiteError) in try rows.firstUniqueClash(of: sql) }),

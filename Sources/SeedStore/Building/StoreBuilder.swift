@@ -39,7 +39,8 @@ public final class StoreBuilder {
     /// installed store names an object without a key by its identifier, so a later seed that
     /// gives it the same identifier updates it.
     package var sourceIdentifiers: [(entity: Int, primaryKey: Int64, identifier: String)] = []
-    private var indexesCreated = false
+    /// Whether `completeStore` ran (or started: it is not run twice).
+    private var completed = false
     /// Whether the scratch database can become the store without a copy: its layout has no
     /// index and no join table (their pages would come between or after the rows'), and it was
     /// made with Core Data's auto-vacuum level. `finish` also needs the rows in the store's order.
@@ -92,7 +93,7 @@ public final class StoreBuilder {
         rowLengthLimit = database.lengthLimit()
     }
 
-    /// Gives `database` the layout's tables (not its indexes: `createIndexes`) and the seed's
+    /// Gives `database` the layout's tables (not its indexes: `completeStore`) and the seed's
     /// model table, inside a transaction left open: importers write inside it; `finish` fills
     /// `Z_PRIMARYKEY` and the model table. A build needs no journal (a failed one is deleted);
     /// a rehearsal's is in memory, so that it can be rolled back. A store written `inPlace` has
@@ -104,7 +105,7 @@ public final class StoreBuilder {
             PRAGMA journal_mode = \(rollingBack ? "MEMORY" : "OFF"); PRAGMA synchronous = OFF;
             """)
         try database.execute("BEGIN")
-        // Tables now, indexes after the rows (`createIndexes`): cheaper than keeping them up to date.
+        // Tables now, indexes in the store after the rows (`completeStore`): cheaper than keeping them up to date.
         for statement in layout.schema where !isIndex(statement) { try database.execute(statement) }
         try database.execute(SeedRecord.createModelTableSQL)
     }
@@ -114,16 +115,12 @@ public final class StoreBuilder {
         layout.joinTables.isEmpty && !layout.schema.contains(where: isIndex)
     }
 
-    /// Creates the layout's indexes, once: `finish` does, and an importer before queries that
-    /// need them. Created in the layout's order after the tables, as `VACUUM INTO` writes them
-    /// anyway, so the store's bytes do not depend on when.
-    package func createIndexes() throws(SQLiteError) {
-        guard !indexesCreated else { return }
-        try rowStream.flush()
+    /// Creates the layout's indexes in the scratch database, in the layout's order: a
+    /// rehearsal's `completeStore` (a build creates them in the store, `completeStore`).
+    private func createIndexes(in database: Database) throws(SQLiteError) {
         // Two sorter threads: the indexes are built on both cores (the same index, sorted the same).
         try database.execute("PRAGMA threads = 2")
         for statement in layout.schema where Self.isIndex(statement) { try database.execute(statement) }
-        indexesCreated = true
     }
 
     /// Lowers SQLite's bound on a row's bytes (tests reach it without gigabytes of input).
@@ -149,26 +146,59 @@ public final class StoreBuilder {
 
     deinit {
         rowStream.stopWriter()
+        completion?.abandon()
         if !finished, let scratchPath { DurableFile.removeIfPresent(scratchPath) }
     }
 
-    /// Completes the store and moves it into place.
-    ///
-    /// The scratch database is the store when it was written in place and its rows came in the
-    /// store's order (`RowStream.inStoreOrder`) and were never changed after: its pages are then
-    /// those `VACUUM INTO` would write (`StoreInPlaceTests` compares the two). Otherwise the
-    /// content digest is computed on a second connection while `VACUUM INTO` copies the scratch
-    /// database (two cores), and this thread helps with what is left of it once the copy is
-    /// made. The metadata row then goes into the store. Always the same steps in the same
-    /// order, so the file stays reproducible. It depends on the model and the rows only (not on
-    /// which files they came from): a store rebuilt from its dump is identical.
-    public func finish() throws -> Summary {
-        guard let scratchPath else { preconditionFailure("a rehearsal's builder is rolled back, never finished") }
-        defer {
-            finished = true
-            DurableFile.removeIfPresent(scratchPath)
+    /// What `completeStore` started and `finish` ends.
+    private final class Completion {
+        /// The store's file until it is renamed over the output: the scratch database itself
+        /// (written in place) or its copy.
+        var path: String
+        var inPlace: Bool
+        /// The content digest, read from the scratch database on a second thread.
+        var digest: ContentDigest.Job
+        /// The store's first sync, on a thread of its own.
+        var firstSync: BackgroundResult<Void, DurableFile.Failure>
+        /// A connection to the store, for the schema part of the digest and the metadata row;
+        /// nil once closed.
+        var store: Database?
+
+        init(path: String, inPlace: Bool, digest: ContentDigest.Job, firstSync: BackgroundResult<Void, DurableFile.Failure>, store: Database) {
+            (self.path, self.inPlace, self.digest, self.firstSync, self.store) = (path, inPlace, digest, firstSync, store)
         }
-        try createIndexes()
+
+        /// Stops the threads and removes a copy; the scratch database goes with the builder.
+        func abandon() {
+            store = nil
+            digest.abandon()
+            _ = try? firstSync.result()
+            if !inPlace { DurableFile.removeIfPresent(path) }
+        }
+    }
+    private var completion: Completion?
+
+    /// Makes the store from the rows: everything but its metadata row and seal (`finish`).
+    ///
+    /// `Z_PRIMARYKEY` and the seed's tables are written and the scratch database committed.
+    /// It is the store when it was written in place and its rows came in the store's order
+    /// (`RowStream.inStoreOrder`) and were never changed after: its pages are then those a
+    /// copy would hold (`StoreInPlaceTests` compares the two). Otherwise `VACUUM INTO` copies
+    /// its tables, and the layout's indexes are built in the copy: tables first, then each
+    /// index, one canonical file whatever the insert order. The content digest starts on a
+    /// second connection and thread meanwhile: it reads the scratch database's rows while
+    /// this thread copies them and builds the indexes.
+    ///
+    /// An importer calls it once its rows are complete, to hear of a uniqueness constraint the
+    /// rows break (the index's `SQLiteError`, `constraint`, with its `CREATE UNIQUE INDEX` in
+    /// `sql`; `ObjectRows.firstUniqueClash` then finds the rows, which stay readable);
+    /// `finish` calls it when nobody did. Nothing can be written after it. A rehearsal's
+    /// builder creates the indexes in its scratch database, to be rolled back.
+    package func completeStore() throws(SQLiteError) {
+        guard !completed else { return }
+        try rowStream.flush()
+        completed = true
+        guard let scratchPath else { return try createIndexes(in: database) }
         rowStream.stopWriter()
         // Every change so far was a row appended in order: nothing updated, deleted or made since.
         let inPlace = writesInPlace && rowStream.inStoreOrder && database.totalChanges == rowStream.rowsAppended && sourceIdentifiers.isEmpty
@@ -180,50 +210,79 @@ public final class StoreBuilder {
         // The scratch database has no auto-vacuum unless written in place; its copy gets Core
         // Data's level: VACUUM INTO applies a pending auto_vacuum setting to the file it writes.
         if !writesInPlace { try database.execute("PRAGMA auto_vacuum = INCREMENTAL") }
-        // A second connection reads the scratch database while this one copies it.
-        let digestJob = try ContentDigest.Job(path: scratchPath, database: database)
-        digestJob.start()
-        let temporary = inPlace ? scratchPath : DurableFile.temporaryPath(beside: outputPath, purpose: Self.copyPurpose)
-        let content: ContentDigest.Summary
-        // The store's pages go to the disk while the content digest reads them: a first sync on
-        // a thread of its own, so that the last one (after the metadata row and the seal) finds
-        // few pages left to write.
-        var firstSync: BackgroundResult<Void, DurableFile.Failure>?
-        var fileDigest: BackgroundResult<String, any Error>?
-        let fileSHA256: String
+        // A second connection reads the scratch database's rows while this one copies them.
+        let digest = try ContentDigest.Job(path: scratchPath, database: database)
+        digest.start()
+        let path = inPlace ? scratchPath : DurableFile.temporaryPath(beside: outputPath, purpose: Self.copyPurpose)
         do {
             if !inPlace {
                 let vacuum = try database.prepare("VACUUM INTO ?")
-                try vacuum.bind([.text(temporary)])
+                try vacuum.bind([.text(path)])
                 _ = try vacuum.step()
             }
-            firstSync = BackgroundResult { () throws(DurableFile.Failure) in try DurableFile.sync(temporary, toStableStorage: false) }
-            content = try digestJob.finish()
+            let store = try Database(path: path, mode: .readWrite)
+            try store.execute("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; BEGIN")
+            try createIndexes(in: store)
+            try store.execute("COMMIT")
+            // The store's pages go to the disk while the content digest reads the scratch
+            // database's: a first sync on a thread of its own, so that the last one (after the
+            // metadata row and the seal) finds few pages left to write.
+            let firstSync = BackgroundResult { () throws(DurableFile.Failure) in try DurableFile.sync(path, toStableStorage: false) }
+            completion = Completion(path: path, inPlace: inPlace, digest: digest, firstSync: firstSync, store: store)
+        } catch {
+            digest.abandon()
+            if !inPlace { DurableFile.removeIfPresent(path) }
+            throw error
+        }
+    }
+
+    /// Completes the store and moves it into place.
+    ///
+    /// After `completeStore`: the content digest (this thread helps with what is left of it)
+    /// and the metadata row go into the store, its header is settled and it is sealed, synced
+    /// and renamed over the output. Always the same steps in the same order, so the file
+    /// stays reproducible. It depends on the model and the rows only (not on which files they
+    /// came from): a store rebuilt from its dump is identical.
+    public func finish() throws -> Summary {
+        guard let scratchPath else { preconditionFailure("a rehearsal's builder is rolled back, never finished") }
+        defer {
+            finished = true
+            DurableFile.removeIfPresent(scratchPath)
+        }
+        try completeStore()
+        guard let completion else {
+            throw SQLiteError(code: .error, message: "the store of \(outputPath) failed before it was complete; it cannot be finished")
+        }
+        self.completion = nil
+        let path = completion.path
+        let content: ContentDigest.Summary
+        var fileDigest: BackgroundResult<String, any Error>?
+        let fileSHA256: String
+        do {
+            let store = completion.store!
+            content = try completion.digest.finish(schemaOf: store)
             var metadata = StoreMetadata(model: layout.model, frameworkVersion: layout.era.version, contentDigest: content.digest)
             metadata.buildKeys = buildKeys
             try {
-                let copy = try Database(path: temporary, mode: .readWrite)
-                try copy.execute("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF")
-                let insert = try copy.prepare("INSERT INTO Z_METADATA (Z_VERSION, Z_UUID, Z_PLIST) VALUES (1, ?, ?)")
+                let insert = try store.prepare("INSERT INTO Z_METADATA (Z_VERSION, Z_UUID, Z_PLIST) VALUES (1, ?, ?)")
                 try insert.bind([.text(String(decoding: StoreSeal.placeholder, as: UTF8.self)), .blob(metadata.encoded())])
                 try insert.run()
-                try copy.execute("PRAGMA journal_mode = DELETE")
             }()
-            try StoreHeader.settle(path: temporary)
+            try store.execute("PRAGMA journal_mode = DELETE")
+            completion.store = nil  // closed (the header and the seal are written beside SQLite)
+            try StoreHeader.settle(path: path)
             // Z_UUID: the seal over the file's bytes, never from a clock or a random source.
-            try StoreSeal.seal(path: temporary)
+            try StoreSeal.seal(path: path)
             // The file's bytes are final: its SHA-256 is taken on a second thread while it
             // syncs, and before it is renamed (the thread reads it by its path).
-            fileDigest = BackgroundResult { try Self.sha256(ofFile: temporary) }
-            try firstSync!.result()
-            try DurableFile.sync(temporary)
+            fileDigest = BackgroundResult { try Self.sha256(ofFile: path) }
+            try completion.firstSync.result()
+            try DurableFile.sync(path)
             fileSHA256 = try fileDigest!.result()
-            try DurableFile.replace(outputPath, with: temporary)
+            try DurableFile.replace(outputPath, with: path)
         } catch {
-            digestJob.abandon()
-            _ = try? firstSync?.result()
+            completion.abandon()
             _ = try? fileDigest?.result()
-            DurableFile.removeIfPresent(temporary)
             throw error
         }
         var rowCounts: [String: Int] = [:]
@@ -231,7 +290,7 @@ public final class StoreBuilder {
             rowCounts[entity.name] = content.rowsByEntity[entity.number] ?? 0
         }
         return Summary(path: outputPath, fileSHA256: fileSHA256,
-                       contentDigest: content.digest, rowCounts: rowCounts, writtenInPlace: inPlace)
+                       contentDigest: content.digest, rowCounts: rowCounts, writtenInPlace: completion.inPlace)
     }
 
     /// A row per entity in `Z_PRIMARYKEY`: `Z_MAX` is the highest `Z_PK` of its table for the

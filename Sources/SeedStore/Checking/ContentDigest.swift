@@ -38,9 +38,7 @@ enum ContentDigest {
         var pieces: [Piece]
 
         init(_ database: Database) throws(SQLiteError) {
-            schema = try database.rows(
-                "SELECT type, name, tbl_name, sql FROM sqlite_master WHERE sql IS NOT NULL ORDER BY type, name")
-                .map { row in row.map { $0.text ?? "" } }
+            schema = try Self.schema(of: database)
             let names = try database.rows(
                 "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name")
                 .compactMap { $0.first?.text }
@@ -74,6 +72,12 @@ enum ContentDigest {
                     start = try database.scalar(next, [.integer(upper + 1)])?.integer
                 }
             }
+        }
+
+        /// The schema part: every schema row that has SQL, in a canonical order.
+        static func schema(of database: Database) throws(SQLiteError) -> [[String]] {
+            try database.rows("SELECT type, name, tbl_name, sql FROM sqlite_master WHERE sql IS NOT NULL ORDER BY type, name")
+                .map { row in row.map { $0.text ?? "" } }
         }
 
         /// Digests one piece.
@@ -172,10 +176,14 @@ enum ContentDigest {
             }
         }
 
-        /// Helps with the pieces left, waits for the helper thread, and combines.
-        func finish() throws -> Summary {
+        /// Helps with the pieces left, waits for the helper thread, and combines, with the
+        /// schema of `schemaSource` when given: the rows are a scratch database's, the schema
+        /// (its indexes) that of the store built from it.
+        func finish(schemaOf schemaSource: Database? = nil) throws -> Summary {
             work()
             joinHelper()
+            var plan = plan
+            if let schemaSource { plan.schema = try Plan.schema(of: schemaSource) }
             return try lock.withLock { () throws -> Summary in
                 if let failure { throw failure }
                 return plan.combine(results.map { $0! })
