@@ -5,8 +5,9 @@ import Testing
 @testable import SeedStore
 
 /// A store written in place (the scratch database becomes the store, written once) is the very
-/// file that a copy of the same rows (`VACUUM INTO`) gives: generated models without indexes,
-/// rows of every kind (overflowing a page too), built once in the store's order and once not.
+/// file that a copy of the same rows (`VACUUM INTO`) gives: generated models with and without
+/// indexes, rows of every kind (overflowing a page too), built once in the store's order and
+/// once not.
 @Suite("Store written in place")
 struct StoreInPlaceTests {
     /// A tenth of the other properties' cases (each builds two stores of up to 5,000 rows): 10 in
@@ -33,6 +34,12 @@ struct StoreInPlaceTests {
         var primaryKey: Int64
         var values: [SQLValue?]
     }
+
+    /// The same entities with indexes: a fetch index and a uniqueness constraint (random 64-bit
+    /// sizes: distinct).
+    static let indexedEntities = entities
+        .replacingOccurrences(of: "\n</entity>", with: "\n<fetchIndex name=\"byWhen\"><fetchIndexElement property=\"when\" type=\"Binary\" order=\"descending\"/></fetchIndex>\n</entity>", options: [], range: entities.range(of: "\n</entity>"))
+        .replacingOccurrences(of: "usesScalarValueType=\"YES\"/>\n</entity>", with: "usesScalarValueType=\"YES\"/>\n<uniquenessConstraints><uniquenessConstraint><constraint value=\"size\"/></uniquenessConstraint></uniquenessConstraints>\n</entity>")
 
     static let columns = ["Event": ["ZNOTE", "ZPAYLOAD", "ZWHEN"], "Place": ["ZNAME", "ZSIZE", "ZWEIGHT"]]
 
@@ -68,11 +75,13 @@ struct StoreInPlaceTests {
         return try builder.finish()
     }
 
-    @Test("rows in the store's order are written once, and give the bytes a copy of the same rows gives")
-    func inPlaceIsTheCopy() throws {
+    @Test("rows in the store's order are written once, and give the bytes a copy of the same rows gives", arguments: [false, true])
+    func inPlaceIsTheCopy(indexed: Bool) throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let layout = try StoreLayout(model: try StoreFixture.model(Self.entities, in: directory))
+        let layout = try StoreLayout(model: try StoreFixture.model(indexed ? Self.indexedEntities : Self.entities, in: directory))
+        #expect(layout.schema.contains { $0.hasPrefix("CREATE UNIQUE INDEX") && $0.contains("ZSIZE") } == indexed)
+        #expect(layout.schema.contains { $0.hasPrefix("CREATE INDEX") && $0.contains("ZWHEN") } == indexed)
         for index in 0..<Self.cases {
             var random = SplitMix64(seed: UInt64(index))
             let rows = Self.rows(&random)
@@ -108,7 +117,19 @@ struct StoreInPlaceTests {
             #expect(!summary.writtenInPlace, "\(name)")
             #expect(summary.fileSHA256 == reference.fileSHA256, "\(name)")
         }
-        // A layout with indexes (a relationship's) is always copied.
+        // A table constraint (a uniqueness constraint before framework 836) keeps an index of
+        // its own beside the rows while they are written: such a layout is copied too, to the
+        // bytes of its rows in any order.
+        let unique = Self.entities.replacingOccurrences(
+            of: "usesScalarValueType=\"YES\"/>\n</entity>",
+            with: "usesScalarValueType=\"YES\"/>\n<uniquenessConstraints><uniquenessConstraint><constraint value=\"size\"/></uniquenessConstraint></uniquenessConstraints>\n</entity>")
+        let constrained = try StoreLayout(model: try StoreFixture.model(unique, in: directory), era: FrameworkEra(version: 754))
+        #expect(constrained.tables.contains { !$0.constraints.isEmpty } && !constrained.schema.contains { $0.contains("INDEX") })
+        let constrainedInOrder = try Self.build(rows, layout: constrained, at: directory.path("constrained.sqlite"))
+        let constrainedShuffled = try Self.build(rows.shuffled(using: &random), layout: constrained, at: directory.path("constrained-shuffled.sqlite"))
+        #expect(!constrainedInOrder.writtenInPlace)
+        #expect(constrainedInOrder.fileSHA256 == constrainedShuffled.fileSHA256)
+        // A layout with a join table (a many-to-many's) is always copied.
         let library = try StoreFixture.build(try StoreFixture.model(LibraryModel.entities, in: directory), at: directory.path("library.sqlite")) {
             try LibraryModel.fill($0, order: [1, 2])
         }

@@ -220,7 +220,13 @@ public final class SeedRepository {
         } else {
             isNew = true
             var primaryKey: Int64
-            if case .reserved(let found, _) = match { primaryKey = found.primaryKey } else { primaryKey = plan.primaryKeys.next() }
+            if case .reserved(let found, _) = match {
+                primaryKey = found.primaryKey
+                // Defined in another order than references reserved their keys: written by key.
+                try builder.rows(at: location) { _ throws(SQLiteError) in try builder.holdBackRows(of: plan.table) }
+            } else {
+                primaryKey = plan.primaryKeys.next()
+            }
             object = ObjectReference(entity: plan.entity.name, entityNumber: plan.layout.number, primaryKey: primaryKey)
             try keys.file(object.primaryKey, match, plan, at: location)
             for index in references.indices {

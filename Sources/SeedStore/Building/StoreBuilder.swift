@@ -16,7 +16,7 @@ public final class StoreBuilder {
     public let outputPath: String
     package let database: Database
     /// Plain inserts written on a second thread; see `RowStream`.
-    package let rowStream = RowStream()
+    package let rowStream: RowStream
     /// Every other statement on the objects' rows (finds, updates, relationships); each waits
     /// for the row stream first.
     package let objectRows: ObjectRows
@@ -41,9 +41,10 @@ public final class StoreBuilder {
     package var sourceIdentifiers: [(entity: Int, primaryKey: Int64, identifier: String)] = []
     /// Whether `completeStore` ran (or started: it is not run twice).
     private var completed = false
-    /// Whether the scratch database can become the store without a copy: its layout has no
-    /// index and no join table (their pages would come between or after the rows'), and it was
-    /// made with Core Data's auto-vacuum level. `finish` also needs the rows in the store's order.
+    /// Whether the scratch database can become the store without a copy: its layout has no join
+    /// table and no table constraint (their pages would come between or after the rows'; the
+    /// indexes come after every row either way), and it was made with Core Data's auto-vacuum
+    /// level. `completeStore` also needs the rows in the store's order.
     private let writesInPlace: Bool
 
     /// What `finish` wrote.
@@ -58,6 +59,9 @@ public final class StoreBuilder {
         public var rowCounts: [String: Int]
         /// Whether the scratch database became the store (written once), rather than a copy of it.
         package var writtenInPlace: Bool
+        /// How many pieces of the content digest were digested as their rows were written (the
+        /// others were read back).
+        package var streamedDigestPieces: Int
     }
 
     /// Starts a store for `layout` that will be written to `outputPath`.
@@ -89,6 +93,7 @@ public final class StoreBuilder {
         self.database = database
         self.scratchPath = scratchPath
         writesInPlace = scratchPath != nil && Self.canWriteInPlace(layout)
+        rowStream = RowStream(digestingRows: writesInPlace)
         self.objectRows = ObjectRows(database: database, layout: layout, rowStream: rowStream)
         rowLengthLimit = database.lengthLimit()
     }
@@ -112,7 +117,7 @@ public final class StoreBuilder {
 
     /// Whether a store of `layout` can be written in place (`writesInPlace`).
     private static func canWriteInPlace(_ layout: StoreLayout) -> Bool {
-        layout.joinTables.isEmpty && !layout.schema.contains(where: isIndex)
+        layout.joinTables.isEmpty && layout.tables.allSatisfy(\.constraints.isEmpty)
     }
 
     /// Creates the layout's indexes in the scratch database, in the layout's order: a
@@ -121,6 +126,13 @@ public final class StoreBuilder {
         // Two sorter threads: the indexes are built on both cores (the same index, sorted the same).
         try database.execute("PRAGMA threads = 2")
         for statement in layout.schema where Self.isIndex(statement) { try database.execute(statement) }
+    }
+
+    /// Holds back the rows of `table` until they are needed, to write them by ascending `Z_PK`
+    /// (`RowStream.holdBack`): an importer defining objects whose keys references reserved.
+    package func holdBackRows(of table: String) throws(SQLiteError) {
+        guard let place = layout.tables.firstIndex(where: { $0.name == table }) else { return }
+        try rowStream.holdBack(tablePlace: place)
     }
 
     /// Lowers SQLite's bound on a row's bytes (tests reach it without gigabytes of input).
@@ -184,10 +196,11 @@ public final class StoreBuilder {
     /// It is the store when it was written in place and its rows came in the store's order
     /// (`RowStream.inStoreOrder`) and were never changed after: its pages are then those a
     /// copy would hold (`StoreInPlaceTests` compares the two). Otherwise `VACUUM INTO` copies
-    /// its tables, and the layout's indexes are built in the copy: tables first, then each
-    /// index, one canonical file whatever the insert order. The content digest starts on a
-    /// second connection and thread meanwhile: it reads the scratch database's rows while
-    /// this thread copies them and builds the indexes.
+    /// its tables. Then the layout's indexes are built in the store: tables first, then each
+    /// index, one canonical file whatever the insert order. The content digest reads the
+    /// scratch database's rows on a second connection: on a second thread while this one
+    /// copies them and builds the indexes, or on both threads before the indexes are built in
+    /// the very file it reads.
     ///
     /// An importer calls it once its rows are complete, to hear of a uniqueness constraint the
     /// rows break (the index's `SQLiteError`, `constraint`, with its `CREATE UNIQUE INDEX` in
@@ -210,27 +223,40 @@ public final class StoreBuilder {
         // The scratch database has no auto-vacuum unless written in place; its copy gets Core
         // Data's level: VACUUM INTO applies a pending auto_vacuum setting to the file it writes.
         if !writesInPlace { try database.execute("PRAGMA auto_vacuum = INCREMENTAL") }
-        // A second connection reads the scratch database's rows while this one copies them.
-        let digest = try ContentDigest.Job(path: scratchPath, database: database)
+        // A second connection reads the scratch database's rows while this one copies them; in
+        // place, the rows the writer digested are not read again.
+        rowStream.streamedPieces.finish()
+        let digest = try ContentDigest.Job(path: scratchPath, database: database, streamed: inPlace ? rowStream.streamedPieces : nil)
         digest.start()
         let path = inPlace ? scratchPath : DurableFile.temporaryPath(beside: outputPath, purpose: Self.copyPurpose)
-        do {
-            if !inPlace {
+        var firstSync: BackgroundResult<Void, DurableFile.Failure>?
+        do throws(SQLiteError) {
+            if inPlace {
+                digest.readAll()
+            } else {
                 let vacuum = try database.prepare("VACUUM INTO ?")
                 try vacuum.bind([.text(path)])
                 _ = try vacuum.step()
             }
+            // The tables' pages go to the disk while the indexes are built: a first sync on a
+            // thread of its own, so that the last one (after the indexes, the metadata row and
+            // the seal) finds fewer pages left to write.
+            firstSync = BackgroundResult { () throws(DurableFile.Failure) in try DurableFile.sync(path, toStableStorage: false) }
             let store = try Database(path: path, mode: .readWrite)
-            try store.execute("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; BEGIN")
-            try createIndexes(in: store)
+            // A journal in memory: an index the rows break is rolled back, and the rows stay
+            // readable where they are the store (`ObjectRows.firstUniqueClash`).
+            try store.execute("PRAGMA journal_mode = MEMORY; PRAGMA synchronous = OFF; BEGIN")
+            do throws(SQLiteError) {
+                try createIndexes(in: store)
+            } catch {
+                try? store.execute("ROLLBACK")
+                throw error
+            }
             try store.execute("COMMIT")
-            // The store's pages go to the disk while the content digest reads the scratch
-            // database's: a first sync on a thread of its own, so that the last one (after the
-            // metadata row and the seal) finds few pages left to write.
-            let firstSync = BackgroundResult { () throws(DurableFile.Failure) in try DurableFile.sync(path, toStableStorage: false) }
-            completion = Completion(path: path, inPlace: inPlace, digest: digest, firstSync: firstSync, store: store)
+            completion = Completion(path: path, inPlace: inPlace, digest: digest, firstSync: firstSync!, store: store)
         } catch {
             digest.abandon()
+            _ = try? firstSync?.result()
             if !inPlace { DurableFile.removeIfPresent(path) }
             throw error
         }
@@ -289,8 +315,8 @@ public final class StoreBuilder {
         for entity in layout.entities {
             rowCounts[entity.name] = content.rowsByEntity[entity.number] ?? 0
         }
-        return Summary(path: outputPath, fileSHA256: fileSHA256,
-                       contentDigest: content.digest, rowCounts: rowCounts, writtenInPlace: completion.inPlace)
+        return Summary(path: outputPath, fileSHA256: fileSHA256, contentDigest: content.digest, rowCounts: rowCounts,
+                       writtenInPlace: completion.inPlace, streamedDigestPieces: completion.digest.streamedPieces)
     }
 
     /// A row per entity in `Z_PRIMARYKEY`: `Z_MAX` is the highest `Z_PK` of its table for the

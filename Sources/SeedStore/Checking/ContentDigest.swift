@@ -145,12 +145,26 @@ enum ContentDigest {
         private var failure: Error?
         private let helperDone = DispatchSemaphore(value: 0)
 
-        /// A job over the database at `path`, planned on `database` (a connection to it).
-        init(path: String, database: Database) throws(SQLiteError) {
+        /// A job over the database at `path`, planned on `database` (a connection to it). The
+        /// pieces of a table that `streamed` digested as its rows were written are not read,
+        /// when they are exactly the pieces the plan finds.
+        init(path: String, database: Database, streamed: StreamedPieces? = nil) throws(SQLiteError) {
             self.path = path
-            self.plan = try Plan(database)
-            self.results = Array(repeating: nil, count: plan.pieces.count)
+            let plan = try Plan(database)
+            self.plan = plan
+            var results = [PieceResult?](repeating: nil, count: plan.pieces.count)
+            for (table, pieces) in streamed.flatMap({ $0.isValid ? $0.pieces : nil }) ?? [:] {
+                guard let number = plan.tables.firstIndex(where: { $0.name == table }) else { continue }
+                let planned = plan.pieces.indices.filter { plan.pieces[$0].table == number }
+                guard planned.map({ plan.pieces[$0].range?.lower }) == pieces.map(\.lower) else { continue }
+                for (index, piece) in zip(planned, pieces) { results[index] = piece.result }
+            }
+            self.results = results
+            streamedPieces = results.count { $0 != nil }
         }
+
+        /// How many pieces were taken from the rows as they were written, not read.
+        let streamedPieces: Int
 
         func start() {
             Thread.detachNewThread { [self] in
@@ -164,6 +178,7 @@ enum ContentDigest {
             do {
                 let database = try Database(path: path, mode: .readOnly)
                 while let index = lock.withLock({ () -> Int? in
+                    while nextPiece < plan.pieces.count && results[nextPiece] != nil { nextPiece += 1 }
                     guard failure == nil, nextPiece < plan.pieces.count else { return nil }
                     nextPiece += 1
                     return nextPiece - 1
@@ -174,6 +189,13 @@ enum ContentDigest {
             } catch {
                 lock.withLock { if failure == nil { failure = error } }
             }
+        }
+
+        /// Helps with the pieces left and waits for the helper thread: nothing is read after
+        /// it (a failure is thrown by `finish`).
+        func readAll() {
+            work()
+            joinHelper()
         }
 
         /// Helps with the pieces left, waits for the helper thread, and combines, with the

@@ -60,9 +60,18 @@ package final class ObjectRows {
             return "INSERT INTO \(Database.quote(entity.table)) (\(names.joined(separator: ", "))) VALUES (\(values.joined(separator: ", ")))"
         }
         if let rowStream, let place = layout.tables.firstIndex(where: { $0.name == entity.table }) {
-            rowStream.register(insert, tablePlace: place)
+            rowStream.register(insert, tablePlace: place, shape: Self.rowShape(of: layout.tables[place], at: place, entity: entity.number, columns: columns))
         }
         return insert
+    }
+
+    /// How `insertStatement` fills `table`'s columns, in the table's order.
+    static func rowShape(of table: TableLayout, at place: Int, entity: Int, columns: [String]) -> ContentDigest.RowShape {
+        let offsets = Dictionary(columns.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { first, _ in first })
+        let filled: [ContentDigest.RowShape.Column] = table.columns.map { column in
+            offsets[column.name].map { .value($0, .init(declaredType: column.sqlType)) } ?? .null
+        }
+        return ContentDigest.RowShape(table: table.name, tablePlace: place, entity: entity, columns: [.primaryKey, .constant(Int64(entity)), .constant(1)] + filled)
     }
 
     /// Inserts a new row of `entity` with the given column values.

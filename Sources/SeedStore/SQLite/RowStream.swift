@@ -9,7 +9,9 @@ import Foundation
 /// statement), so the connection is only ever used by one thread at a time. An import that
 /// queries between rows (merging by key, linking) thus flushes a few rows at a time on its own
 /// thread, and the writer thread only starts once a batch fills up without a query in between.
-/// Rows are written in the order they were appended; the file is the same as with direct inserts.
+/// Rows are written in the order they were appended (but a held-back table's: `holdBack`); the
+/// file is the same as with direct inserts. While the rows come in the store's order, the writer
+/// also digests them for the content digest (`streamedPieces`).
 ///
 /// Owned by a `StoreBuilder` (`rowStream`); its `prepare`, `execute` and `finish` flush it.
 package final class RowStream: @unchecked Sendable {
@@ -29,6 +31,10 @@ package final class RowStream: @unchecked Sendable {
         @exclusivity(unchecked) var values: [SQLValue?] = []
         /// The statements rows refer to (a snapshot: the caller may add more meanwhile).
         @exclusivity(unchecked) var statements: [Statement] = []
+        /// How each statement fills its table, for the content digest (nil: not known).
+        @exclusivity(unchecked) var shapes: [ContentDigest.RowShape?] = []
+        /// Whether every row appended up to this batch's last came in the store's order.
+        @exclusivity(unchecked) var inStoreOrder = true
 
         init() {
             rows.reserveCapacity(RowStream.batchSize)
@@ -38,12 +44,17 @@ package final class RowStream: @unchecked Sendable {
             rows.removeAll(keepingCapacity: true)
             values.removeAll(keepingCapacity: true)
             statements = []
+            shapes = []
         }
     }
 
     @exclusivity(unchecked) private var statements: [Statement] = []
+    @exclusivity(unchecked) private var shapes: [ContentDigest.RowShape?] = []
     @exclusivity(unchecked) private var lastStatement: ObjectIdentifier?
     @exclusivity(unchecked) private var lastTarget: Int32 = 0
+    @exclusivity(unchecked) private var lastPlace = -1
+    /// Registered inserts' shapes, until the statement is first used.
+    @exclusivity(unchecked) private var registeredShapes: [ObjectIdentifier: ContentDigest.RowShape] = [:]
     /// The place of each registered insert's table in the store (`register`); rows of other
     /// statements are out of the store's order.
     @exclusivity(unchecked) private var tablePlaces: [ObjectIdentifier: Int] = [:]
@@ -55,6 +66,18 @@ package final class RowStream: @unchecked Sendable {
     @exclusivity(unchecked) package private(set) var inStoreOrder = true
     /// Rows appended so far.
     @exclusivity(unchecked) package private(set) var rowsAppended = 0
+    /// The content digest's pieces of the rows written, in the store's order; fed by whichever
+    /// thread writes (one at a time). Read once the writer has stopped.
+    let streamedPieces = ContentDigest.StreamedPieces()
+    /// The table place whose rows are held back (`holdBack`), and the rows.
+    @exclusivity(unchecked) private var heldPlace: Int?
+    @exclusivity(unchecked) private var heldRows: [(target: Int32, primaryKey: Int64, start: Int, count: Int)] = []
+    @exclusivity(unchecked) private var heldValues: [SQLValue?] = []
+    @exclusivity(unchecked) private var heldBytes = 0
+    @exclusivity(unchecked) private var holdingRefused = false
+    /// The most bytes of values held back (16 MiB; lowered by tests): past it, the rows are
+    /// written and no more are held.
+    package var heldBytesLimit = 16 << 20
     /// The batch being filled by the caller.
     @exclusivity(unchecked) private var filling = Batch()
 
@@ -67,15 +90,31 @@ package final class RowStream: @unchecked Sendable {
     private var stopping = false
     private let writerExited = DispatchSemaphore(value: 0)
 
-    init() {}
+    /// A stream that digests its rows only when `digestingRows`: the store may be written in place.
+    init(digestingRows: Bool = false) {
+        if !digestingRows { streamedPieces.invalidate() }
+    }
 
     deinit {
         stopWriter()
     }
 
-    /// Says that `statement` inserts into the table at `place` in the store's order (for `inStoreOrder`).
-    package func register(_ statement: Statement, tablePlace place: Int) {
+    /// Says that `statement` inserts into the table at `place` in the store's order (for
+    /// `inStoreOrder`), filling its columns as `shape` says (for `streamedPieces`).
+    func register(_ statement: Statement, tablePlace place: Int, shape: ContentDigest.RowShape) {
         tablePlaces[ObjectIdentifier(statement)] = place
+        registeredShapes[ObjectIdentifier(statement)] = shape
+    }
+
+    /// Holds back the rows of the table at `place` until the next `flush`, which writes them by
+    /// ascending `Z_PK`: objects an import defines after references reserved their keys come
+    /// in the order of their definitions, their keys in the order of the references. Written
+    /// sorted, after the rows before them, they can still be in the store's order. One table
+    /// at a time, up to `heldBytesLimit`.
+    package func holdBack(tablePlace place: Int) throws(SQLiteError) {
+        guard heldPlace != place, !holdingRefused else { return }
+        try releaseHeld()
+        heldPlace = place
     }
 
     /// Appends one row: `statement` gets `primaryKey` as parameter 1 and `values` as
@@ -85,23 +124,34 @@ package final class RowStream: @unchecked Sendable {
         let identity = ObjectIdentifier(statement)
         if identity != lastStatement {
             lastStatement = identity
-            let place = tablePlaces[identity] ?? -1
-            if place < lastTablePlace || place < 0 {
-                inStoreOrder = false
-            } else if place > lastTablePlace {
-                (lastTablePlace, lastPrimaryKey) = (place, 0)
-            }
+            lastPlace = tablePlaces[identity] ?? -1
             if let index = statements.firstIndex(where: { $0 === statement }) {
                 lastTarget = Int32(index)
             } else {
                 statements.append(statement)
+                shapes.append(registeredShapes[identity])
                 lastTarget = Int32(statements.count - 1)
+            }
+        }
+        if heldPlace != nil && lastPlace == heldPlace {
+            return try hold(lastTarget, primaryKey: primaryKey, values: values)
+        }
+        try enqueue(lastTarget, place: lastPlace, primaryKey: primaryKey, values: values)
+    }
+
+    /// Puts a row into the batch being filled, noting whether it keeps the store's order.
+    private func enqueue(_ target: Int32, place: Int, primaryKey: Int64, values: UnsafeBufferPointer<SQLValue?>) throws(SQLiteError) {
+        if place != lastTablePlace {
+            if place < lastTablePlace || place < 0 {
+                inStoreOrder = false
+            } else {
+                (lastTablePlace, lastPrimaryKey) = (place, 0)
             }
         }
         if primaryKey <= lastPrimaryKey { inStoreOrder = false }
         lastPrimaryKey = primaryKey
         rowsAppended += 1
-        filling.rows.append(Batch.Row(statement: lastTarget, valueCount: Int32(values.count), primaryKey: primaryKey))
+        filling.rows.append(Batch.Row(statement: target, valueCount: Int32(values.count), primaryKey: primaryKey))
         // One at a time: `append(contentsOf:)` copied through the runtime's generic array copy,
         // a call through the value witness per value.
         for value in values { filling.values.append(value) }
@@ -110,8 +160,45 @@ package final class RowStream: @unchecked Sendable {
         }
     }
 
+    /// Keeps a row of the held-back table; past `heldBytesLimit` they are all written.
+    private func hold(_ target: Int32, primaryKey: Int64, values: UnsafeBufferPointer<SQLValue?>) throws(SQLiteError) {
+        heldRows.append((target, primaryKey, heldValues.count, values.count))
+        for value in values {
+            heldValues.append(value)
+            heldBytes += MemoryLayout<SQLValue?>.stride + Self.payloadBytes(value)
+        }
+        if heldBytes > heldBytesLimit {
+            holdingRefused = true
+            try releaseHeld()
+            heldPlace = nil
+        }
+    }
+
+    /// The bytes a value keeps beside itself (text, blob).
+    private static func payloadBytes(_ value: SQLValue?) -> Int {
+        switch value {
+        case .text(let text)?: text.utf8.count
+        case .blob(let bytes)?: bytes.count
+        default: 0
+        }
+    }
+
+    /// Writes the held-back rows into the stream by ascending `Z_PK`.
+    private func releaseHeld() throws(SQLiteError) {
+        guard let place = heldPlace, !heldRows.isEmpty else { return }
+        let rows = heldRows.sorted { $0.primaryKey < $1.primaryKey }
+        let values = heldValues
+        (heldRows, heldValues, heldBytes) = ([], [], 0)
+        try values.withUnsafeBufferPointer { (all) throws(SQLiteError) in
+            for row in rows {
+                try enqueue(row.target, place: place, primaryKey: row.primaryKey, values: UnsafeBufferPointer(rebasing: all[row.start..<row.start + row.count]))
+            }
+        }
+    }
+
     /// Waits until every row appended so far is written; throws the first row that failed.
     package func flush() throws(SQLiteError) {
+        try releaseHeld()
         condition.lock()
         while handedOver != nil { condition.wait() }
         let earlier = failure
@@ -119,7 +206,7 @@ package final class RowStream: @unchecked Sendable {
         if let earlier { throw earlier }
         if !filling.rows.isEmpty {
             defer { filling.clear() }
-            filling.statements = statements
+            (filling.statements, filling.shapes, filling.inStoreOrder) = (statements, shapes, inStoreOrder)
             if let failed = write(filling) { throw failed }
         }
     }
@@ -145,7 +232,7 @@ package final class RowStream: @unchecked Sendable {
             condition.unlock()
             throw failure
         }
-        filling.statements = statements
+        (filling.statements, filling.shapes, filling.inStoreOrder) = (statements, shapes, inStoreOrder)
         handedOver = filling
         filling = spare ?? Batch()
         spare = nil
@@ -177,25 +264,37 @@ package final class RowStream: @unchecked Sendable {
         writerExited.signal()
     }
 
-    /// Binds and steps the rows of `batch`; returns the first failure.
+    /// Binds and steps the rows of `batch`, and digests them while they keep the store's
+    /// order; returns the first failure.
     private func write(_ batch: Batch) -> SQLiteError? {
-        var offset = 0
-        for row in batch.rows {
-            let statement = batch.statements[Int(row.statement)]
-            do {
-                try statement.bind(row.primaryKey, at: 1)
-                for index in 0..<Int(row.valueCount) {
-                    if let value = batch.values[offset + index] {
-                        try statement.bind(value, at: Int32(index + 2))
+        if !batch.inStoreOrder { streamedPieces.invalidate() }
+        return batch.values.withUnsafeBufferPointer { values -> SQLiteError? in
+            var offset = 0
+            for row in batch.rows {
+                let statement = batch.statements[Int(row.statement)]
+                do throws(SQLiteError) {
+                    try statement.bind(row.primaryKey, at: 1)
+                    for index in 0..<Int(row.valueCount) {
+                        if let value = values[offset + index] {
+                            try statement.bind(value, at: Int32(index + 2))
+                        }
+                    }
+                    try statement.run()
+                } catch {
+                    statement.reset()
+                    streamedPieces.invalidate()
+                    return SQLiteError(code: error.code, message: "\(error.message) (writing the row with Z_PK \(row.primaryKey))", sql: error.sql)
+                }
+                if streamedPieces.isValid {
+                    if let shape = batch.shapes[Int(row.statement)] {
+                        streamedPieces.feed(shape, primaryKey: row.primaryKey, values: UnsafeBufferPointer(rebasing: values[offset..<offset + Int(row.valueCount)]))
+                    } else {
+                        streamedPieces.invalidate()
                     }
                 }
-                try statement.run()
-            } catch {
-                statement.reset()
-                return SQLiteError(code: error.code, message: "\(error.message) (writing the row with Z_PK \(row.primaryKey))", sql: error.sql)
+                offset += Int(row.valueCount)
             }
-            offset += Int(row.valueCount)
+            return nil
         }
-        return nil
     }
 }
