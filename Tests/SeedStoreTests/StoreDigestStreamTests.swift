@@ -79,24 +79,12 @@ struct StoreDigestStreamTests {
         return rows
     }
 
-    /// Builds `rows` through the row stream, appended in `order` (with the `held` table's
-    /// rows held back), and checks the store: its recorded digest is the one read back.
+    /// Builds `rows` through the row stream (`StoreInPlaceTests.build`) and checks the store:
+    /// its recorded digest is the one read back.
     static func build(_ rows: [StoreInPlaceTests.Row], layout: StoreLayout, at path: String, holding held: String? = nil,
                       limit: Int? = nil) throws -> StoreBuilder.Summary {
-        let builder = try StoreBuilder(layout: layout, outputPath: path)
-        if let limit { builder.rowStream.heldBytesLimit = limit }
-        // Each entity's insert prepared once, as an import keeps it (asking for it flushes the stream).
-        var inserts: [String: Statement] = [:]
-        for row in rows {
-            let entity = layout.entity(named: row.entity)!
-            let insert = try inserts[row.entity] ?? builder.objectRows.insertStatement(for: entity, columns: columns[row.entity]!)
-            inserts[row.entity] = insert
-            if entity.table == held { try builder.holdBackRows(of: entity.table) }
-            try row.values.withUnsafeBufferPointer { try builder.rowStream.append(insert, primaryKey: row.primaryKey, values: $0) }
-        }
-        let summary = try builder.finish()
-        let store = try Database(path: path, mode: .readOnly)
-        let read = try ContentDigest.summarize(store)
+        let summary = try StoreInPlaceTests.build(rows, layout: layout, at: path, columns: columns, holding: held, heldBytesLimit: limit)
+        let read = try ContentDigest.summarize(try Database(path: path, mode: .readOnly))
         #expect(summary.contentDigest == read.digest)
         #expect(summary.rowCounts.values.reduce(0, +) == rows.count)
         return summary

@@ -64,11 +64,20 @@ struct StoreInPlaceTests {
         return rows
     }
 
-    /// Builds `rows` in the given order through the builder's row stream, as an import does.
-    static func build(_ rows: [Row], layout: StoreLayout, at path: String, after: ((StoreBuilder) throws -> Void)? = nil) throws -> StoreBuilder.Summary {
+    /// Builds `rows` in the given order through the builder's row stream, as an import does:
+    /// each entity's insert prepared once (asking for it flushes the stream), with its columns
+    /// from `columns` (this suite's by default), the rows of the table `held` held back.
+    static func build(_ rows: [Row], layout: StoreLayout, at path: String, columns: [String: [String]] = columns,
+                      holding held: String? = nil, heldBytesLimit: Int? = nil,
+                      after: ((StoreBuilder) throws -> Void)? = nil) throws -> StoreBuilder.Summary {
         let builder = try StoreBuilder(layout: layout, outputPath: path)
+        if let heldBytesLimit { builder.rowStream.heldBytesLimit = heldBytesLimit }
+        var inserts: [String: Statement] = [:]
         for row in rows {
-            let insert = try builder.objectRows.insertStatement(for: layout.entity(named: row.entity)!, columns: columns[row.entity]!)
+            let entity = layout.entity(named: row.entity)!
+            let insert = try inserts[row.entity] ?? builder.objectRows.insertStatement(for: entity, columns: columns[row.entity]!)
+            inserts[row.entity] = insert
+            if entity.table == held { try builder.holdBackRows(of: entity.table) }
             try row.values.withUnsafeBufferPointer { try builder.rowStream.append(insert, primaryKey: row.primaryKey, values: $0) }
         }
         try after?(builder)

@@ -54,13 +54,16 @@ package final class ObjectRows {
     /// The INSERT of a new row of `entity`: parameter 1 is `Z_PK`, then one parameter per
     /// column of `columns`; `Z_ENT` is the entity's number and `Z_OPT` 1 (a fresh row).
     package func insertStatement(for entity: EntityLayout, columns: [String]) throws(SQLiteError) -> Statement {
+        var prepared = false
         let insert = try statement(StatementKey(kind: .insert, table: entity.table, columns: columns, numbers: [entity.number])) {
+            prepared = true
             let names = ["Z_PK", "Z_ENT", "Z_OPT"].map(Database.quote) + columns.map(Database.quote)
             let values = ["?", String(entity.number), "1"] + columns.map { _ in "?" }
             return "INSERT INTO \(Database.quote(entity.table)) (\(names.joined(separator: ", "))) VALUES (\(values.joined(separator: ", ")))"
         }
-        if let rowStream, let place = layout.tables.firstIndex(where: { $0.name == entity.table }) {
-            rowStream.register(insert, tablePlace: place, shape: Self.rowShape(of: layout.tables[place], at: place, entity: entity.number, columns: columns))
+        // Registered once, when prepared.
+        if prepared, let rowStream, let place = layout.tables.firstIndex(where: { $0.name == entity.table }) {
+            rowStream.register(insert, shape: Self.rowShape(of: layout.tables[place], at: place, entity: entity.number, columns: columns))
         }
         return insert
     }

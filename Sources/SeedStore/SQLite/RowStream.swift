@@ -53,11 +53,9 @@ package final class RowStream: @unchecked Sendable {
     @exclusivity(unchecked) private var lastStatement: ObjectIdentifier?
     @exclusivity(unchecked) private var lastTarget: Int32 = 0
     @exclusivity(unchecked) private var lastPlace = -1
-    /// Registered inserts' shapes, until the statement is first used.
-    @exclusivity(unchecked) private var registeredShapes: [ObjectIdentifier: ContentDigest.RowShape] = [:]
-    /// The place of each registered insert's table in the store (`register`); rows of other
-    /// statements are out of the store's order.
-    @exclusivity(unchecked) private var tablePlaces: [ObjectIdentifier: Int] = [:]
+    /// How each registered insert fills its table, and the table's place in the store
+    /// (`register`); rows of other statements are out of the store's order.
+    @exclusivity(unchecked) private var registered: [ObjectIdentifier: ContentDigest.RowShape] = [:]
     @exclusivity(unchecked) private var lastTablePlace = -1
     @exclusivity(unchecked) private var lastPrimaryKey: Int64 = 0
     /// Whether every row so far came in the store's order: whole tables one after another in
@@ -99,11 +97,10 @@ package final class RowStream: @unchecked Sendable {
         stopWriter()
     }
 
-    /// Says that `statement` inserts into the table at `place` in the store's order (for
-    /// `inStoreOrder`), filling its columns as `shape` says (for `streamedPieces`).
-    func register(_ statement: Statement, tablePlace place: Int, shape: ContentDigest.RowShape) {
-        tablePlaces[ObjectIdentifier(statement)] = place
-        registeredShapes[ObjectIdentifier(statement)] = shape
+    /// Says that `statement` inserts into the table at `shape.tablePlace` in the store's order
+    /// (for `inStoreOrder`), filling its columns as `shape` says (for `streamedPieces`).
+    func register(_ statement: Statement, shape: ContentDigest.RowShape) {
+        registered[ObjectIdentifier(statement)] = shape
     }
 
     /// Holds back the rows of the table at `place` until the next `flush`, which writes them by
@@ -124,12 +121,12 @@ package final class RowStream: @unchecked Sendable {
         let identity = ObjectIdentifier(statement)
         if identity != lastStatement {
             lastStatement = identity
-            lastPlace = tablePlaces[identity] ?? -1
+            lastPlace = registered[identity]?.tablePlace ?? -1
             if let index = statements.firstIndex(where: { $0 === statement }) {
                 lastTarget = Int32(index)
             } else {
                 statements.append(statement)
-                shapes.append(registeredShapes[identity])
+                shapes.append(registered[identity])
                 lastTarget = Int32(statements.count - 1)
             }
         }
