@@ -122,9 +122,10 @@ public final class StoreBuilder {
 
     /// Creates the layout's indexes in the scratch database, in the layout's order: a
     /// rehearsal's `completeStore` (a build creates them in the store, `completeStore`).
-    private func createIndexes(in database: Database) throws(SQLiteError) {
-        // Two sorter threads: the indexes are built on both cores (the same index, sorted the same).
-        try database.execute("PRAGMA threads = 2")
+    private func createIndexes(in database: Database, sorterThreads: Int = 2) throws(SQLiteError) {
+        // Sorter threads: an index is built on both cores (the same index, sorted the same)
+        // unless the content digest takes the other.
+        try database.execute("PRAGMA threads = \(sorterThreads)")
         for statement in layout.schema where Self.isIndex(statement) { try database.execute(statement) }
     }
 
@@ -247,7 +248,7 @@ public final class StoreBuilder {
             // readable where they are the store (`ObjectRows.firstUniqueClash`).
             try store.execute("PRAGMA journal_mode = MEMORY; PRAGMA synchronous = OFF; BEGIN")
             do throws(SQLiteError) {
-                try createIndexes(in: store)
+                try createIndexes(in: store, sorterThreads: inPlace ? 2 : 0)
             } catch {
                 try? store.execute("ROLLBACK")
                 throw error
