@@ -317,7 +317,7 @@ public final class StoreBuilder {
             rowCounts[entity.name] = content.rowsByEntity[entity.number] ?? 0
         }
         return Summary(path: outputPath, fileSHA256: fileSHA256, contentDigest: content.digest, rowCounts: rowCounts,
-                       writtenInPlace: completion.inPlace, streamedDigestPieces: completion.digest.streamedPieces)
+                       writtenInPlace: completion.inPlace, streamedDigestPieces: completion.digest.streamedPieceCount)
     }
 
     /// A row per entity in `Z_PRIMARYKEY`: `Z_MAX` is the highest `Z_PK` of its table for the

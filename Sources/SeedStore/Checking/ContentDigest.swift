@@ -160,11 +160,11 @@ enum ContentDigest {
                 for (index, piece) in zip(planned, pieces) { results[index] = piece.result }
             }
             self.results = results
-            streamedPieces = results.count { $0 != nil }
+            streamedPieceCount = results.count { $0 != nil }
         }
 
         /// How many pieces were taken from the rows as they were written, not read.
-        let streamedPieces: Int
+        let streamedPieceCount: Int
 
         func start() {
             Thread.detachNewThread { [self] in

@@ -108,7 +108,7 @@ package final class RowStream: @unchecked Sendable {
     /// in the order of their definitions, their keys in the order of the references. Written
     /// sorted, after the rows before them, they can still be in the store's order. One table
     /// at a time, up to `heldBytesLimit`.
-    package func holdBack(tablePlace place: Int) throws(SQLiteError) {
+    func holdBack(tablePlace place: Int) throws(SQLiteError) {
         guard heldPlace != place, !holdingRefused else { return }
         try releaseHeld()
         heldPlace = place
