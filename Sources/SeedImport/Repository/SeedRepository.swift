@@ -336,15 +336,9 @@ public final class SeedRepository {
     /// (an over-estimate by at most that much).
     private func checkRowLength(_ plan: EntityPlan, at location: InputLocation) throws(InputError) {
         if let bound = plan.fixedRowBound, bound <= builder.rowLengthLimit { return }
-        // The row's parameters (2...: attributes, then to-one keys), read in place: no slot is
-        // retained on this per-row path.
-        func size(_ parameter: Int) -> Int {
-            switch values[parameter] {
-            case .text(let text)?: text.utf8.count
-            case .blob(let blob)?: blob.count
-            default: 0
-            }
-        }
+        // The row's parameters (2...: attributes, then to-one keys). `payloadByteCount` on each
+        // slot: 5 alternating pairs of the 1M catalog showed no cost against a switch in line.
+        func size(_ parameter: Int) -> Int { values[parameter]?.payloadByteCount ?? 0 }
         var bytes = 9 * (Int(plan.parameterCount) + 1)
         for parameter in 2...Int(plan.parameterCount) { bytes += size(parameter) }
         guard bytes > builder.rowLengthLimit else { return }

@@ -167,12 +167,12 @@ public final class StoreBuilder {
     private final class Completion {
         /// The store's file until it is renamed over the output: the scratch database itself
         /// (written in place) or its copy.
-        var path: String
-        var inPlace: Bool
+        let path: String
+        let inPlace: Bool
         /// The content digest, read from the scratch database on a second thread.
-        var digest: ContentDigest.Job
+        let digest: ContentDigest.Job
         /// The store's first sync, on a thread of its own.
-        var firstSync: BackgroundResult<Void, DurableFile.Failure>
+        let firstSync: BackgroundResult<Void, DurableFile.Failure>
         /// A connection to the store, for the schema part of the digest and the metadata row;
         /// nil once closed.
         var store: Database?

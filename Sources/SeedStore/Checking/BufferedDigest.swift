@@ -48,6 +48,35 @@ struct BufferedDigest: ~Copyable {
         count += 8
     }
 
+    // A stored value, as the content digest encodes it: a type tag (0 null, 1 integer, 2 real,
+    // 3 text, 4 blob) and its bytes (numbers as 8 little-endian bytes; text and blobs after their
+    // length). One encoding for the values read back (`Statement.feedRow`) and those digested
+    // as they are written (`ContentDigest.StreamedPieces`).
+
+    mutating func feedNull() {
+        feed(byte: 0)
+    }
+
+    mutating func feed(integer value: Int64) {
+        feed(tag: 1, UInt64(bitPattern: value))
+    }
+
+    mutating func feed(real value: Double) {
+        feed(tag: 2, value.bitPattern)
+    }
+
+    mutating func feed(text bytes: UnsafeRawBufferPointer) {
+        feed(byte: 3)
+        feed(count: bytes.count)
+        feed(bytes)
+    }
+
+    mutating func feed(blob bytes: UnsafeRawBufferPointer) {
+        feed(byte: 4)
+        feed(count: bytes.count)
+        feed(bytes)
+    }
+
     /// A string and a terminating zero.
     mutating func feed(_ text: String) {
         var text = text

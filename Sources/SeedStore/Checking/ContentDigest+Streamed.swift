@@ -86,9 +86,9 @@ extension ContentDigest {
             digest!.feed(byte: 0x52)  // "R"
             for column in shape.columns {
                 switch column {
-                case .primaryKey: digest!.feed(tag: 1, UInt64(bitPattern: primaryKey))
-                case .constant(let number): digest!.feed(tag: 1, UInt64(bitPattern: number))
-                case .null: digest!.feed(byte: 0)
+                case .primaryKey: digest!.feed(integer: primaryKey)
+                case .constant(let number): digest!.feed(integer: number)
+                case .null: digest!.feedNull()
                 case .value(let offset, let affinity):
                     guard Self.feed(offset < values.count ? values[offset] : nil, affinity, into: &digest!) else { return invalidate() }
                 }
@@ -123,32 +123,24 @@ extension ContentDigest {
         static func feed(_ value: SQLValue?, _ affinity: RowShape.Affinity, into digest: inout BufferedDigest) -> Bool {
             switch value {
             case nil, .null?:
-                digest.feed(byte: 0)
+                digest.feedNull()
             case .integer(let number)?:
                 guard affinity != .real && affinity != .text else { return false }
-                digest.feed(tag: 1, UInt64(bitPattern: number))
+                digest.feed(integer: number)
             case .real(let number)?:
                 guard number.isFinite, !(number == 0 && number.sign == .minus), affinity != .text else { return false }
                 if (affinity == .integer || affinity == .numeric) && number.rounded(.towardZero) == number {
                     // A number column keeps an integral REAL as an INTEGER.
                     guard number.magnitude < 0x1p53 else { return false }
-                    digest.feed(tag: 1, UInt64(bitPattern: Int64(number)))
+                    digest.feed(integer: Int64(number))
                 } else {
-                    digest.feed(tag: 2, number.bitPattern)
+                    digest.feed(real: number)
                 }
             case .text(var text)?:
                 guard affinity == .text || affinity == .blob else { return false }
-                text.withUTF8 { bytes in
-                    digest.feed(byte: 3)
-                    digest.feed(count: bytes.count)
-                    digest.feed(UnsafeRawBufferPointer(bytes))
-                }
+                text.withUTF8 { digest.feed(text: UnsafeRawBufferPointer($0)) }
             case .blob(let bytes)?:
-                bytes.withUnsafeBytes { buffer in
-                    digest.feed(byte: 4)
-                    digest.feed(count: buffer.count)
-                    digest.feed(buffer)
-                }
+                bytes.withUnsafeBytes { digest.feed(blob: $0) }
             }
             return true
         }

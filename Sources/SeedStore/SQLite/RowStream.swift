@@ -162,21 +162,12 @@ package final class RowStream: @unchecked Sendable {
         heldRows.append((target, primaryKey, heldValues.count, values.count))
         for value in values {
             heldValues.append(value)
-            heldBytes += MemoryLayout<SQLValue?>.stride + Self.payloadBytes(value)
+            heldBytes += MemoryLayout<SQLValue?>.stride + (value?.payloadByteCount ?? 0)
         }
         if heldBytes > heldBytesLimit {
             holdingRefused = true
             try releaseHeld()
             heldPlace = nil
-        }
-    }
-
-    /// The bytes a value keeps beside itself (text, blob).
-    private static func payloadBytes(_ value: SQLValue?) -> Int {
-        switch value {
-        case .text(let text)?: text.utf8.count
-        case .blob(let bytes)?: bytes.count
-        default: 0
         }
     }
 

@@ -24,6 +24,15 @@ public enum SQLValue: Sendable, Hashable, CustomStringConvertible {
         return nil
     }
 
+    /// The bytes of text (UTF-8) or of a blob; 0 for the others.
+    package var payloadByteCount: Int {
+        switch self {
+        case .text(let text): text.utf8.count
+        case .blob(let bytes): bytes.count
+        default: 0
+        }
+    }
+
     /// The value for one line of a message about data: text quoted, escaped (`\u{1B}`) and cut
     /// at 40 characters, a blob by its size.
     package var excerpt: String {
