@@ -16,7 +16,7 @@ import Testing
 /// `SEEDGEN_PAIR_SEED=<seed>` runs the one case a failure printed, with its two models and store.
 @Suite("Migration of generated model pairs")
 struct ModelPairPropertyTests {
-    static let cases = Int(ProcessInfo.processInfo.environment["SEEDGEN_PROPERTY_CASES"] ?? "") ?? 120
+    static let cases = PropertyCases.count(makeTest: 120)
 
     /// What a store holds: each entity's values by `Z_PK` and attribute, each relationship's links.
     struct Snapshot: Equatable {

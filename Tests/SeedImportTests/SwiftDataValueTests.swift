@@ -10,7 +10,7 @@ import Testing
 /// enum takes exactly its cases (a raw value, else a case's name) and refuses anything else.
 @Suite("SwiftData values: round trips")
 struct SwiftDataValueTests {
-    static let cases = Int(ProcessInfo.processInfo.environment["SEEDGEN_PROPERTY_CASES"] ?? "") ?? 300
+    static let cases = PropertyCases.count(makeTest: 300)
     static let place = InputLocation(file: "t.json", line: 1, column: 1)
     /// Pieces of strings: quotes, back slashes, control characters, a slash, non-ASCII, JSON's words.
     static let pieces = ["a", "Z", " ", "\"", "\\", "/", "\n", "\t", "\u{0}", "\u{1F}", "\u{7F}", "é", "日本", "🍸", "null", "true", "[", "{", "$null"]

@@ -12,7 +12,7 @@ import Testing
 @Suite("Content digest streamed from the rows")
 struct StoreDigestStreamTests {
     /// 4 cases in `make test`, 100 in `make property` (each builds a store of up to 2,400 rows).
-    static let cases = (Int(ProcessInfo.processInfo.environment["SEEDGEN_PROPERTY_CASES"] ?? "") ?? 120) / 30
+    static let cases = PropertyCases.count(makeTest: 120) / 30
 
     /// A column of each declared type (VARCHAR, BLOB, TIMESTAMP, FLOAT, INTEGER, DECIMAL), and
     /// a sub-entity whose rows share its parent's table.

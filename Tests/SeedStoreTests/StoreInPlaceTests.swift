@@ -12,7 +12,7 @@ import Testing
 struct StoreInPlaceTests {
     /// A tenth of the other properties' cases (each builds two stores of up to 5,000 rows): 10 in
     /// `make test`, 300 in `make property`.
-    static let cases = (Int(ProcessInfo.processInfo.environment["SEEDGEN_PROPERTY_CASES"] ?? "") ?? 100) / 10
+    static let cases = PropertyCases.count(makeTest: 100) / 10
 
     /// Two entities without relationships or constraints: tables, no index.
     static let entities = """

@@ -10,7 +10,7 @@ import Testing
 /// with raw values: their cases, each raw value as Swift gives it, and an initial case).
 @Suite("SwiftData sources: round trip")
 struct SwiftDataSourceRoundTripTests {
-    static let cases = Int(ProcessInfo.processInfo.environment["SEEDGEN_PROPERTY_CASES"] ?? "") ?? 200
+    static let cases = PropertyCases.count(makeTest: 200)
 
     /// A Swift type, its Core Data type, and a literal of it with the default Core Data keeps.
     static let scalars: [(swift: String, type: AttributeType, literal: @Sendable (inout SplitMix64) -> (String, String))] = [

@@ -16,7 +16,7 @@ import Testing
 /// `SEEDGEN_PROPERTY_CASES` sets the number of cases (`make property` runs 3,000).
 @Suite("Round-trip properties")
 struct RoundTripPropertyTests {
-    static let cases = Int(ProcessInfo.processInfo.environment["SEEDGEN_PROPERTY_CASES"] ?? "") ?? 150
+    static let cases = PropertyCases.count(makeTest: 150)
 
     /// One build: the store's path, or the error.
     struct Build {
