@@ -101,7 +101,7 @@ bench-runtime: deps
 # many generated model pairs migrated, each also broken on purpose (make test runs 120).
 PROPERTY_CASES ?= 3000
 property: deps
-	SEEDGEN_PROPERTY_CASES=$(PROPERTY_CASES) $(SWIFT) test --filter 'RoundTripPropertyTests|MigrationPropertyTests|UpdatePropertyTests|ModelPairPropertyTests|SwiftDataSourceRoundTripTests|SwiftDataValueTests|StoreInPlaceTests|StoreDigestStreamTests'
+	SEEDGEN_PROPERTY_CASES=$(PROPERTY_CASES) $(SWIFT) test --filter 'RoundTripPropertyTests|MigrationPropertyTests|UpdatePropertyTests|ModelPairPropertyTests|SwiftDataSourceRoundTripTests|SwiftDataValueTests|StoreInPlaceTests|StoreDigestStreamTests|KeyedMergeOrderTests'
 
 # 100 builds killed with SIGKILL at random moments (make test kills 10): the older store stays
 # byte for byte or a whole new one replaces it; the next build leaves no temporary behind. Then

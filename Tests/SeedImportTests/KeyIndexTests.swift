@@ -1,3 +1,4 @@
+import SeedStore
 import Testing
 @testable import SeedImport
 
@@ -36,6 +37,32 @@ struct KeyIndexTests {
         #expect(try Self.candidates(index, upper | 0x02 << 24).isEmpty)
         #expect(try Self.candidates(index, upper | 0x01 << 24 | 0xFF_FFFF) == [7])
         #expect(try Self.candidates(index, upper | 0xFF << 24) == [9])
+    }
+
+    static func key(_ text: String) -> KeyBytes {
+        var key = KeyBytes()
+        key.set([.text(text)])
+        return key
+    }
+
+    @Test("keys filed in ascending order wait outside the slots; a key below them, or a lookup, places them and each is found")
+    func ascendingRun() throws {
+        let index = KeyIndex()
+        let keys = (0..<5_000).map { Self.key(String(format: "K%05d", $0)) }
+        for (offset, key) in keys.enumerated() { index.insert(key, primaryKey: Int64(offset + 1)) }
+        #expect(index.isAscending && index.isAboveRun(Self.key("K99999")) && index.isAboveRun(Self.key("K000000")) && !index.isAboveRun(Self.key("K9")))
+        #expect(!index.isAboveRun(keys[4_999]) && !index.isAboveRun(keys[0]) && !index.isAboveRun(Self.key("A")))
+        index.insert(Self.key("A"), primaryKey: 5_001)
+        #expect(!index.isAscending && !index.isAboveRun(Self.key("Z")))
+        let missed = try keys.indices.filter { try Self.candidates(index, keys[$0].hash) != [Int64($0 + 1)] }
+        #expect(missed.isEmpty, "\(missed.count) of the run's keys not found")
+        #expect(try Self.candidates(index, Self.key("A").hash) == [5_001])
+
+        let looked = KeyIndex()
+        looked.insert(keys[0], primaryKey: 1)
+        looked.insert(keys[1], primaryKey: 2)
+        #expect(try Self.candidates(looked, keys[1].hash) == [2])
+        #expect(!looked.isAscending)
     }
 
     @Test("every key stays findable as the table doubles, and no key finds another's object")

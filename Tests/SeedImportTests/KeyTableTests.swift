@@ -1,5 +1,6 @@
 import Testing
 import SeedStore
+import SeedgenTestSupport
 @testable import SeedImport
 
 @Suite("Key table")
@@ -21,6 +22,25 @@ struct KeyTableTests {
         let long = String(repeating: "x", count: 300)
         #expect(KeyBytes.values(Self.key(.text(long), .integer(-7), .real(2.5), .blob([9])).bytes[...])
                 == [.text(long), .integer(-7), .real(2.5), .blob([9])])
+    }
+
+    @Test("a key's bytes keep its values' order: integers and reals of either sign, text of one length; and read back as they were")
+    func orderedBytes() {
+        var random = SplitMix64(seed: 42)
+        func precedes(_ left: SQLValue, _ right: SQLValue) -> Bool {
+            Self.key(left).bytes.lexicographicallyPrecedes(Self.key(right).bytes)
+        }
+        for _ in 0..<10_000 {
+            let (a, b) = (Int64(bitPattern: random.next()), Int64(bitPattern: random.next()) >> (random.next() % 64))
+            #expect(precedes(.integer(a), .integer(b)) == (a < b), "\(a), \(b)")
+            let (x, y) = (Double(a) / 7.5 + 0.25, Double(b) / 3.5 + 0.125)
+            if x.rounded() != x, y.rounded() != y {
+                #expect(precedes(.real(x), .real(y)) == (x < y), "\(x), \(y)")
+            }
+            #expect(KeyBytes.values(Self.key(.integer(a), .real(x)).bytes[...]) == [.integer(a), x.rounded() == x && abs(x) < 0x1p63 ? .integer(Int64(x)) : .real(x)])
+        }
+        #expect(precedes(.integer(255), .integer(256)) && precedes(.integer(-1), .integer(0)) && precedes(.real(-0.5), .real(0.5)))
+        #expect(precedes(.text("SKU-009"), .text("SKU-010")) && !precedes(.text("b"), .text("a")))
     }
 
     static func reservations(_ table: KeyTable) -> [(offset: Int, reservation: KeyTable.Reservation)] {
@@ -79,11 +99,13 @@ struct KeyTableTests {
         var candidate: UInt64 = 0
         while crafted.count < 500 {
             candidate += 1
-            // hash = mix(h2 ^ h2 >> 29), h2 = mix(h1 ^ tail), h1 = mix(start ^ word); 9 bytes: kind 1 and 8 of the integer.
+            // hash = mix(h2 ^ h2 >> 29), h2 = mix(h1 ^ tail), h1 = mix(start ^ word); 9 bytes: kind 1
+            // and the integer's 8, big-endian with the sign bit turned over: the word holds the
+            // kind and the top 7 (read little-endian), the tail is the low byte, here 0.
             let h2 = inverseXorShift(inverseMix(0x5EED_C0DE << 32 | candidate), 29)
             let word = inverseMix(inverseMix(h2)) ^ 0x9E37_79B9_7F4A_7C15 ^ 9
             guard word & 0xFF == 1 else { continue }
-            crafted.append(Self.key(.integer(Int64(word >> 8))))  // its top byte, the tail, is 0
+            crafted.append(Self.key(.integer(Int64(bitPattern: (word >> 8).byteSwapped ^ 1 << 63))))
         }
         #expect(crafted.allSatisfy { KeyBytes.hash(of: $0.bytes, seed: 0) >> 32 == 0x5EED_C0DE })
         #expect(Set(crafted.map { $0.hash >> 32 }).count >= 495)

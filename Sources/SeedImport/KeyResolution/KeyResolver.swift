@@ -77,7 +77,7 @@ final class KeyResolver {
         if hasKey {
             switch plan.objectKeys {
             case .whole(let keys)?: touched &+= keys.table.touch(objectKey)
-            case .fingerprints(let index)?: touched &+= index.touch(objectKey.hash)
+            case .fingerprints(let index)?: if !index.isAscending { touched &+= index.touch(objectKey.hash) }
             case nil: break
             }
         }
@@ -98,7 +98,8 @@ final class KeyResolver {
             if found.isReserved { return .reserved(found, whole.table.reservation(found)) }
             row = ObjectRows.Row(primaryKey: found.primaryKey, entityNumber: found.entityNumber)
         case .fingerprints(let index):
-            guard let found = try writtenObject(objectKey, in: index, plan, at: location) else { return .new }
+            // A key above the ascending run is nobody's: no lookup.
+            guard !index.isAboveRun(objectKey), let found = try writtenObject(objectKey, in: index, plan, at: location) else { return .new }
             row = found
         }
         guard row.entityNumber == plan.layout.number else {
@@ -116,6 +117,7 @@ final class KeyResolver {
             guard let found = whole.table.find(key), !found.isReserved else { return nil }
             return ObjectRows.Row(primaryKey: found.primaryKey, entityNumber: found.entityNumber)
         case .fingerprints(let index)?:
+            guard !index.isAboveRun(key) else { return nil }
             return try writtenObject(key, in: index, plan, at: location)
         case nil:
             return nil
@@ -145,7 +147,7 @@ final class KeyResolver {
         case (.new, .whole(let whole)?):
             whole.table.add(objectKey, primaryKey: primaryKey, entityNumber: plan.layout.number)
         case (.new, .fingerprints(let index)?):
-            index.insert(objectKey.hash, primaryKey: primaryKey)
+            index.insert(objectKey, primaryKey: primaryKey)
         case (.reserved(let found, let reservation), .whole(let whole)?):
             try checkReserved(reservation, takenBy: plan, at: location)
             whole.table.write(found, primaryKey: primaryKey, entityNumber: plan.layout.number)
@@ -160,7 +162,7 @@ final class KeyResolver {
         guard let keys = plan.objectKeys, setObjectKey(plan) else { return }
         switch keys {
         case .fingerprints(let index):
-            index.insert(objectKey.hash, primaryKey: primaryKey)
+            index.insert(objectKey, primaryKey: primaryKey)
         case .whole(let whole):
             guard let found = whole.table.find(objectKey) else {
                 whole.table.add(objectKey, primaryKey: primaryKey, entityNumber: plan.layout.number)

@@ -5,8 +5,11 @@ import SeedStore
 /// store would hold the same values: an integral REAL is the INTEGER it equals (Core Data's
 /// NUMERIC columns store 12.0 as 12), text and blobs keep their bytes, with their length.
 ///
-/// One value of a kind byte (1 integer, 2 real, 3 text, 4 blob), then 8 bytes (little-endian)
-/// for a number, or a variable-length count and the bytes for text and blobs.
+/// One value of a kind byte (0 NULL, 1 integer, 2 real, 3 text, 4 blob), then 8 bytes for a
+/// number, or a variable-length count and the bytes for text and blobs. A number's 8 bytes
+/// keep its order (big-endian, the sign bit turned over; a negative real's bits all turned
+/// over): keys ascending by value, the integers 1, 2, … 300 as much as the text 'SKU-001', …,
+/// ascend by bytes too, which is what `KeyIndex`'s ascending run needs.
 struct KeyBytes {
     private(set) var bytes: [UInt8] = []
     /// The bytes' hash (see `hash(of:)`).
@@ -31,12 +34,12 @@ struct KeyBytes {
         case .null:
             bytes.append(0)
         case .integer(let integer):
-            appendNumber(1, UInt64(bitPattern: integer))
+            appendNumber(1, Self.ordered(integer))
         case .real(let real):
             if real.rounded() == real, real >= -0x1p63, real < 0x1p63 {
-                appendNumber(1, UInt64(bitPattern: Int64(real)))
+                appendNumber(1, Self.ordered(Int64(real)))
             } else {
-                appendNumber(2, real.bitPattern)
+                appendNumber(2, Self.ordered(real))
             }
         case .text(var text):
             text.withUTF8 { appendCounted(3, $0) }
@@ -47,7 +50,18 @@ struct KeyBytes {
 
     private mutating func appendNumber(_ kind: UInt8, _ bits: UInt64) {
         bytes.append(kind)
-        for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift))) }
+        for shift in stride(from: 56, through: 0, by: -8) { bytes.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift))) }
+    }
+
+    /// An integer's bits in an order that unsigned comparison keeps: the sign bit turned over.
+    private static func ordered(_ integer: Int64) -> UInt64 {
+        UInt64(bitPattern: integer) ^ 1 << 63
+    }
+
+    /// A real's bits in an order that unsigned comparison keeps (NaN aside): a positive one's
+    /// sign bit turned over, a negative one's bits all turned over.
+    private static func ordered(_ real: Double) -> UInt64 {
+        real.sign == .minus ? ~real.bitPattern : real.bitPattern | 1 << 63
     }
 
     private mutating func appendCounted(_ kind: UInt8, _ content: UnsafeBufferPointer<UInt8>) {
@@ -101,8 +115,8 @@ struct KeyBytes {
         var index = bytes.startIndex
         func number() -> UInt64 {
             var bits: UInt64 = 0
-            for shift in stride(from: 0, to: 64, by: 8) {
-                bits |= UInt64(bytes[index]) << UInt64(shift)
+            for _ in 0..<8 {
+                bits = bits << 8 | UInt64(bytes[index])
                 index += 1
             }
             return bits
@@ -111,8 +125,10 @@ struct KeyBytes {
             let kind = bytes[index]
             index += 1
             switch kind {
-            case 1: values.append(.integer(Int64(bitPattern: number())))
-            case 2: values.append(.real(Double(bitPattern: number())))
+            case 1: values.append(.integer(Int64(bitPattern: number() ^ 1 << 63)))
+            case 2:
+                let bits = number()
+                values.append(.real(Double(bitPattern: bits & 1 << 63 != 0 ? bits ^ 1 << 63 : ~bits)))
             case 3, 4:
                 let count = readCount(bytes, &index)
                 let content = Array(bytes[index..<index + count])

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Which objects of one key-declaring entity tree have which natural key, in 8 bytes a slot:
 /// a fingerprint of the key's values and the object's `Z_PK`. A slot whose fingerprint matches
 /// is only a candidate: the repository confirms it by reading the row's key, which happens for
@@ -11,23 +17,81 @@
 /// n²/2^41 times for n keys, 45 times at 10M (with 32 bits, 11,600 times: each a query that
 /// first waits for the row stream and writes its pending rows on the parsing thread).
 /// Memory: between 10 and 12.5 bytes per key (about 11 MiB for 1M keys, 110 MiB for 10M).
+///
+/// Keys that come in ascending order (of their bytes, `KeyBytes`: by value for numbers and for
+/// text of one length) are filed without reading a slot. While each key filed was above the
+/// one before (the index's *ascending run*), a key above the last is nobody's, and its slot's
+/// word waits at the end of its table's list: reading a slot waits for memory at millions of
+/// keys (the 1M catalog's sorted SKUs: 0.5 s of the parsing thread's samples, and the build 6%
+/// faster without it). The first key that is not above the run, or any lookup, ends the run:
+/// the waiting words are placed one table at a time, so each table's slots stay in cache
+/// while its words go in.
 final class KeyIndex {
     private struct Segment {
         var slots: [UInt64] = Array(repeating: 0, count: 8)
         var count = 0
+        /// Slot words filed during the ascending run, placed when it ends.
+        var waiting: [UInt64] = []
     }
 
     @exclusivity(unchecked) private var segments = Array(repeating: Segment(), count: 256)
+    /// Whether every key filed so far came in ascending order (their words are waiting).
+    @exclusivity(unchecked) private(set) var isAscending = true
+    /// The bytes of the ascending run's last key.
+    @exclusivity(unchecked) private var lastAscending: [UInt8] = []
+
+    /// Whether `key` is above every key filed during the ascending run (false once it ended):
+    /// then no object has it.
+    func isAboveRun(_ key: KeyBytes) -> Bool {
+        guard isAscending else { return false }
+        return lastAscending.withUnsafeBytes { last in
+            key.bytes.withUnsafeBytes { key in
+                let shared = min(last.count, key.count)
+                let order = shared == 0 ? 0 : memcmp(last.baseAddress!, key.baseAddress!, shared)
+                return order < 0 || (order == 0 && last.count < key.count)
+            }
+        }
+    }
+
+    /// Records that the object with this `Z_PK` has `key`: as the ascending run's last when it
+    /// is above the run, otherwise in the slots (ending the run).
+    func insert(_ key: KeyBytes, primaryKey: Int64) {
+        guard isAboveRun(key) else { return insert(key.hash, primaryKey: primaryKey) }
+        lastAscending.removeAll(keepingCapacity: true)
+        lastAscending.append(contentsOf: key.bytes)
+        let number = Self.segment(key.hash)
+        // Grown by a quarter, as the slots are (an array doubles): the words never take more
+        // memory than the slots they wait for.
+        let capacity = segments[number].waiting.capacity
+        if segments[number].waiting.count == capacity { segments[number].waiting.reserveCapacity(capacity + capacity / 4 + 8) }
+        segments[number].waiting.append(Self.slot(key.hash, primaryKey))
+    }
+
+    /// Ends the ascending run: each table is grown once to hold its waiting words, which go in.
+    func endRun() {
+        guard isAscending else { return }
+        isAscending = false
+        lastAscending = []
+        for number in segments.indices where !segments[number].waiting.isEmpty {
+            let waiting = segments[number].waiting
+            segments[number].waiting = []
+            let count = segments[number].count + waiting.count
+            if count * 5 > segments[number].slots.count * 4 { grow(number, to: count * 5 / 4 + 1) }
+            for slot in waiting { Self.store(slot, in: &segments[number]) }
+            segments[number].count = count
+        }
+    }
 
     /// Calls `body` with the `Z_PK` of each object whose key has this hash's fingerprint, until
-    /// `body` returns true.
+    /// `body` returns true. Ends the ascending run.
     func candidates(_ hash: UInt64, _ body: (Int64) throws(InputError) -> Bool) throws(InputError) {
+        endRun()
         let stored = Self.stored(hash)
-        let segment = segments[Self.segment(hash)]
-        var index = Self.place(of: stored, segment.slots.count)
-        while segment.slots[index] != 0 {
-            if segment.slots[index] >> 32 == stored, try body(Int64(segment.slots[index] & 0xFFFF_FFFF)) { return }
-            index = index + 1 == segment.slots.count ? 0 : index + 1
+        let slots = segments[Self.segment(hash)].slots
+        var index = Self.place(of: stored, slots.count)
+        while slots[index] != 0 {
+            if slots[index] >> 32 == stored, try body(Int64(slots[index] & 0xFFFF_FFFF)) { return }
+            index = index + 1 == slots.count ? 0 : index + 1
         }
     }
 
@@ -43,12 +107,20 @@ final class KeyIndex {
     /// The part of a hash's fingerprint a slot keeps: the 32 bits after the table's 8.
     private static func stored(_ hash: UInt64) -> UInt64 { hash >> 24 & 0xFFFF_FFFF }
 
-    /// Records that the object with this `Z_PK` has the key of this hash.
-    func insert(_ hash: UInt64, primaryKey: Int64) {
+    /// A slot's word: the kept part of the fingerprint and the `Z_PK`.
+    private static func slot(_ hash: UInt64, _ primaryKey: Int64) -> UInt64 {
         precondition(primaryKey > 0 && primaryKey <= Int64(UInt32.max), "Z_PK \(primaryKey) does not fit the key index")
+        return stored(hash) << 32 | UInt64(primaryKey)
+    }
+
+    /// Records that the object with this `Z_PK` has the key of this hash, in the slots (the
+    /// ascending run ends first).
+    func insert(_ hash: UInt64, primaryKey: Int64) {
+        endRun()
         let number = Self.segment(hash)
-        if (segments[number].count + 1) * 5 > segments[number].slots.count * 4 { grow(number) }
-        Self.store(Self.stored(hash) << 32 | UInt64(primaryKey), in: &segments[number])
+        let slots = segments[number].slots.count
+        if (segments[number].count + 1) * 5 > slots * 4 { grow(number, to: slots + slots / 4) }
+        Self.store(Self.slot(hash, primaryKey), in: &segments[number])
         segments[number].count += 1
     }
 
@@ -64,10 +136,11 @@ final class KeyIndex {
         segment.slots[index] = slot
     }
 
-    /// Grows one table by a quarter and places its slots again (a place follows from the fingerprint).
-    private func grow(_ number: Int) {
+    /// Grows one table to `count` slots and places its slots again (a place follows from the
+    /// fingerprint): by a quarter as keys come, at once for the words the run kept waiting.
+    private func grow(_ number: Int, to count: Int) {
         let old = segments[number].slots
-        segments[number].slots = Array(repeating: 0, count: old.count + old.count / 4)
+        segments[number].slots = Array(repeating: 0, count: count)
         for slot in old where slot != 0 { Self.store(slot, in: &segments[number]) }
     }
 }
