@@ -147,7 +147,9 @@ final class KeyResolver {
         case (.new, .whole(let whole)?):
             whole.table.add(objectKey, primaryKey: primaryKey, entityNumber: plan.layout.number)
         case (.new, .fingerprints(let index)?):
-            index.insert(objectKey, primaryKey: primaryKey)
+            // `match` found the key new without a lookup exactly when it is above the run (a
+            // lookup ends the run): not compared again.
+            if index.isAscending { index.extendRun(with: objectKey, primaryKey: primaryKey) } else { index.insert(objectKey.hash, primaryKey: primaryKey) }
         case (.reserved(let found, let reservation), .whole(let whole)?):
             try checkReserved(reservation, takenBy: plan, at: location)
             whole.table.write(found, primaryKey: primaryKey, entityNumber: plan.layout.number)

@@ -56,7 +56,13 @@ final class KeyIndex {
     /// Records that the object with this `Z_PK` has `key`: as the ascending run's last when it
     /// is above the run, otherwise in the slots (ending the run).
     func insert(_ key: KeyBytes, primaryKey: Int64) {
-        guard isAboveRun(key) else { return insert(key.hash, primaryKey: primaryKey) }
+        if isAboveRun(key) { extendRun(with: key, primaryKey: primaryKey) } else { insert(key.hash, primaryKey: primaryKey) }
+    }
+
+    /// Records that the object with this `Z_PK` has `key`, which the caller found above the
+    /// ascending run (`isAboveRun`), as the run's last.
+    func extendRun(with key: KeyBytes, primaryKey: Int64) {
+        assert(isAboveRun(key), "a key not above the ascending run goes into the slots")
         lastAscending.removeAll(keepingCapacity: true)
         lastAscending.append(contentsOf: key.bytes)
         let number = Self.segment(key.hash)

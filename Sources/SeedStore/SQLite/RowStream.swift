@@ -52,7 +52,8 @@ package final class RowStream: @unchecked Sendable {
     @exclusivity(unchecked) private var shapes: [ContentDigest.RowShape?] = []
     @exclusivity(unchecked) private var lastStatement: ObjectIdentifier?
     @exclusivity(unchecked) private var lastTarget: Int32 = 0
-    @exclusivity(unchecked) private var lastPlace = -1
+    /// The store place of the last statement's table (-1: not a registered insert).
+    @exclusivity(unchecked) private var lastStatementPlace = -1
     /// How each registered insert fills its table, and the table's place in the store
     /// (`register`); rows of other statements are out of the store's order.
     @exclusivity(unchecked) private var registered: [ObjectIdentifier: ContentDigest.RowShape] = [:]
@@ -121,7 +122,7 @@ package final class RowStream: @unchecked Sendable {
         let identity = ObjectIdentifier(statement)
         if identity != lastStatement {
             lastStatement = identity
-            lastPlace = registered[identity]?.tablePlace ?? -1
+            lastStatementPlace = registered[identity]?.tablePlace ?? -1
             if let index = statements.firstIndex(where: { $0 === statement }) {
                 lastTarget = Int32(index)
             } else {
@@ -130,10 +131,10 @@ package final class RowStream: @unchecked Sendable {
                 lastTarget = Int32(statements.count - 1)
             }
         }
-        if heldPlace != nil && lastPlace == heldPlace {
+        if heldPlace != nil && lastStatementPlace == heldPlace {
             return try hold(lastTarget, primaryKey: primaryKey, values: values)
         }
-        try enqueue(lastTarget, place: lastPlace, primaryKey: primaryKey, values: values)
+        try enqueue(lastTarget, place: lastStatementPlace, primaryKey: primaryKey, values: values)
     }
 
     /// Puts a row into the batch being filled, noting whether it keeps the store's order.
