@@ -79,6 +79,11 @@ package final class InputFile {
         return descriptor
     }
 
+    /// Opens the file again if it was set aside (`read` would), so that another thread may read it.
+    func prepareToRead() throws(InputError) {
+        _ = try opened()
+    }
+
     /// Reads the next bytes into `buffer` (retried when interrupted); 0 at the end of the file.
     func read(into buffer: UnsafeMutableRawBufferPointer) throws(InputError) -> Int {
         let descriptor = try opened()

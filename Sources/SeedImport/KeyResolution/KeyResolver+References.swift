@@ -88,8 +88,8 @@ extension KeyResolver {
             }
             return found.primaryKey
         }
+        guard keys.table.reservedDestination(found) != ledger.destinationNumber else { return found.primaryKey }
         let reservation = keys.table.reservation(found)
-        guard reservation.destination != ledger.destinationNumber else { return found.primaryKey }
         if layout.entity(number: reservation.destination)?.subtreeNumbers.contains(ledger.destinationNumber) == true {
             keys.table.narrow(found, to: ledger.destinationNumber)
         } else if !ledger.references.destinations.contains(reservation.destination) {

@@ -143,18 +143,24 @@ final class KeyResolver {
 
     /// Files the key of a new object of `plan`'s entity, which `match` found `.new` or `.reserved`.
     func file(_ primaryKey: Int64, _ match: KeyMatch, _ plan: EntityPlan, at location: InputLocation) throws(InputError) {
-        switch (match, plan.objectKeys) {
-        case (.new, .whole(let whole)?):
-            whole.table.add(objectKey, primaryKey: primaryKey, entityNumber: plan.layout.number)
-        case (.new, .fingerprints(let index)?):
-            // `match` found the key new without a lookup exactly when it is above the run (a
-            // lookup ends the run): not compared again.
-            if index.isAscending { index.extendRun(with: objectKey, primaryKey: primaryKey) } else { index.insert(objectKey.hash, primaryKey: primaryKey) }
-        case (.reserved(let found, let reservation), .whole(let whole)?):
+        switch match {
+        case .none, .existing:
+            return
+        case .new:
+            switch plan.objectKeys {
+            case .whole(let whole)?:
+                whole.table.add(objectKey, primaryKey: primaryKey, entityNumber: plan.layout.number)
+            case .fingerprints(let index)?:
+                // `match` found the key new without a lookup exactly when it is above the run (a
+                // lookup ends the run): not compared again.
+                if index.isAscending { index.extendRun(with: objectKey, primaryKey: primaryKey) } else { index.insert(objectKey.hash, primaryKey: primaryKey) }
+            case nil:
+                return
+            }
+        case .reserved(let found, let reservation):
+            guard case .whole(let whole)? = plan.objectKeys else { return }
             try checkReserved(reservation, takenBy: plan, at: location)
             whole.table.write(found, primaryKey: primaryKey, entityNumber: plan.layout.number)
-        default:
-            break
         }
     }
 

@@ -18,39 +18,89 @@ struct KeyBytes {
     /// Replaces the bytes with those of `values`.
     mutating func set(_ values: some Sequence<SQLValue>) {
         bytes.removeAll(keepingCapacity: true)
-        for value in values { append(value) }
+        for value in values {
+            let start = bytes.count
+            Self.resize(&bytes, to: start + Self.encodedCount(value))
+            bytes.withUnsafeMutableBufferPointer { _ = Self.write(value, into: $0, at: start) }
+        }
         hash = Self.hash(of: bytes)
     }
 
-    /// Replaces the bytes with those of the values at `parameters` of a row being built (each given).
+    /// Replaces the bytes with those of the values at `parameters` of a row being built (each
+    /// given): measured first, then written in place (the import's hot path: a key of the same
+    /// length as the last one moves no memory).
     mutating func set(_ row: UnsafeMutableBufferPointer<SQLValue?>, at parameters: [Int]) {
-        bytes.removeAll(keepingCapacity: true)
-        for parameter in parameters { append(row[parameter]!) }
+        var count = 0
+        for parameter in parameters { count += Self.encodedCount(row[parameter]!) }
+        Self.resize(&bytes, to: count)
+        bytes.withUnsafeMutableBufferPointer { out in
+            var start = 0
+            for parameter in parameters { start = Self.write(row[parameter]!, into: out, at: start) }
+        }
         hash = Self.hash(of: bytes)
     }
 
-    private mutating func append(_ value: SQLValue) {
-        switch value {
-        case .null:
-            bytes.append(0)
-        case .integer(let integer):
-            appendNumber(1, Self.ordered(integer))
-        case .real(let real):
-            if real.rounded() == real, real >= -0x1p63, real < 0x1p63 {
-                appendNumber(1, Self.ordered(Int64(real)))
-            } else {
-                appendNumber(2, Self.ordered(real))
-            }
-        case .text(var text):
-            text.withUTF8 { appendCounted(3, $0) }
-        case .blob(let blob):
-            blob.withUnsafeBufferPointer { appendCounted(4, $0) }
+    /// Makes these bytes a copy of `other`'s (in this key's own memory: no storage is shared,
+    /// so setting either later moves no memory).
+    mutating func copy(_ other: KeyBytes) {
+        Self.resize(&bytes, to: other.bytes.count)
+        bytes.withUnsafeMutableBytes { out in other.bytes.withUnsafeBytes { out.copyMemory(from: $0) } }
+        hash = other.hash
+    }
+
+    /// Gives `bytes` `count` elements, keeping its memory (new ones are zero).
+    private static func resize(_ bytes: inout [UInt8], to count: Int) {
+        if bytes.count < count {
+            bytes.append(contentsOf: repeatElement(0, count: count - bytes.count))
+        } else if bytes.count > count {
+            bytes.removeLast(bytes.count - count)
         }
     }
 
-    private mutating func appendNumber(_ kind: UInt8, _ bits: UInt64) {
-        bytes.append(kind)
-        for shift in stride(from: 56, through: 0, by: -8) { bytes.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift))) }
+    /// The bytes `write` takes for `value`.
+    private static func encodedCount(_ value: SQLValue) -> Int {
+        switch value {
+        case .null: 1
+        case .integer, .real: 9
+        case .text(let text): 1 + countSize(text.utf8.count) + text.utf8.count
+        case .blob(let blob): 1 + countSize(blob.count) + blob.count
+        }
+    }
+
+    /// Writes `value`'s canonical bytes at `start`; returns where they end.
+    private static func write(_ value: SQLValue, into out: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Int {
+        switch value {
+        case .null:
+            out[start] = 0
+            return start + 1
+        case .integer(let integer):
+            return writeNumber(1, ordered(integer), into: out, at: start)
+        case .real(let real):
+            if real.rounded() == real, real >= -0x1p63, real < 0x1p63 {
+                return writeNumber(1, ordered(Int64(real)), into: out, at: start)
+            }
+            return writeNumber(2, ordered(real), into: out, at: start)
+        case .text(var text):
+            return text.withUTF8 { writeCounted(3, $0, into: out, at: start) }
+        case .blob(let blob):
+            return blob.withUnsafeBufferPointer { writeCounted(4, $0, into: out, at: start) }
+        }
+    }
+
+    private static func writeNumber(_ kind: UInt8, _ bits: UInt64, into out: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Int {
+        out[start] = kind
+        UnsafeMutableRawPointer(out.baseAddress! + start + 1).storeBytes(of: bits.bigEndian, as: UInt64.self)
+        return start + 9
+    }
+
+    private static func writeCounted(_ kind: UInt8, _ content: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>,
+                                     at start: Int) -> Int {
+        out[start] = kind
+        let at = writeCount(content.count, into: out, at: start + 1)
+        if let base = content.baseAddress, content.count > 0 {
+            (out.baseAddress! + at).update(from: base, count: content.count)
+        }
+        return at + content.count
     }
 
     /// An integer's bits in an order that unsigned comparison keeps: the sign bit turned over.
@@ -64,20 +114,32 @@ struct KeyBytes {
         real.sign == .minus ? ~real.bitPattern : real.bitPattern | 1 << 63
     }
 
-    private mutating func appendCounted(_ kind: UInt8, _ content: UnsafeBufferPointer<UInt8>) {
-        bytes.append(kind)
-        Self.appendCount(content.count, to: &bytes)
-        bytes.append(contentsOf: content)
-    }
-
     /// Appends a count, 7 bits a byte, low bits first (`readCount` reads it).
     static func appendCount(_ count: Int, to bytes: inout [UInt8]) {
+        let start = bytes.count
+        resize(&bytes, to: start + countSize(count))
+        bytes.withUnsafeMutableBufferPointer { _ = writeCount(count, into: $0, at: start) }
+    }
+
+    /// The bytes a count takes (`writeCount`).
+    private static func countSize(_ count: Int) -> Int {
+        var size = 1
+        var rest = count >> 7
+        while rest > 0 { size += 1; rest >>= 7 }
+        return size
+    }
+
+    /// Writes a count at `start`, 7 bits a byte, low bits first; returns where it ends.
+    private static func writeCount(_ count: Int, into out: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Int {
         var count = count
+        var at = start
         while count >= 0x80 {
-            bytes.append(UInt8(truncatingIfNeeded: count) | 0x80)
+            out[at] = UInt8(truncatingIfNeeded: count) | 0x80
             count >>= 7
+            at += 1
         }
-        bytes.append(UInt8(count))
+        out[at] = UInt8(count)
+        return at + 1
     }
 
     /// The hash's seed, drawn once per process: keys crafted to collide under a known hash

@@ -30,21 +30,25 @@ final class KeyIndex {
     private struct Segment {
         var slots: [UInt64] = Array(repeating: 0, count: 8)
         var count = 0
-        /// Slot words filed during the ascending run, placed when it ends.
-        var waiting: [UInt64] = []
+        /// Slot words filed during the ascending run, placed when it ends: memory of the index's
+        /// own, whose count and capacity are kept here, so that filing a word reads no array's
+        /// header (256 of them, one per table, read at random: each a wait for memory).
+        var waiting: UnsafeMutablePointer<UInt64>?
+        var waitingCount = 0
+        var waitingCapacity = 0
     }
 
     @exclusivity(unchecked) private var segments = Array(repeating: Segment(), count: 256)
     /// Whether every key filed so far came in ascending order (their words are waiting).
     @exclusivity(unchecked) private(set) var isAscending = true
-    /// The bytes of the ascending run's last key.
-    @exclusivity(unchecked) private var lastAscending: [UInt8] = []
+    /// The ascending run's last key.
+    @exclusivity(unchecked) private var lastAscending = KeyBytes()
 
     /// Whether `key` is above every key filed during the ascending run (false once it ended):
     /// then no object has it.
     func isAboveRun(_ key: KeyBytes) -> Bool {
         guard isAscending else { return false }
-        return lastAscending.withUnsafeBytes { last in
+        return lastAscending.bytes.withUnsafeBytes { last in
             key.bytes.withUnsafeBytes { key in
                 let shared = min(last.count, key.count)
                 let order = shared == 0 ? 0 : memcmp(last.baseAddress!, key.baseAddress!, shared)
@@ -63,28 +67,43 @@ final class KeyIndex {
     /// ascending run (`isAboveRun`), as the run's last.
     func extendRun(with key: KeyBytes, primaryKey: Int64) {
         assert(isAboveRun(key), "a key not above the ascending run goes into the slots")
-        lastAscending.removeAll(keepingCapacity: true)
-        lastAscending.append(contentsOf: key.bytes)
+        lastAscending.copy(key)
         let number = Self.segment(key.hash)
-        // Grown by a quarter, as the slots are (an array doubles): the words never take more
-        // memory than the slots they wait for.
-        let capacity = segments[number].waiting.capacity
-        if segments[number].waiting.count == capacity { segments[number].waiting.reserveCapacity(capacity + capacity / 4 + 8) }
-        segments[number].waiting.append(Self.slot(key.hash, primaryKey))
+        if segments[number].waitingCount == segments[number].waitingCapacity { growWaiting(number) }
+        segments[number].waiting![segments[number].waitingCount] = Self.slot(key.hash, primaryKey)
+        segments[number].waitingCount += 1
+    }
+
+    /// Grows a table's waiting words by a quarter, as the slots are (an array would double):
+    /// they never take more memory than the slots they wait for.
+    private func growWaiting(_ number: Int) {
+        let capacity = segments[number].waitingCapacity + segments[number].waitingCapacity / 4 + 8
+        let grown = UnsafeMutablePointer<UInt64>.allocate(capacity: capacity)
+        if let old = segments[number].waiting {
+            grown.moveInitialize(from: old, count: segments[number].waitingCount)
+            old.deallocate()
+        }
+        (segments[number].waiting, segments[number].waitingCapacity) = (grown, capacity)
+    }
+
+    deinit {
+        for segment in segments { segment.waiting?.deallocate() }
     }
 
     /// Ends the ascending run: each table is grown once to hold its waiting words, which go in.
     func endRun() {
         guard isAscending else { return }
         isAscending = false
-        lastAscending = []
-        for number in segments.indices where !segments[number].waiting.isEmpty {
-            let waiting = segments[number].waiting
-            segments[number].waiting = []
-            let count = segments[number].count + waiting.count
+        lastAscending = KeyBytes()
+        for number in segments.indices {
+            guard let waiting = segments[number].waiting else { continue }
+            let words = UnsafeBufferPointer(start: waiting, count: segments[number].waitingCount)
+            let count = segments[number].count + words.count
             if count * 5 > segments[number].slots.count * 4 { grow(number, to: count * 5 / 4 + 1) }
-            for slot in waiting { Self.store(slot, in: &segments[number]) }
+            for slot in words { Self.store(slot, in: &segments[number]) }
             segments[number].count = count
+            waiting.deallocate()
+            (segments[number].waiting, segments[number].waitingCount, segments[number].waitingCapacity) = (nil, 0, 0)
         }
     }
 

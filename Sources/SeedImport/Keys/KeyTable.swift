@@ -97,6 +97,12 @@ struct KeyTable {
         reservation(at: found.offset)
     }
 
+    /// The entity a reserved key's object must be (`reservation(found).destination`, read alone:
+    /// each later reference checks it, and makes no strings).
+    func reservedDestination(_ found: Found) -> Int {
+        arena.withUnsafeBytes { Int(Self.read($0, reservationStart(found.offset) + 14, 2)) }
+    }
+
     /// Calls `body` with the offset and reservation of every key still reserved, in no
     /// particular order (nothing is collected: a million dangling keys cost no more to report).
     func forEachReservation(_ body: (_ offset: Int, Reservation) -> Void) {
@@ -198,11 +204,16 @@ struct KeyTable {
         for byte in 0..<width { arena.append(UInt8(truncatingIfNeeded: value >> (8 * UInt64(byte)))) }
     }
 
-    /// The little-endian number of `width` bytes at `offset`.
+    /// The little-endian number of `width` bytes at `offset` (2 and 4, an entry's, in one load).
     private static func read(_ arena: UnsafeRawBufferPointer, _ offset: Int, _ width: Int) -> UInt64 {
-        var value: UInt64 = 0
-        for byte in 0..<width { value |= UInt64(arena[offset + byte]) << (8 * UInt64(byte)) }
-        return value
+        switch width {
+        case 2: return UInt64(UInt16(littleEndian: arena.loadUnaligned(fromByteOffset: offset, as: UInt16.self)))
+        case 4: return UInt64(UInt32(littleEndian: arena.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
+        default:
+            var value: UInt64 = 0
+            for byte in 0..<width { value |= UInt64(arena[offset + byte]) << (8 * UInt64(byte)) }
+            return value
+        }
     }
 
     private func place(of fingerprint: UInt64) -> Int {

@@ -65,10 +65,12 @@ final class EntityPlan {
     let keyParameters: [Int]
     let insert: Statement
     let parameterCount: Int32
-    /// The most bytes a row of this entity can take when none of its values has a length of its
-    /// own (numbers, dates, Booleans and to-one keys: 9 bytes a column with the header's); nil
-    /// when one can (text, binary data). Such a row is measured only when this is over the limit.
-    let fixedRowBound: Int?
+    /// The most bytes a row of this entity takes beside its values' own lengths: 9 bytes a column
+    /// with the header's (numbers, dates, Booleans and to-one keys take no more).
+    let fixedRowBytes: Int
+    /// The INSERT parameters whose values have a length of their own (text, binary data): a row
+    /// is measured by these alone.
+    let variableParameters: [Int]
     let primaryKeys: PrimaryKeySequence
     /// The object being built, by INSERT parameter (a buffer: no copy, no exclusivity checks per value).
     let values: UnsafeMutableBufferPointer<SQLValue?>
@@ -212,7 +214,8 @@ final class EntityPlan {
         self.tracksDefinitions = key != nil || toOnes.values.contains { !$0.relationship.isOptional }
         self.settledParameters = slots.filter { $0.defaultValue != nil || !$0.attribute.isOptional }.map { Int($0.parameter) }
         self.parameterCount = Int32(columns.count + 1)
-        self.fixedRowBound = slots.allSatisfy { ColumnLayout.holdsFixedLength($0.attribute.type) } ? 9 * (columns.count + 2) : nil
+        self.fixedRowBytes = 9 * (columns.count + 2)
+        self.variableParameters = slots.filter { !ColumnLayout.holdsFixedLength($0.attribute.type) }.map { Int($0.parameter) }
         do {
             self.insert = try builder.objectRows.insertStatement(for: layout, columns: columns)
         } catch {

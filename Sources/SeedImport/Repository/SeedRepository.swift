@@ -319,7 +319,9 @@ public final class SeedRepository {
         // linked, unless a reference to an earlier object was set (`record`).
         // Rows queue in the builder's row stream: a full batch is written on a second thread,
         // and any query of this repository flushes the stream first.
-        let attributeValues = UnsafeBufferPointer(rebasing: values[2...Int(plan.parameterCount)])
+        // (A pointer and a count: a rebased slice of a closed range destroyed its range through
+        // the runtime's generic witness, per row.)
+        let attributeValues = UnsafeBufferPointer(start: values.baseAddress! + 2, count: Int(plan.parameterCount) - 1)
         do {
             try builder.rowStream.append(plan.insert, primaryKey: pk, values: attributeValues)
         } catch {
@@ -335,12 +337,12 @@ public final class SeedRepository {
     /// and blob bytes, and at most 9 bytes a column for the numbers and the record's header
     /// (an over-estimate by at most that much).
     private func checkRowLength(_ plan: EntityPlan, at location: InputLocation) throws(InputError) {
-        if let bound = plan.fixedRowBound, bound <= builder.rowLengthLimit { return }
-        // The row's parameters (2...: attributes, then to-one keys). `payloadByteCount` on each
-        // slot: 5 alternating pairs of the 1M catalog showed no cost against a switch in line.
+        // Only the text and binary values have lengths of their own (`variableParameters`).
+        // `payloadByteCount` on each: 5 alternating pairs of the 1M catalog showed no cost
+        // against a switch in line.
         func size(_ parameter: Int) -> Int { values[parameter]?.payloadByteCount ?? 0 }
-        var bytes = 9 * (Int(plan.parameterCount) + 1)
-        for parameter in 2...Int(plan.parameterCount) { bytes += size(parameter) }
+        var bytes = plan.fixedRowBytes
+        for parameter in plan.variableParameters { bytes += size(parameter) }
         guard bytes > builder.rowLengthLimit else { return }
         let biggest = plan.attributeSlots.max { size(Int($0.parameter)) < size(Int($1.parameter)) }
             .map { ", \($0.attribute.name) alone \(size(Int($0.parameter)))" } ?? ""

@@ -55,6 +55,9 @@ package final class ValueConverter: Sendable {
 
     /// Converts a string.
     package func convert(_ text: String) throws(ConversionFailure) -> SQLValue {
+        // Text kept as written is the string itself: no copy of its bytes (a reference by key's
+        // text, for one, is converted so).
+        if cases == nil, type == .string || type == .uri { return .text(text) }
         var text = text
         return try text.withUTF8 { bytes in Result { () throws(ConversionFailure) in try convert(bytes) } }.get()
     }

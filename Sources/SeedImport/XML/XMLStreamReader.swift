@@ -46,10 +46,6 @@ package final class XMLStreamReader {
     /// Parses the whole file. `progress` is called after each chunk with the bytes read so far.
     package func parse(progress: ((Int, Int) -> Void)? = nil) throws(InputError) {
         totalBytes = file.size
-        // One buffer for every chunk: a new one per read would be fresh memory for the kernel to
-        // fault in and zero each time (half a second of a 323 MB plist's build).
-        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.chunkSize, alignment: 16)
-        defer { chunk.deallocate() }
 
         var handler = xmlSAXHandler()
         handler.initialized = XML_SAX2_MAGIC
@@ -114,12 +110,17 @@ package final class XMLStreamReader {
         }
         xmlCtxtUseOptions(context, Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue))
 
+        // The next chunk is read on a thread of its own while libxml2 parses this one. Two
+        // buffers for every chunk: a new one per read would be fresh memory for the kernel to
+        // fault in and zero each time (half a second of a 323 MB plist's build).
+        let chunks = try ChunkReader(file: file, chunkSize: Self.chunkSize)
+        defer { chunks.close() }
         var finished = false
         while !finished {
-            let count = try file.read(into: chunk)
-            finished = count == 0
-            bytesRead += count
-            _ = xmlParseChunk(context, chunk.baseAddress!.assumingMemoryBound(to: CChar.self), Int32(count), finished ? 1 : 0)
+            let chunk = try chunks.next()
+            finished = chunk.isEmpty
+            bytesRead += chunk.count
+            _ = xmlParseChunk(context, chunk.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(chunk.count), finished ? 1 : 0)
             if let failure { throw failure }
             progress?(bytesRead, totalBytes)
         }

@@ -23,7 +23,8 @@ public final class StoreBuilder {
     /// The most bytes SQLite takes in one row (`SQLITE_LIMIT_LENGTH`, 1,000,000,000 unless
     /// lowered): an importer refuses a bigger object where it is given, before the row stream
     /// writes it on its own thread (where the failure would surface at a later object).
-    package private(set) var rowLengthLimit = 0
+    /// (Read for every row without an exclusivity check: set only before rows are given.)
+    @exclusivity(unchecked) package private(set) var rowLengthLimit = 0
     /// The scratch database's file; nil for a rehearsal's builder.
     private let scratchPath: String?
     private var finished = false

@@ -99,3 +99,33 @@ struct BufferedDigest: ~Copyable {
         return Array(hasher.finalize())
     }
 }
+
+extension BufferedDigest {
+    /// Feeds `value` as `Statement.feedRow` reads it back from a column of `affinity`, for
+    /// `ContentDigest.StreamedPieces`; false when its stored form is not certain. (A method: a
+    /// function given `&digest!` copied the digest out of its optional and back for each value.)
+    mutating func feed(stored value: SQLValue?, as affinity: ContentDigest.RowShape.Affinity) -> Bool {
+        switch value {
+        case nil, .null?:
+            feedNull()
+        case .integer(let number)?:
+            guard affinity != .real && affinity != .text else { return false }
+            feed(integer: number)
+        case .real(let number)?:
+            guard number.isFinite, !(number == 0 && number.sign == .minus), affinity != .text else { return false }
+            if (affinity == .integer || affinity == .numeric) && number.rounded(.towardZero) == number {
+                // A number column keeps an integral REAL as an INTEGER.
+                guard number.magnitude < 0x1p53 else { return false }
+                feed(integer: Int64(number))
+            } else {
+                feed(real: number)
+            }
+        case .text(var text)?:
+            guard affinity == .text || affinity == .blob else { return false }
+            text.withUTF8 { feed(text: UnsafeRawBufferPointer($0)) }
+        case .blob(let bytes)?:
+            bytes.withUnsafeBytes { feed(blob: $0) }
+        }
+        return true
+    }
+}

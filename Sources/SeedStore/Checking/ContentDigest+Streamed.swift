@@ -59,6 +59,8 @@ extension ContentDigest {
         /// The finished pieces of each table, by the lowest `Z_PK` of their span.
         @exclusivity(unchecked) private(set) var pieces: [String: [(lower: Int64, result: PieceResult)]] = [:]
         @exclusivity(unchecked) private var shape: RowShape?
+        /// The place of `shape`'s table (-1: none yet), compared for each row.
+        @exclusivity(unchecked) private var tablePlace = -1
         @exclusivity(unchecked) private var lower: Int64 = 0
         @exclusivity(unchecked) private var digest: BufferedDigest?
         @exclusivity(unchecked) private var rowsByEntity: [Int: Int] = [:]
@@ -78,9 +80,9 @@ extension ContentDigest {
             guard isValid else { return }
             guard primaryKey >= 0 else { return invalidate() }
             let span = primaryKey / pieceSpan * pieceSpan
-            if span != lower || shape.tablePlace != self.shape?.tablePlace || digest == nil {
+            if span != lower || shape.tablePlace != tablePlace || digest == nil {
                 closePiece()
-                (self.shape, lower) = (shape, span)
+                (self.shape, tablePlace, lower) = (shape, shape.tablePlace, span)
                 digest = BufferedDigest()
             }
             digest!.feed(byte: 0x52)  // "R"
@@ -90,7 +92,7 @@ extension ContentDigest {
                 case .constant(let number): digest!.feed(integer: number)
                 case .null: digest!.feedNull()
                 case .value(let offset, let affinity):
-                    guard Self.feed(offset < values.count ? values[offset] : nil, affinity, into: &digest!) else { return invalidate() }
+                    guard digest!.feed(stored: offset < values.count ? values[offset] : nil, as: affinity) else { return invalidate() }
                 }
             }
             if shape.entity != entity {
@@ -116,33 +118,6 @@ extension ContentDigest {
             countEntityRows()
             pieces[shape.table, default: []].append((lower, PieceResult(digest: finished.finalizeBytes(), rowsByEntity: rowsByEntity)))
             rowsByEntity = [:]
-        }
-
-        /// Feeds `value` as `Statement.feedRow` reads it back from a column of `affinity`;
-        /// false when its stored form is not certain.
-        static func feed(_ value: SQLValue?, _ affinity: RowShape.Affinity, into digest: inout BufferedDigest) -> Bool {
-            switch value {
-            case nil, .null?:
-                digest.feedNull()
-            case .integer(let number)?:
-                guard affinity != .real && affinity != .text else { return false }
-                digest.feed(integer: number)
-            case .real(let number)?:
-                guard number.isFinite, !(number == 0 && number.sign == .minus), affinity != .text else { return false }
-                if (affinity == .integer || affinity == .numeric) && number.rounded(.towardZero) == number {
-                    // A number column keeps an integral REAL as an INTEGER.
-                    guard number.magnitude < 0x1p53 else { return false }
-                    digest.feed(integer: Int64(number))
-                } else {
-                    digest.feed(real: number)
-                }
-            case .text(var text)?:
-                guard affinity == .text || affinity == .blob else { return false }
-                text.withUTF8 { digest.feed(text: UnsafeRawBufferPointer($0)) }
-            case .blob(let bytes)?:
-                bytes.withUnsafeBytes { digest.feed(blob: $0) }
-            }
-            return true
         }
     }
 }

@@ -28,7 +28,11 @@ package final class RowStream: @unchecked Sendable {
         // One thread at a time uses a batch (handed over under `condition`); the dynamic
         // exclusivity checks, per thread, could not tell anyway and cost a call per row.
         @exclusivity(unchecked) var rows: [Row] = []
-        @exclusivity(unchecked) var values: [SQLValue?] = []
+        /// The rows' values: the first `valueCount`; those after are an earlier batch's, each
+        /// released when a new value takes its place (emptying the array released them through
+        /// the runtime's generic destroy, a call per value).
+        @exclusivity(unchecked) private(set) var values: [SQLValue?] = []
+        @exclusivity(unchecked) private(set) var valueCount = 0
         /// The statements rows refer to (a snapshot: the caller may add more meanwhile).
         @exclusivity(unchecked) var statements: [Statement] = []
         /// How each statement fills its table, for the content digest (nil: not known).
@@ -40,9 +44,18 @@ package final class RowStream: @unchecked Sendable {
             rows.reserveCapacity(RowStream.batchSize)
         }
 
+        func append(_ value: SQLValue?) {
+            if valueCount < values.count {
+                values[valueCount] = value
+            } else {
+                values.append(value)
+            }
+            valueCount += 1
+        }
+
         func clear() {
             rows.removeAll(keepingCapacity: true)
-            values.removeAll(keepingCapacity: true)
+            valueCount = 0
             statements = []
             shapes = []
         }
@@ -152,7 +165,7 @@ package final class RowStream: @unchecked Sendable {
         filling.rows.append(Batch.Row(statement: target, valueCount: Int32(values.count), primaryKey: primaryKey))
         // One at a time: `append(contentsOf:)` copied through the runtime's generic array copy,
         // a call through the value witness per value.
-        for value in values { filling.values.append(value) }
+        for value in values { filling.append(value) }
         if filling.rows.count >= Self.batchSize {
             try handOver()
         }
