@@ -57,6 +57,27 @@ struct RowStreamTests {
         #expect(try StoreVerifier(storePath: streamedPath, layout: layout).verify().isEmpty)
     }
 
+    @Test("once the stream stops it holds none of the values it wrote: a big one is let go before the indexes and the seal")
+    func writtenValuesLetGo() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let layout = try StoreLayout(model: StoreFixture.model(Self.events, in: directory))
+        let builder = try StoreBuilder(layout: layout, outputPath: directory.path("streamed.sqlite"))
+        let insert = try builder.prepare("INSERT INTO ZEVENT (Z_PK, Z_ENT, Z_OPT, ZLATITUDE, ZNOTE) VALUES (?, 1, 1, ?, ?)")
+        var blob = [UInt8](repeating: 7, count: 1 << 16)
+        let storage = blob.withUnsafeBufferPointer { $0.baseAddress }
+        // The first row goes in a batch the writer thread writes, the last in the one `flush` writes.
+        let last = RowStream.batchSize + 5
+        for pk in 1...last {
+            let values: [SQLValue?] = [.real(1), pk == 1 || pk == last ? .blob(blob) : nil]
+            try values.withUnsafeBufferPointer { try builder.rowStream.append(insert, primaryKey: Int64(pk), values: $0) }
+        }
+        try builder.rowStream.flush()
+        builder.rowStream.stopWriter()
+        blob[0] = 8  // copied first if anything else still holds its storage
+        #expect(blob.withUnsafeBufferPointer { $0.baseAddress } == storage, "a batch still holds the written blob")
+    }
+
     @Test("a row SQLite refuses on the writer thread is reported with its Z_PK, and nothing is written")
     func failureSurfaces() throws {
         let directory = try TemporaryDirectory()

@@ -59,6 +59,13 @@ package final class RowStream: @unchecked Sendable {
             statements = []
             shapes = []
         }
+
+        /// Lets go of the values an emptied batch still holds (once the stream stops: a big
+        /// value is not kept through the indexes and the seal).
+        func releaseValues() {
+            guard rows.isEmpty else { return }
+            values = []
+        }
     }
 
     @exclusivity(unchecked) private var statements: [Statement] = []
@@ -224,6 +231,8 @@ package final class RowStream: @unchecked Sendable {
         condition.lock()
         writerRunning = false
         stopping = false
+        filling.releaseValues()
+        spare?.releaseValues()
         condition.unlock()
     }
 
