@@ -268,4 +268,22 @@ struct ImportTests {
         #expect(error.location.line == 6_002, "\(error)")
         #expect(error.message.contains("Group: the object's values take") && error.message.contains("SQLite stores at most 100000 bytes in a row"), "\(error)")
     }
+
+    @Test("objects of an entity with no column of its own (no attribute, no to-one) are written: it trapped (2...1, a range the wrong way round)")
+    func entityWithoutColumns() throws {
+        let run = try ImportRun(model: """
+            <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+            <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+                <entity name="Marker" representedClassName="Marker" syncable="YES"/>
+                <entity name="Tag" representedClassName="Tag" syncable="YES">
+                    <relationship name="markers" optional="YES" toMany="YES" deletionRule="Nullify" destinationEntity="Marker"/>
+                </entity>
+            </model>
+            """)
+        defer { run.directory.remove() }
+        let summary = try run.build([("markers.xml", "<Markers><Marker/><Marker/><Tag/></Markers>")])
+        #expect(summary.rowCounts == ["Marker": 2, "Tag": 1])
+        #expect(try run.rows("SELECT Z_PK, Z_ENT, Z_OPT FROM ZMARKER ORDER BY Z_PK") == ["1|1|1", "2|1|1"])
+        #expect(try run.verify().isEmpty)
+    }
 }

@@ -319,8 +319,8 @@ public final class SeedRepository {
         // linked, unless a reference to an earlier object was set (`record`).
         // Rows queue in the builder's row stream: a full batch is written on a second thread,
         // and any query of this repository flushes the stream first.
-        // (A pointer and a count: a rebased slice of a closed range destroyed its range through
-        // the runtime's generic witness, per row.)
+        // (A pointer and a count: the slice `2...parameterCount` trapped for an entity with no
+        // column of its own, whose range runs the wrong way round.)
         let attributeValues = UnsafeBufferPointer(start: values.baseAddress! + 2, count: Int(plan.parameterCount) - 1)
         do {
             try builder.rowStream.append(plan.insert, primaryKey: pk, values: attributeValues)
