@@ -11,28 +11,34 @@ struct ChunkReaderTests {
         return (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) }
     }
 
-    @Test("the chunks are the file's bytes in order, through both buffers many times; then the end, every time")
+    @Test("any file, any chunk size: the chunks are its bytes in order, through both buffers many times; then the end, every time")
     func chunksInOrder() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        for size in [0, 1, 4096, 4097, 3 * 4096 + 123, 40 * 4096] {
+        // The edges (empty, one byte, a chunk, a chunk and a byte), then random sizes and chunks.
+        var cases = [(0, 4096), (1, 4096), (4096, 4096), (4097, 4096), (40 * 4096, 4096)]
+        for _ in 0..<PropertyCases.count(makeTest: 40) {
+            let chunkSize = Int.random(in: 1...5000)
+            cases.append((Int.random(in: 0...(12 * chunkSize)), chunkSize))
+        }
+        for (index, (size, chunkSize)) in cases.enumerated() {
             let bytes = Self.randomBytes(size)
-            let path = directory.path("file-\(size)")
+            let path = directory.path("file-\(index)")
             #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
-            let reader = try ChunkReader(file: InputFile(opening: path), chunkSize: 4096)
+            let reader = try ChunkReader(file: InputFile(opening: path), chunkSize: chunkSize)
             defer { reader.close() }
             var read: [UInt8] = []
             var chunks = 0
             while true {
                 let chunk = try reader.next()
                 if chunk.isEmpty { break }
-                #expect(chunk.count <= 4096)
+                #expect(chunk.count <= chunkSize)
                 read.append(contentsOf: chunk)
                 chunks += 1
             }
             let same = read == bytes  // (compared apart: the expectation would print every byte)
-            #expect(same, "\(size) bytes read back as \(read.count), in another order or other bytes")
-            #expect(chunks == (size + 4095) / 4096)
+            #expect(same, "\(size) bytes in chunks of \(chunkSize) read back as \(read.count), in another order or other bytes")
+            #expect(chunks == (size + chunkSize - 1) / chunkSize, "\(size) bytes in chunks of \(chunkSize)")
             #expect(try reader.next().isEmpty && reader.next().isEmpty, "the end is given again")
         }
     }
@@ -49,18 +55,5 @@ struct ChunkReaderTests {
             reader.close()
             reader.close()
         }
-    }
-
-    @Test("a file set aside and replaced since its check is refused when its reading starts, naming it")
-    func replacedBeforeReading() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let path = try directory.write("<A/>", to: "a.xml")
-        let file = try InputFile(opening: path)
-        file.setAside()
-        let other = try directory.write("<B/>", to: "b.xml")
-        #expect(rename(other, path) == 0)
-        let error = try #require(throws: InputError.self) { try ChunkReader(file: file, chunkSize: 4096) }
-        #expect(error.location.file == path && error.message.contains("replaced by another file"), "\(error)")
     }
 }

@@ -23,8 +23,9 @@ final class ChunkReader: @unchecked Sendable {
 
     /// The buffer handed out last: free again at the next call (caller's thread only).
     private var handedOut: Int?
-    /// The last `next()`'s answer once it was the end or a failure: every later call gives it again.
-    private var end: Result<Int, InputError>?
+    /// Once `next()` gave the end (true) or threw a failure (kept), every later call does the same.
+    private var ended = false
+    private var failure: InputError?
     private var joined = false
 
     /// Starts reading `file` from its current offset, in chunks of `chunkSize` bytes.
@@ -44,7 +45,8 @@ final class ChunkReader: @unchecked Sendable {
 
     /// The next chunk of the file (empty at its end), valid until the next call.
     func next() throws(InputError) -> UnsafeRawBufferPointer {
-        if let end { return UnsafeRawBufferPointer(rebasing: buffers[0][0..<(try end.get())]) }
+        if let failure { throw failure }
+        if ended { return UnsafeRawBufferPointer(start: nil, count: 0) }
         condition.lock()
         if let handedOut {
             free.append(handedOut)
@@ -54,10 +56,15 @@ final class ChunkReader: @unchecked Sendable {
         while filled.isEmpty { condition.wait() }
         let (buffer, result) = filled.removeFirst()
         condition.unlock()
-        if case .success(let count) = result, count > 0 {} else { end = result }
-        let count = try result.get()
         handedOut = buffer
-        return UnsafeRawBufferPointer(rebasing: buffers[buffer][0..<count])
+        switch result {
+        case .failure(let error):
+            failure = error
+            throw error
+        case .success(let count):
+            ended = count == 0
+            return UnsafeRawBufferPointer(rebasing: buffers[buffer][0..<count])
+        }
     }
 
     /// Stops the reading thread and waits for it (it may be in the middle of a read).
