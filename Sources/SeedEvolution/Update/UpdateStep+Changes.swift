@@ -26,11 +26,12 @@ extension UpdateStep {
                 let missing = Set(destinations).subtracting(lookedUp)
                 try makeRecordedNumbers(missing)
                 lookedUp.formUnion(missing)
+                let recorded = recordedDigest(entity, alias: "n")
                 try database.execute("""
                     UPDATE temp.seedgen_map SET FATE = 'changed' WHERE (TBL, NPK) IN (
-                      SELECT m.TBL, m.NPK FROM temp.seedgen_map m JOIN seed.\(table(entity)) n ON n.Z_PK = m.NPK
+                      SELECT m.TBL, m.NPK FROM temp.seedgen_map m JOIN seed.\(table(entity)) n ON n.Z_PK = m.NPK\(recorded.joins)
                       WHERE m.TBL = \(tableNumber(entity.table)) AND m.ENTITY = \(entity.number) AND m.FATE = 'seeded'
-                        AND \(carriedDigest(entity, alias: "n", recordedNumbers: true)) IS NOT m.SDIGEST)
+                        AND \(recorded.digest) IS NOT m.SDIGEST)
                     """)
             }
         }

@@ -16,7 +16,8 @@ extension UpdateStep {
                 """)
         }
         try forgetLinksOfGoneObjects()
-        try database.execute("DROP TABLE temp.seedgen_map; DROP TABLE temp.seedgen_state; DROP TABLE temp.seedgen_seeded; DROP TABLE temp.seedgen_touched; DROP TABLE IF EXISTS temp.seedgen_link_changed")
+        // The TEMP tables stay until the connection closes, which deletes their file whole
+        // (dropping them freed every page one by one: 0.3-0.9 s of a 1M-object update).
         try SeedRecord.writeModel(store.model, in: database)
     }
 

@@ -26,14 +26,16 @@ struct UpdateStep {
     func recordSeed(buildKeys: [String: [String]]) throws {
         database.registerRowDigest()
         // Memory within a build's (60 MiB at 1M objects; flat in their number): the new objects'
-        // to-ones are looked up in `seedgen_map` at random, so TEMP gets 12 MiB (with SQLite's
-        // 2 MB, a 1M-object update spent a quarter of its time reading those pages back); the
+        // to-ones are looked up in `seedgen_map` at random, so TEMP gets 11 MiB (with SQLite's
+        // 2 MB, a 1M-object update spent a quarter of its time reading those pages back; 12 MiB
+        // of 4 KiB pages served as well as 11 of the 64 KiB ones `durableWriter` gives TEMP,
+        // and 10 were slower); the
         // store is read in order and written in 1% of its rows, so 4 MiB serve it — and SQLite
         // sizes its sorters (the TEMP indexes, the window that numbers new rows) by main's cache:
         // the writer's 32 MiB for both took the update to 115 MiB, no faster. The sorts take the
         // second core (`threads`): a 1M-object update 1.5 s faster, its peak 51 to 60 MiB (the
         // build's 61).
-        try database.execute("PRAGMA temp.cache_size = -12288; PRAGMA main.cache_size = -4096; PRAGMA threads = 2")
+        try database.execute("PRAGMA temp.cache_size = -11264; PRAGMA main.cache_size = -4096; PRAGMA threads = 2")
         try database.execute("CREATE TEMP TABLE seedgen_seeded (ENTITY INTEGER, PK INTEGER, KEY TEXT, DIGEST BLOB, PRIMARY KEY (ENTITY, PK)) WITHOUT ROWID")
         let seedNames = ObjectNames(layout: store, buildKeys: buildKeys, contentByDigest: true, schema: "seed")
         let identifiers = try SeedRecord.identifierSource(in: database, schema: "seed")
@@ -128,15 +130,11 @@ struct UpdateStep {
     /// into the store's numbering (NULL when the user deleted the destination).
     /// With `asRecorded`, a to-one to an object the user deleted keeps the number the record
     /// gives it (to tell whether the seed changed the row), instead of none (what is written).
-    func carried(_ entity: EntityLayout, alias: String, positions: Bool = true, asRecorded: Bool = false,
-                 recordedNumbers: Bool = false) -> [(column: String, value: String)] {
+    func carried(_ entity: EntityLayout, alias: String, positions: Bool = true, asRecorded: Bool = false) -> [(column: String, value: String)] {
         SeedRecord.columns(of: entity, in: store, positions: positions).map { column in
             let value = "\(alias).\(Database.quote(column.name))"
             guard let destination = column.referencedEntity, let target = store.entity(named: destination) else {
                 return (column.name, value)
-            }
-            if asRecorded && recordedNumbers {
-                return (column.name, "(SELECT r.PK FROM temp.\(Self.recordedNumbersTable(tableNumber(target.table))) r WHERE r.NPK = \(value))")
             }
             let number = asRecorded ? "IFNULL(m.SPK, m.RPK)" : "m.SPK"
             return (column.name, "(SELECT \(number) FROM temp.seedgen_map m WHERE m.TBL = \(tableNumber(target.table)) AND m.NPK = \(value))")
@@ -144,10 +142,24 @@ struct UpdateStep {
     }
 
     /// `seedgen_digest` of the new seed's row `alias` as the record would hold it: comparable
-    /// with the record's digests (an object the user deleted by the number it had). With
-    /// `recordedNumbers`, its to-ones are looked up in `recordedNumbersTable`s (`makeRecordedNumbers`).
-    func carriedDigest(_ entity: EntityLayout, alias: String, recordedNumbers: Bool = false) -> String {
-        Database.rowDigestSQL(carried(entity, alias: alias, positions: false, asRecorded: true, recordedNumbers: recordedNumbers).map(\.value))
+    /// with the record's digests (an object the user deleted by the number it had).
+    func carriedDigest(_ entity: EntityLayout, alias: String) -> String {
+        Database.rowDigestSQL(carried(entity, alias: alias, positions: false, asRecorded: true).map(\.value))
+    }
+
+    /// `carriedDigest` for a statement over many rows: each to-one's number is looked up in its
+    /// table's `recordedNumbersTable` (`makeRecordedNumbers`) through a `LEFT JOIN` of its own,
+    /// `joins`, which the statement puts after `alias` (its cursors are opened once, not once a
+    /// row and column as a subquery's are).
+    func recordedDigest(_ entity: EntityLayout, alias: String) -> (digest: String, joins: String) {
+        var joins = ""
+        let values = SeedRecord.columns(of: entity, in: store, positions: false).enumerated().map { index, column in
+            let value = "\(alias).\(Database.quote(column.name))"
+            guard let destination = column.referencedEntity, let target = store.entity(named: destination) else { return value }
+            joins += " LEFT JOIN temp.\(Self.recordedNumbersTable(tableNumber(target.table))) r\(index) ON r\(index).NPK = \(value)"
+            return "r\(index).PK"
+        }
+        return (Database.rowDigestSQL(values), joins)
     }
 
     /// The TEMP table of the numbers the record knows the objects of the table numbered `table`

@@ -78,13 +78,10 @@ package struct ObjectNames {
     }
 
     /// One value as a word of a key: `n` (NULL), `i42`, `r` and 17 significant digits, `t` or
-    /// `b` and the hexadecimal bytes (text compared byte for byte, NUL included).
+    /// `b` and the hexadecimal bytes (text compared byte for byte, NUL included): SQL of
+    /// `seedgen_key_part`, which every connection has (`Database.registerKeyPart`).
     static func keyPart(_ expression: String) -> String {
-        """
-        CASE typeof(\(expression)) WHEN 'integer' THEN 'i' || \(expression) \
-        WHEN 'real' THEN 'r' || printf('%!.17g', \(expression)) WHEN 'text' THEN 't' || hex(\(expression)) \
-        WHEN 'blob' THEN 'b' || hex(\(expression)) ELSE 'n' END
-        """
+        "seedgen_key_part(\(expression))"
     }
 
     /// `SELECT Z_PK, key` of every object of the concrete `entity`, named as the type's summary

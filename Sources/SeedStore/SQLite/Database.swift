@@ -35,6 +35,7 @@ package final class Database {
         }
         sqlite3_extended_result_codes(handle, 1)
         self.handle = handle
+        registerKeyPart()
     }
 
     deinit {
