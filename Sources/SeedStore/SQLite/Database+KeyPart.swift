@@ -12,7 +12,9 @@ extension Database {
     func registerKeyPart() {
         sqlite3_create_function_v2(handle, "seedgen_key_part", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nil, { context, _, arguments in
             guard let value = arguments?[0] else { return sqlite3_result_null(context) }
-            switch sqlite3_value_type(value) {
+            // The class first: reading a text's bytes as a blob's marks the value a blob too.
+            let type = sqlite3_value_type(value)
+            switch type {
             case SQLITE_INTEGER:
                 sqlite3_result_text(context, "i\(sqlite3_value_int64(value))", -1, SQLITE_TRANSIENT)
             case SQLITE_FLOAT:
@@ -25,7 +27,7 @@ extension Database {
                 // bytes as stored, as `hex()` reads them.
                 let start = sqlite3_value_blob(value)
                 let count = start == nil ? 0 : Int(sqlite3_value_bytes(value))
-                let letter = UInt8(ascii: sqlite3_value_type(value) == SQLITE_TEXT ? "t" : "b")
+                let letter = UInt8(ascii: type == SQLITE_TEXT ? "t" : "b")
                 Database.resultHex(context, letter: letter, UnsafeRawBufferPointer(start: start, count: count))
             default:
                 sqlite3_result_text(context, "n", 1, SQLITE_TRANSIENT)
