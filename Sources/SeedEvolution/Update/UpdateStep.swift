@@ -28,8 +28,9 @@ struct UpdateStep {
         // Memory within a build's (60 MiB at 1M objects; flat in their number): the new objects'
         // to-ones are looked up in `seedgen_map` at random, so TEMP gets 11 MiB (with SQLite's
         // 2 MB, a 1M-object update spent a quarter of its time reading those pages back; 12 MiB
-        // of 4 KiB pages served as well as 11 of the 64 KiB ones `durableWriter` gives TEMP,
-        // and 10 were slower); the
+        // of 4 KiB pages served as well as 11 of the 64 KiB ones `durableWriter` gives TEMP, 11
+        // keeps the peak where 12 of 4 KiB had it, and 10 gave 59 MiB but medians of 12.0 s
+        // against 12's 11.4 s, 3 runs each: within this host's noise, not taken); the
         // store is read in order and written in 1% of its rows, so 4 MiB serve it — and SQLite
         // sizes its sorters (the TEMP indexes, the window that numbers new rows) by main's cache:
         // the writer's 32 MiB for both took the update to 115 MiB, no faster. The sorts take the
