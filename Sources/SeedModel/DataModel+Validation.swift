@@ -38,11 +38,13 @@ extension DataModel {
         ModelError(file: source, line: line, message: message)
     }
 
-    /// Whether `name` is what Xcode accepts as an entity, property or index name: an ASCII
-    /// letter, then ASCII letters, digits and underscores. Names become table, column and
-    /// index names in the store, so nothing else may reach SQL.
+    /// Whether `name` is what Core Data accepts as an entity, property or index name: an ASCII
+    /// letter or an underscore (SwiftData accepts `_channelName`; Xcode's editor alone refuses
+    /// it), then ASCII letters, digits and underscores. Names become table, column and index
+    /// names in the store, so nothing else may reach SQL.
     static func isValidName(_ name: String) -> Bool {
-        guard let first = name.utf8.first, (first | 0x20) >= UInt8(ascii: "a"), (first | 0x20) <= UInt8(ascii: "z") else { return false }
+        guard let first = name.utf8.first,
+              first == UInt8(ascii: "_") || ((first | 0x20) >= UInt8(ascii: "a") && (first | 0x20) <= UInt8(ascii: "z")) else { return false }
         return name.utf8.allSatisfy { byte in
             let lower = byte | 0x20
             return (lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
@@ -55,7 +57,10 @@ extension DataModel {
         func check(_ name: String, _ kind: String, of entity: String? = nil, _ line: Int) throws(ModelError) {
             guard Self.isValidName(name) else {
                 let owner = entity.map { " of entity '\($0)'" } ?? ""
-                throw error(line, "\(kind) name '\(name)'\(owner) is not valid: a name starts with a letter and holds only letters, digits and underscores (A-Z, a-z, 0-9, _)")
+                throw error(line, "\(kind) name '\(name)'\(owner) is not valid: a name starts with a letter or an underscore and holds only letters, digits and underscores (A-Z, a-z, 0-9, _)")
+            }
+            if entity != nil, ["_PK", "_ENT", "_OPT"].contains(name.uppercased()) || name.uppercased().hasPrefix("_FOK_") {
+                throw error(line, "\(kind) name '\(name)' of entity '\(entity!)' would be the column 'Z\(name.uppercased())', which the store keeps for its own bookkeeping")
             }
         }
         var entityNames: [String: EntityDescription] = [:]

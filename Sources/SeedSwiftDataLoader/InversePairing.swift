@@ -23,6 +23,9 @@ struct InversePairing {
             guard relationships[other].description.destinationEntity == relationships[index].entity else {
                 throw place.error("inverse: \\\(inverse.entity).\(inverse.property) points at \(relationships[other].description.destinationEntity), not back at \(relationships[index].entity)")
             }
+            if let rival = relationships.indices.first(where: { $0 < index && relationships[$0].explicitInverse.map { $0.entity == inverse.entity && $0.property == inverse.property } == true }) {
+                throw place.error("'\(relationships[index].description.name)' and '\(relationships[rival].description.name)' (\(relationships[rival].place)) both name \\\(inverse.entity).\(inverse.property) as their inverse: a relationship has one inverse, and which of the two SwiftData pairs is not known here; give each its own")
+            }
             if let named = relationships[other].explicitInverse,
                named.entity != relationships[index].entity || named.property != relationships[index].description.name {
                 throw place.error("inverse: \\\(inverse.entity).\(inverse.property) names \(named.entity).\(named.property) as its own inverse")

@@ -90,7 +90,7 @@ struct MigrateCommand: ParsableCommand {
     static func exitCode(_ reason: MigrationError.Reason) -> Int32 {
         switch reason {
         case .unreadableStore, .writeFailed: 2
-        case .unknownVersion, .refused, .foreignContent, .notCarriedOut, .notConserved: 1
+        case .unknownVersion, .refused, .foreignContent, .notCarriedOut, .notConserved, .customStage: 1
         }
     }
 

@@ -23,6 +23,9 @@ public struct MigrationError: Error, Sendable, CustomStringConvertible {
         case notConserved([String])
         /// Writing the store failed; the transaction was rolled back, the store is as it was.
         case writeFailed
+        /// The migration would cross a custom stage of the app's SwiftData migration plan (made
+        /// at `place`): its code runs only in the app.
+        case customStage(place: String)
     }
 
     /// What kind of problem it is.

@@ -4,7 +4,18 @@ import SeedStore
 extension MigrationPlan {
     /// The version of `versions` whose entity hashes are `hashes`, those of the store at `path`.
     static func sourceVersion(hashes: [String: [UInt8]], ofStoreAt path: String, in versions: ModelVersions) throws(MigrationError) -> ModelVersions.Version {
-        if let found = versions.versions(matching: hashes).last { return found }
+        if let found = versions.versions(matching: hashes).last {
+            // Core Data's inferred mapping must not take a step the app migrates with its own code.
+            if let stage = versions.customStage(from: found.name) {
+                let span = [stage.from, stage.to].compactMap { $0 }.joined(separator: " to ")
+                throw MigrationError(.customStage(place: stage.place), "\(path): the migration from \(found.name) to \(versions.current.name) crosses the app's custom stage\(span.isEmpty ? "" : " " + span) (\(stage.place)): its code runs only in the app, so the app migrates this store (SwiftData, on the device); seedgen migrates lightweight steps only")
+            }
+            return found
+        }
+        if !versions.unreadable.isEmpty {
+            let unreadable = versions.unreadable.map { "\($0.name): \($0.reason)" }.joined(separator: "; ")
+            throw MigrationError(.unknownVersion(entities: []), "\(path): the store's version is none of the versions read, and these could not be read: \(unreadable)")
+        }
         // Name what matches nothing: entities whose stored hash no version gives that entity.
         let known = versions.versions.map { ModelIdentity(model: $0.model).entityVersionHashes }
         let unmatched = hashes.keys.sorted(by: DataModel.namePrecedes).filter { name in !known.contains { $0[name] == hashes[name] } }

@@ -1,14 +1,21 @@
 import SwiftSyntax
 
-/// A property's type as the source spells it, reduced to what decides its stored form.
+/// A type as the source spells it, before its names are resolved (`TypeNamespace`).
 indirect enum DeclaredType: Equatable, CustomStringConvertible {
-    /// A named type: `String`, `Color.Resolved` (`Swift.` and `Foundation.` dropped).
+    /// A possibly qualified name without generic arguments: `String`, `SchemaV1.Trip`,
+    /// `Foundation.Date` (module prefixes are resolved with the rest).
     case named(String)
-    /// `T?`, `T!` or `Optional<T>`.
+    /// `Name<A, B>`: a generic type and its arguments (`Set<String>`, `Array<Int>`,
+    /// `UserInfoStorage<Anchor>`); `Array`, `Optional`, `Set` and `Dictionary` become Swift's
+    /// own only when the name resolves to them.
+    case generic(String, [DeclaredType])
+    /// `T?` or `T!`.
     case optional(DeclaredType)
-    /// `[T]` or `Array<T>`.
+    /// `[T]`.
     case array(DeclaredType)
-    /// Anything else (a dictionary, tuple, function, `some`/`any` type, a generic), as written.
+    /// `[K: V]`.
+    case dictionary(DeclaredType, DeclaredType)
+    /// Anything else (a tuple, a function, `some`/`any`, a composition), as written.
     case other(String)
 
     /// Reads a type annotation.
@@ -19,43 +26,39 @@ indirect enum DeclaredType: Equatable, CustomStringConvertible {
             self = .optional(DeclaredType(unwrapped.wrappedType))
         } else if let array = syntax.as(ArrayTypeSyntax.self) {
             self = .array(DeclaredType(array.element))
+        } else if let dictionary = syntax.as(DictionaryTypeSyntax.self) {
+            self = .dictionary(DeclaredType(dictionary.key), DeclaredType(dictionary.value))
         } else if let attributed = syntax.as(AttributedTypeSyntax.self), attributed.specifiers.isEmpty {
             self = DeclaredType(attributed.baseType)
         } else if let name = Self.dottedName(syntax) {
-            self = .named(name)
-        } else if let (name, argument) = Self.genericOfOne(syntax), ["Optional", "Array"].contains(name) {
-            self = name == "Optional" ? .optional(DeclaredType(argument)) : .array(DeclaredType(argument))
+            self = name.arguments.isEmpty ? .named(name.path) : .generic(name.path, name.arguments)
         } else {
             self = .other(syntax.trimmedDescription)
         }
     }
 
-    /// `A.B.C` without generic arguments, module prefixes dropped; nil for anything else.
-    private static func dottedName(_ syntax: TypeSyntax) -> String? {
-        if let identifier = syntax.as(IdentifierTypeSyntax.self), identifier.genericArgumentClause == nil {
-            return identifier.name.text
+    /// `A.B.C` or `A.B<T>`: the dotted path and the last component's generic arguments; nil for
+    /// anything else (generic arguments inside the path, a non-type argument).
+    private static func dottedName(_ syntax: TypeSyntax) -> (path: String, arguments: [DeclaredType])? {
+        if let identifier = syntax.as(IdentifierTypeSyntax.self) {
+            guard let arguments = typeArguments(identifier.genericArgumentClause) else { return nil }
+            return (identifier.name.plainName, arguments)
         }
-        if let member = syntax.as(MemberTypeSyntax.self), member.genericArgumentClause == nil,
-           let base = dottedName(member.baseType) {
-            return ["Swift", "Foundation"].contains(base) ? member.name.text : base + "." + member.name.text
+        if let member = syntax.as(MemberTypeSyntax.self), let base = dottedName(member.baseType), base.arguments.isEmpty,
+           let arguments = typeArguments(member.genericArgumentClause) {
+            return (base.path + "." + member.name.plainName, arguments)
         }
         return nil
     }
 
-    /// `Name<T>` (or `Swift.Name<T>`): the name and its one argument.
-    private static func genericOfOne(_ syntax: TypeSyntax) -> (String, TypeSyntax)? {
-        let name: String
-        let clause: GenericArgumentClauseSyntax?
-        if let identifier = syntax.as(IdentifierTypeSyntax.self) {
-            (name, clause) = (identifier.name.text, identifier.genericArgumentClause)
-        } else if let member = syntax.as(MemberTypeSyntax.self), dottedName(member.baseType) == "Swift" {
-            (name, clause) = (member.name.text, member.genericArgumentClause)
-        } else {
-            return nil
+    private static func typeArguments(_ clause: GenericArgumentClauseSyntax?) -> [DeclaredType]? {
+        guard let clause else { return [] }
+        var found: [DeclaredType] = []
+        for argument in clause.arguments {
+            guard case .type(let type) = argument.argument else { return nil }
+            found.append(DeclaredType(type))
         }
-        guard let arguments = clause?.arguments, arguments.count == 1,
-              case .type(let type) = arguments.first!.argument else { return nil }
-        return (name, type)
+        return found
     }
 
     /// The type with one level of optional taken off, and whether there was one.
@@ -64,11 +67,23 @@ indirect enum DeclaredType: Equatable, CustomStringConvertible {
         return (self, false)
     }
 
+    /// How deeply the type nests (`[[Int]?]` is 4): bounded before anything recurses over it.
+    var depth: Int {
+        switch self {
+        case .named, .other: 1
+        case .optional(let wrapped), .array(let wrapped): 1 + wrapped.depth
+        case .dictionary(let key, let value): 1 + max(key.depth, value.depth)
+        case .generic(_, let arguments): 1 + (arguments.map(\.depth).max() ?? 0)
+        }
+    }
+
     var description: String {
         switch self {
         case .named(let name): name
+        case .generic(let name, let arguments): "\(name)<\(arguments.map(\.description).joined(separator: ", "))>"
         case .optional(let wrapped): "\(wrapped)?"
         case .array(let element): "[\(element)]"
+        case .dictionary(let key, let value): "[\(key): \(value)]"
         case .other(let text): text
         }
     }

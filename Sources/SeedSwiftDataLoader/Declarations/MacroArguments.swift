@@ -3,7 +3,7 @@ import SeedModel
 import SwiftSyntax
 
 /// Reads the literal arguments of SwiftData's macros (`@Attribute`, `@Relationship`, `#Unique`,
-/// `#Index`) and the literal defaults of properties. What is not a literal is refused at its
+/// `#Index`). What is not a literal is refused at its
 /// place: the stored form must never be guessed.
 struct MacroArguments {
     let source: ParsedSource
@@ -19,6 +19,10 @@ struct MacroArguments {
                 case "externalStorage": options.allowsExternalStorage = true
                 case "preserveValueOnDeletion": options.preservesValueOnDeletion = true
                 case "ephemeral": options.isEphemeral = true
+                case "spotlight": options.isIndexedBySpotlight = true
+                case "allowsCloudEncryption": options.allowsCloudEncryption = true
+                case "transformable":
+                    throw source.place(of: argument).error("@Attribute(.transformable(by:)): the stored bytes are what the app's ValueTransformer makes, which seedgen cannot run; store the value as Data or a Codable type")
                 case let other:
                     throw source.place(of: argument).error("@Attribute option .\(other): what it does to the store and the version hash is not known here, so seedgen does not write it")
                 }
@@ -79,76 +83,16 @@ struct MacroArguments {
         return lists
     }
 
-    /// A property's initial value as a model default, and the type a literal or a type's call
-    /// gives it: `"1"` (String), `1` (Int), `1.5` (Double), `true` (Bool, `YES`), `UUID()`.
-    func initialValue(_ expression: ExprSyntax) -> (type: DeclaredType?, literal: String?) {
-        if let text = expression.as(StringLiteralExprSyntax.self) {
-            return (.named("String"), text.representedLiteralValue)
-        }
-        if expression.is(IntegerLiteralExprSyntax.self) || expression.is(FloatLiteralExprSyntax.self) {
-            return number(expression, negated: false)
-        }
-        if let prefix = expression.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "-" {
-            return number(prefix.expression, negated: true)
-        }
-        if let boolean = expression.as(BooleanLiteralExprSyntax.self) {
-            return (.named("Bool"), boolean.literal.tokenKind == .keyword(.true) ? "YES" : "NO")
-        }
-        if let array = expression.as(ArrayExprSyntax.self) {
-            // Strings only: the JSON text a [String] default is read from (`[]` has no type of its own).
-            let strings = array.elements.compactMap { $0.expression.as(StringLiteralExprSyntax.self)?.representedLiteralValue }
-            guard strings.count == array.elements.count, let json = try? JSONSerialization.data(withJSONObject: strings) else { return (nil, nil) }
-            return (strings.isEmpty ? nil : .array(.named("String")), String(decoding: json, as: UTF8.self))
-        }
-        if let call = expression.as(FunctionCallExprSyntax.self), let name = Self.typeName(call.calledExpression),
-           name.first?.isUppercase == true {
-            return (.named(name), nil)
-        }
-        return (nil, nil)
-    }
-
-    private func number(_ expression: ExprSyntax, negated: Bool) -> (type: DeclaredType?, literal: String?) {
-        let sign = negated ? "-" : ""
-        if let integer = expression.as(IntegerLiteralExprSyntax.self) {
-            let digits = integer.literal.text.replacingOccurrences(of: "_", with: "")
-            let value: Int64? = switch digits.prefix(2) {
-            case "0x": Int64(digits.dropFirst(2), radix: 16)
-            case "0o": Int64(digits.dropFirst(2), radix: 8)
-            case "0b": Int64(digits.dropFirst(2), radix: 2)
-            default: Int64(digits)
-            }
-            return (.named("Int"), value.map { sign + String($0) })
-        }
-        if let float = expression.as(FloatLiteralExprSyntax.self) {
-            let text = float.literal.text.replacingOccurrences(of: "_", with: "")
-            return (.named("Double"), Double(text) != nil && !text.hasPrefix("0x") ? sign + text : nil)
-        }
-        return (nil, nil)
-    }
-
-    /// The case an initial value names, `.calm` or `Mood.calm`; nil for anything else.
-    static func caseName(_ expression: ExprSyntax) -> String? {
-        guard let member = expression.as(MemberAccessExprSyntax.self),
-              member.base == nil || member.base?.is(DeclReferenceExprSyntax.self) == true else { return nil }
-        return member.declName.baseName.plainName
-    }
-
-    /// `Date`, `Foundation.UUID` for a call's callee that names a type.
-    private static func typeName(_ expression: ExprSyntax) -> String? {
-        if let reference = expression.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
-        if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base, let baseName = typeName(base) {
-            return ["Swift", "Foundation"].contains(baseName) ? member.declName.baseName.text : baseName + "." + member.declName.baseName.text
-        }
-        return nil
-    }
-
     private func arguments(of node: AttributeSyntax) -> LabeledExprListSyntax {
         if case .argumentList(let list) = node.arguments { return list }
         return []
     }
 
-    /// `.name` (or `Schema.Attribute.Option.name`): the option's name.
+    /// `.name` (or `Schema.Attribute.Option.name`, `.transformable(by: T.self)`): the option's name.
     private func optionName(_ expression: ExprSyntax) throws(ModelError) -> String {
+        if let call = expression.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
+            return member.declName.baseName.text
+        }
         guard let member = expression.as(MemberAccessExprSyntax.self), member.declName.argumentNames == nil else {
             throw source.place(of: expression).error("\(expression.trimmedDescription): only a plain option (`.unique`) is understood here")
         }
@@ -170,14 +114,22 @@ struct MacroArguments {
         return value
     }
 
-    /// `\Type.property`.
-    private func inverse(_ expression: ExprSyntax) throws(ModelError) -> (type: String, property: String) {
+    /// `\Type.property`, `\SchemaV1.Child.parent` (the root type may be qualified: the parser
+    /// reads `\A.B.c` as the root `A` and the components `B`, `c`, so every component but the
+    /// last joins the root).
+    private func inverse(_ expression: ExprSyntax) throws(ModelError) -> (type: DeclaredType, property: String) {
         guard let path = expression.as(KeyPathExprSyntax.self), let root = path.root.map(DeclaredType.init),
-              case .named(let type) = root, path.components.count == 1,
-              let property = Self.propertyName(path.components.first!) else {
+              case .named(var type) = root, let last = path.components.last,
+              let property = Self.propertyName(last) else {
             throw source.place(of: expression).error("inverse: \(expression.trimmedDescription) is not a key path `\\Type.property`")
         }
-        return (type, property)
+        for component in path.components.dropLast() {
+            guard let name = Self.propertyName(component) else {
+                throw source.place(of: expression).error("inverse: \(expression.trimmedDescription) is not a key path `\\Type.property`")
+            }
+            type += "." + name
+        }
+        return (.named(type), property)
     }
 
     private static func propertyName(_ component: KeyPathComponentSyntax) -> String? {

@@ -23,6 +23,10 @@ struct ParsedSource {
     /// Larger files are refused: no model's source comes near it, and it bounds the memory a
     /// hostile tree can take.
     static let sizeLimit = 16 << 20
+    /// Deeper nesting (of types, expressions, blocks) is refused as a syntax error by the
+    /// parser itself, before anything recursive walks it: no model comes near it, and a hostile
+    /// source 3,000 generics deep would overflow the stack.
+    static let nestingLimit = 128
 
     let path: String
     let tree: SourceFileSyntax
@@ -44,7 +48,8 @@ struct ParsedSource {
             throw ModelError(file: path, line: nil, message: "the Swift source is not UTF-8 text")
         }
         self.path = path
-        self.tree = Parser.parse(source: text)
+        var source = text
+        self.tree = source.withUTF8 { Parser.parse(source: $0, maximumNestingLevel: Self.nestingLimit) }
         self.converter = SourceLocationConverter(fileName: path, tree: tree)
         if let broken = SyntaxErrorFinder.firstError(in: tree) {
             throw place(of: broken).error("the Swift source does not parse here (the app would not compile)")

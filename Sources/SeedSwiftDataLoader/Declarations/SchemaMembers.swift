@@ -2,44 +2,94 @@ import SeedModel
 import SwiftSyntax
 
 /// Reads the static members SwiftData's schema protocols declare: a `VersionedSchema`'s
-/// `versionIdentifier` and `models`, a `SchemaMigrationPlan`'s `schemas` and its stages (only
-/// lightweight ones are understood). Values must be literals, as elsewhere.
+/// `versionIdentifier` and `models`, a `SchemaMigrationPlan`'s `schemas` and `stages`. Values
+/// must be literals, as elsewhere; what is not understood is kept as the declaration's failure,
+/// thrown only when that version or plan is used.
 struct SchemaMembers {
     let source: ParsedSource
 
-    /// True when the type's inheritance clause names `protocolName` (or `SwiftData.protocolName`).
+    /// True when the type's inheritance clause names `protocolName`, however qualified or
+    /// attributed (`SwiftData.VersionedSchema`, `@preconcurrency SchemaMigrationPlan`).
     static func conforms(_ clause: InheritanceClauseSyntax?, to protocolName: String) -> Bool {
-        clause?.inheritedTypes.contains { [protocolName, "SwiftData." + protocolName].contains($0.type.trimmedDescription) } ?? false
-    }
-
-    func versionedSchema(named name: String, scope: [String], members: MemberBlockItemListSyntax, place: SourcePlace) throws(ModelError) -> VersionedSchemaDeclaration {
-        guard let identifier = staticValue("versionIdentifier", in: members) else {
-            throw place.error("VersionedSchema \(name) declares no static versionIdentifier")
-        }
-        guard let models = staticValue("models", in: members) else {
-            throw place.error("VersionedSchema \(name) declares no static models")
-        }
-        return VersionedSchemaDeclaration(
-            name: name, scope: scope, place: place,
-            versionIdentifier: try version(identifier), models: try typeList(models, what: "models"),
-            modelsPlace: source.place(of: models)
-        )
-    }
-
-    func migrationPlan(named name: String, members: MemberBlockItemListSyntax, place: SourcePlace) throws(ModelError) -> MigrationPlanDeclaration {
-        guard let schemas = staticValue("schemas", in: members) else {
-            throw place.error("SchemaMigrationPlan \(name) declares no static schemas")
-        }
-        // Any stage other than a lightweight one is refused: what a custom stage's closures do
-        // to the data cannot be known from here.
-        for member in members {
-            guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
-            for call in CallFinder.calls(in: variable) where call.name == "custom" {
-                let stage = variable.bindings.first?.pattern.trimmedDescription ?? "a stage"
-                throw source.place(of: call.node).error("\(name).\(stage) is a custom migration stage: seedgen migrates with lightweight stages only (its closures run app code)")
+        clause?.inheritedTypes.contains { inherited in
+            var type = inherited.type
+            while let attributed = type.as(AttributedTypeSyntax.self) { type = attributed.baseType }
+            if let identifier = type.as(IdentifierTypeSyntax.self) { return identifier.name.text == protocolName }
+            if let member = type.as(MemberTypeSyntax.self) {
+                return member.name.text == protocolName && member.baseType.trimmedDescription == "SwiftData"
             }
+            return false
+        } ?? false
+    }
+
+    func versionedSchema(named name: String, context: [ScopeStep], members: MemberBlockItemListSyntax, place: SourcePlace) -> VersionedSchemaDeclaration {
+        var declaration = VersionedSchemaDeclaration(name: name, context: context, place: place, versionIdentifier: "", models: [], modelsPlace: place)
+        do throws(ModelError) {
+            guard let identifier = staticValue("versionIdentifier", in: members) else {
+                throw place.error("VersionedSchema \(name) declares no static versionIdentifier")
+            }
+            guard let models = staticValue("models", in: members) else {
+                throw place.error("VersionedSchema \(name) declares no static models")
+            }
+            declaration.versionIdentifier = try version(identifier)
+            declaration.modelsPlace = source.place(of: models)
+            declaration.models = try modelList(models)
+        } catch {
+            declaration.failure = error
         }
-        return MigrationPlanDeclaration(name: name, place: place, schemas: try typeList(schemas, what: "schemas"), schemasPlace: source.place(of: schemas))
+        return declaration
+    }
+
+    func migrationPlan(named name: String, context: [ScopeStep], members: MemberBlockItemListSyntax, place: SourcePlace) -> MigrationPlanDeclaration {
+        var declaration = MigrationPlanDeclaration(name: name, context: context, place: place, schemas: [], schemasPlace: place, stages: [])
+        do throws(ModelError) {
+            guard let schemas = staticValue("schemas", in: members) else {
+                throw place.error("SchemaMigrationPlan \(name) declares no static schemas")
+            }
+            declaration.schemasPlace = source.place(of: schemas)
+            declaration.schemas = try typeList(schemas, what: "schemas")
+            if let stages = staticValue("stages", in: members) {
+                guard let array = stages.as(ArrayExprSyntax.self) else {
+                    throw source.place(of: stages).error("\(name).stages: \(stages.trimmedDescription) is not an array literal of stages")
+                }
+                declaration.stages = array.elements.map { stageEntry($0.expression) }
+            }
+        } catch {
+            declaration.failure = error
+        }
+        return declaration
+    }
+
+    /// One entry of `stages`: a stage made in place, or the property or function it names.
+    private func stageEntry(_ expression: ExprSyntax) -> StageEntry {
+        if let stage = stage(expression) { return .direct(stage) }
+        var named = expression
+        if let call = expression.as(FunctionCallExprSyntax.self) { named = call.calledExpression }
+        if let reference = named.as(DeclReferenceExprSyntax.self) {
+            return .named(reference.baseName.plainName, source.place(of: expression))
+        }
+        if let member = named.as(MemberAccessExprSyntax.self) {
+            return .named(member.declName.baseName.plainName, source.place(of: expression))
+        }
+        return .unknown(expression.trimmedDescription, source.place(of: expression))
+    }
+
+    /// `.lightweight(fromVersion: A.self, toVersion: B.self)` or `.custom(…)` (also
+    /// `MigrationStage.custom(…)`); nil for anything else.
+    func stage(_ expression: ExprSyntax) -> StageDeclaration? {
+        guard let call = expression.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+              member.base == nil || member.base?.trimmedDescription.hasSuffix("MigrationStage") == true else { return nil }
+        let kind: StageDeclaration.Kind
+        switch member.declName.baseName.text {
+        case "lightweight": kind = .lightweight
+        case "custom": kind = .custom
+        default: return nil
+        }
+        func version(_ label: String) -> DeclaredType? {
+            guard let argument = call.arguments.first(where: { $0.label?.text == label }) else { return nil }
+            return try? selfType(argument.expression, what: label)
+        }
+        return StageDeclaration(kind: kind, from: version("fromVersion"), to: version("toVersion"), place: source.place(of: call))
     }
 
     /// The expression a static property holds: its initial value, or a getter's one expression
@@ -63,7 +113,7 @@ struct SchemaMembers {
     /// `Schema.Version(2, 0, 0)` (or `.init(2, 0, 0)`) as `2.0.0`.
     private func version(_ expression: ExprSyntax) throws(ModelError) -> String {
         guard let call = expression.as(FunctionCallExprSyntax.self), call.arguments.count == 3,
-              ["Schema.Version", ".init", "Version"].contains(call.calledExpression.trimmedDescription) else {
+              ["Schema.Version", ".init", "Version", "SwiftData.Schema.Version"].contains(call.calledExpression.trimmedDescription) else {
             throw source.place(of: expression).error("versionIdentifier \(expression.trimmedDescription) is not Schema.Version(major, minor, patch) with literals")
         }
         var parts: [String] = []
@@ -76,37 +126,56 @@ struct SchemaMembers {
         return parts.joined(separator: ".")
     }
 
-    /// `[A.self, B.C.self]` as `["A", "B.C"]`.
-    private func typeList(_ expression: ExprSyntax, what: String) throws(ModelError) -> [String] {
+    /// `[A.self, B.C.self]`, or `Other.models + [A.self]`.
+    private func modelList(_ expression: ExprSyntax) throws(ModelError) -> [ModelListEntry] {
+        if let sequence = expression.as(SequenceExprSyntax.self) {
+            var entries: [ModelListEntry] = []
+            for (index, element) in sequence.elements.enumerated() {
+                if index % 2 == 1 {
+                    guard element.as(BinaryOperatorExprSyntax.self)?.operator.text == "+" else {
+                        throw source.place(of: element).error("models: only `+` of model lists is understood")
+                    }
+                    continue
+                }
+                entries += try modelList(element)
+            }
+            return entries
+        }
+        if let member = expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "models", let base = member.base,
+           let type = typeSpelled(base) {
+            return [.modelsOf(type, source.place(of: expression))]
+        }
+        return try typeList(expression, what: "models").map { .type($0.0, $0.1) }
+    }
+
+    /// `[A.self, B.C.self]`: each type and where it is written.
+    private func typeList(_ expression: ExprSyntax, what: String) throws(ModelError) -> [(DeclaredType, SourcePlace)] {
         guard let array = expression.as(ArrayExprSyntax.self) else {
             throw source.place(of: expression).error("\(what): \(expression.trimmedDescription) is not an array literal of types (`[Trip.self]`)")
         }
-        var names: [String] = []
+        var types: [(DeclaredType, SourcePlace)] = []
         for element in array.elements {
-            guard let member = element.expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "self",
-                  let base = member.base else {
-                throw source.place(of: element).error("\(what): \(element.expression.trimmedDescription) is not a type's `.self`")
-            }
-            names.append(base.trimmedDescription)
+            types.append((try selfType(element.expression, what: what), source.place(of: element.expression)))
         }
-        return names
-    }
-}
-
-/// The calls inside a declaration, by the name called (`MigrationStage.custom(…)`, `.custom(…)`).
-private final class CallFinder: SyntaxVisitor {
-    private var found: [(name: String, node: Syntax)] = []
-
-    static func calls(in node: some SyntaxProtocol) -> [(name: String, node: Syntax)] {
-        let finder = CallFinder(viewMode: .sourceAccurate)
-        finder.walk(node)
-        return finder.found
+        return types
     }
 
-    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-        if let member = node.calledExpression.as(MemberAccessExprSyntax.self) {
-            found.append((member.declName.baseName.text, Syntax(node)))
+    /// The type of `T.self`.
+    private func selfType(_ expression: ExprSyntax, what: String) throws(ModelError) -> DeclaredType {
+        guard let member = expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "self",
+              let base = member.base, let type = typeSpelled(base) else {
+            throw source.place(of: expression).error("\(what): \(expression.trimmedDescription) is not a type's `.self`")
         }
-        return .visitChildren
+        return type
+    }
+
+    /// `A` or `A.B.C` spelled as an expression.
+    private func typeSpelled(_ expression: ExprSyntax) -> DeclaredType? {
+        if let reference = expression.as(DeclReferenceExprSyntax.self) { return .named(reference.baseName.plainName) }
+        if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base, case .named(let path)? = typeSpelled(base) {
+            return .named(path + "." + member.declName.baseName.plainName)
+        }
+        if let type = expression.as(TypeExprSyntax.self) { return DeclaredType(type.type) }
+        return nil
     }
 }

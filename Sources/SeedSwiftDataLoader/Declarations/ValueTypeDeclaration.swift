@@ -1,18 +1,19 @@
 import SeedModel
 
-/// A struct or enum the sources declare, which a `@Model` property may store as a Composite.
+/// A type the sources declare other than a `@Model` class: a struct or enum a property may
+/// store as a Composite, or a class, actor or protocol, which only shadows names.
 struct ValueTypeDeclaration: ScopedDeclaration {
     /// What the type is made of.
     enum Kind {
         /// A struct's stored properties, in declaration order.
         case structure([PropertyDeclaration])
-        /// An enum: the first type it inherits (its raw type when that is `String`, `Int`, …), its cases, and whether any case carries values.
-        case enumeration(rawType: String?, cases: [EnumCaseDeclaration], carriesValues: Bool)
-        /// A struct whose properties the reader does not understand (an error only if a model stores it).
-        case unreadable(ModelError)
+        /// An enum: the first type it inherits (its raw type when that is `String`, `Int`, …) and its cases.
+        case enumeration(rawType: DeclaredType?, cases: [EnumCaseDeclaration])
+        /// A class that is no `@Model`, an actor or a protocol (the keyword).
+        case other(String)
     }
 
-    /// One case of an enum: its name, and the raw value the source gives it.
+    /// One case of an enum: its name, its raw value, and the values it carries.
     struct EnumCaseDeclaration {
         /// What a case says of its raw value.
         enum RawValue {
@@ -24,13 +25,26 @@ struct ValueTypeDeclaration: ScopedDeclaration {
             case notLiteral
         }
 
+        /// One associated value: its label (nil when unlabelled) and type.
+        struct AssociatedValue {
+            var label: String?
+            var type: DeclaredType
+            var place: SourcePlace
+        }
+
         var name: String
         var rawValue: RawValue
         var place: SourcePlace
+        /// `case custom(String)`: the values it carries; nil for a case that carries none.
+        var associatedValues: [AssociatedValue]?
     }
 
     var name: String
-    var scope: [String]
+    var context: [ScopeStep]
     var place: SourcePlace
     var kind: Kind
+    /// Its generic parameters' names (`UserInfoStorage<Anchor>`).
+    var genericParameters: [String] = []
+    /// Why it cannot be stored, if it cannot (its member not understood, or under an unknown `#if`).
+    var failure: ModelError?
 }

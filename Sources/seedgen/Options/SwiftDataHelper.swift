@@ -27,9 +27,15 @@ enum SwiftDataHelper {
         }
         // Standard error is drained beside standard output, so neither pipe fills and blocks the helper.
         let drained = ErrorDrain(errors.fileHandleForReading)
+        let limit = try timeLimit()
+        let watchdog = Watchdog(process: process, seconds: limit)
         let json = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        let timedOut = watchdog.finish()
         let message = String(decoding: drained.wait(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        if timedOut {
+            throw CommandFailure.usage("\(helper) read \(path) for more than \(limit) s and was stopped (raise the limit with \(timeLimitKey)=SECONDS)")
+        }
         switch (process.terminationReason, process.terminationStatus) {
         case (.exit, 0):
             do {
@@ -37,10 +43,15 @@ enum SwiftDataHelper {
             } catch {
                 throw CommandFailure.usage("\(helper) printed no model seedgen can read (\(error)); is it from the same seedgen?")
             }
-        case (.exit, 1):
+        case (.exit, 1) where !message.isEmpty && !message.contains("\n"):
             throw CommandFailure.failed(message)
-        default:
-            throw CommandFailure.usage("\(helper) failed (\(process.terminationReason == .exit ? "exit" : "signal") \(process.terminationStatus))\(message.isEmpty ? "" : ": " + message)")
+        case (.exit, let status):
+            let first = message.split(separator: "\n").first.map(String.init) ?? ""
+            throw CommandFailure.usage("\(helper) failed with exit \(status) \(first.isEmpty ? "and said nothing" : "saying: " + first)")
+        case (.uncaughtSignal, let signal):
+            throw CommandFailure.usage("\(helper) crashed (signal \(signal)) reading \(path); the sources may nest types deeper than it can follow")
+        @unknown default:
+            throw CommandFailure.usage("\(helper) ended abnormally reading \(path)")
         }
     }
 
@@ -55,7 +66,30 @@ enum SwiftDataHelper {
             versions.append(ModelVersions.Version(name: name, model: try DataModel(json: JSONSerialization.data(withJSONObject: model), source: source)))
         }
         guard let found = versions.first(where: { $0.name == current }) else { throw Malformed() }
-        return ModelVersions(versions: versions, current: found)
+        var result = ModelVersions(versions: versions, current: found)
+        for stage in object["customStages"] as? [[String: Any]] ?? [] {
+            guard let place = stage["place"] as? String else { throw Malformed() }
+            result.customStages.append(.init(from: stage["from"] as? String, to: stage["to"] as? String, place: place))
+        }
+        for version in object["unreadable"] as? [[String: Any]] ?? [] {
+            guard let name = version["name"] as? String, let reason = version["reason"] as? String else { throw Malformed() }
+            result.unreadable.append(.init(name: name, reason: reason))
+        }
+        return result
+    }
+
+    /// Names the helper's time limit in seconds (default ``defaultTimeLimit``).
+    static let timeLimitKey = "SEEDGEN_SWIFTDATA_TIMEOUT"
+    /// The helper's default time limit: a model's sources read in well under a second here.
+    static let defaultTimeLimit = 120
+
+    /// `$SEEDGEN_SWIFTDATA_TIMEOUT` (whole seconds, 1 to 86400), else the default.
+    static func timeLimit() throws -> Int {
+        guard let text = ProcessInfo.processInfo.environment[timeLimitKey], !text.isEmpty else { return defaultTimeLimit }
+        guard let seconds = Int(text), (1...86_400).contains(seconds) else {
+            throw CommandFailure.usage("\(timeLimitKey)=\(text): give whole seconds from 1 to 86400")
+        }
+        return seconds
     }
 
     /// `$SEEDGEN_SWIFTDATA`, else the helper beside this seedgen, else in `PATH`.
@@ -96,5 +130,28 @@ private final class ErrorDrain: @unchecked Sendable {
     func wait() -> Data {
         done.wait()
         return data
+    }
+}
+
+/// Stops the helper once its time limit is over (SIGTERM, then SIGKILL a second later).
+private final class Watchdog: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private let lock = NSLock()
+    private var fired = false
+
+    init(process: Process, seconds: Int) {
+        let pid = process.processIdentifier
+        Thread.detachNewThread { [self] in
+            guard done.wait(timeout: .now() + .seconds(seconds)) == .timedOut else { return }
+            lock.withLock { fired = true }
+            kill(pid, SIGTERM)
+            if done.wait(timeout: .now() + .seconds(1)) == .timedOut { kill(pid, SIGKILL) }
+        }
+    }
+
+    /// Called once the helper has ended: true when the time limit stopped it.
+    func finish() -> Bool {
+        done.signal()
+        return lock.withLock { fired }
     }
 }
