@@ -51,6 +51,13 @@ extension DataModel {
         }
     }
 
+    /// The store's own bookkeeping column a property named `name` would be stored in (`_pk` in
+    /// `Z_PK`, `_fok_x` in `Z_FOK_X`), if it would be one.
+    package static func bookkeepingColumn(named name: String) -> String? {
+        let upper = name.uppercased()
+        return ["_PK", "_ENT", "_OPT"].contains(upper) || upper.hasPrefix("_FOK_") ? "Z" + upper : nil
+    }
+
     /// Every name is one Xcode accepts, and no two names map to the same table, column or
     /// index (Core Data upper-cases them: `Foo` and `FOO` would share the table `ZFOO`).
     private func validateNames() throws(ModelError) {
@@ -59,8 +66,8 @@ extension DataModel {
                 let owner = entity.map { " of entity '\($0)'" } ?? ""
                 throw error(line, "\(kind) name '\(name)'\(owner) is not valid: a name starts with a letter or an underscore and holds only letters, digits and underscores (A-Z, a-z, 0-9, _)")
             }
-            if entity != nil, ["_PK", "_ENT", "_OPT"].contains(name.uppercased()) || name.uppercased().hasPrefix("_FOK_") {
-                throw error(line, "\(kind) name '\(name)' of entity '\(entity!)' would be the column 'Z\(name.uppercased())', which the store keeps for its own bookkeeping")
+            if let entity, let column = Self.bookkeepingColumn(named: name) {
+                throw error(line, "\(kind) name '\(name)' of entity '\(entity)' would be the column '\(column)', which the store keeps for its own bookkeeping")
             }
         }
         var entityNames: [String: EntityDescription] = [:]

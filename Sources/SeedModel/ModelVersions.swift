@@ -22,21 +22,21 @@ public struct ModelVersions: Sendable {
 
     /// The steps between versions that the app migrates with its own code (a SwiftData
     /// `SchemaMigrationPlan`'s custom stages): never to be taken by an inferred migration.
-    public var customStages: [CustomStage] = []
+    package var customStages: [CustomStage] = []
     /// Versions of the plan whose model could not be read, and why: a store made by one of them
     /// cannot be migrated from here.
-    public var unreadable: [UnreadableVersion] = []
+    package var unreadable: [UnreadableVersion] = []
 
     /// A step the app's migration plan takes with its own code.
-    public struct CustomStage: Sendable, Hashable {
+    package struct CustomStage: Sendable, Hashable {
         /// The version it migrates from and to, by name; nil where the sources do not say.
-        public var from: String?
-        public var to: String?
+        package var from: String?
+        package var to: String?
         /// Where the stage is made (`file:line:column`).
-        public var place: String
+        package var place: String
 
         /// A custom stage from `from` to `to`, made at `place`.
-        public init(from: String?, to: String?, place: String) {
+        package init(from: String?, to: String?, place: String) {
             self.from = from
             self.to = to
             self.place = place
@@ -44,14 +44,14 @@ public struct ModelVersions: Sendable {
     }
 
     /// A version of the plan that could not be read.
-    public struct UnreadableVersion: Sendable, Hashable {
+    package struct UnreadableVersion: Sendable, Hashable {
         /// The version's name.
-        public var name: String
+        package var name: String
         /// Why (the reader's error, with its place).
-        public var reason: String
+        package var reason: String
 
         /// The version `name`, unreadable for `reason`.
-        public init(name: String, reason: String) {
+        package init(name: String, reason: String) {
             self.name = name
             self.reason = reason
         }
@@ -66,7 +66,7 @@ public struct ModelVersions: Sendable {
     /// The first custom stage a migration from the version `source` to the current one would
     /// cross, in the order of `versions`: a stage between two versions of that span, or one whose
     /// versions the sources do not name.
-    public func customStage(from source: String) -> CustomStage? {
+    package func customStage(from source: String) -> CustomStage? {
         guard let start = versions.firstIndex(where: { $0.name == source }),
               let end = versions.firstIndex(where: { $0.name == current.name }), start < end else { return nil }
         let span = Set(versions[start...end].map(\.name))

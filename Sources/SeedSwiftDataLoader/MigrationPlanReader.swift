@@ -14,9 +14,7 @@ struct MigrationPlanReader {
         if let version {
             let target = name(of: version)
             return plans.first { plan in
-                plan.failure == nil && plan.schemas.contains { entry in
-                    (try? assembler.versionedSchema(entry.0, from: scope(of: plan), place: entry.1)).flatMap { $0 }.map(name(of:)) == target
-                }
+                plan.failure == nil && plan.schemas.contains { versionName($0.0, plan: plan) == target }
             }
         }
         if plans.count > 1 {
@@ -28,12 +26,12 @@ struct MigrationPlanReader {
 
     /// The scope a plan's names are looked up from: inside it.
     func scope(of plan: MigrationPlanDeclaration) -> [String] {
-        (namespace.canonicalScope(plan.context) ?? []) + [plan.name]
+        namespace.path(of: plan)
     }
 
     /// A version's name: its type's qualified name (`SchemaV2`, `App.SchemaV2`).
     func name(of version: VersionedSchemaDeclaration) -> String {
-        ((namespace.canonicalScope(version.context) ?? []) + [version.name]).joined(separator: ".")
+        namespace.path(of: version).joined(separator: ".")
     }
 
     /// The plan's versions in order, `current` among them (or after them, when the classes the

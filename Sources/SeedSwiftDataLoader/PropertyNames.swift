@@ -14,10 +14,6 @@ enum PropertyNames {
         "isProxy", "retainCount", "autorelease", "retain", "release", "copy", "mutableCopy", "dealloc",
     ]
 
-    /// Column names of a store's own bookkeeping, as `Z` + a property's upper-cased name would
-    /// spell them (`_pk` would be `Z_PK`).
-    static let bookkeeping: Set<String> = ["_PK", "_ENT", "_OPT"]
-
     /// Refuses the first property of `declaration` whose name Core Data refuses, that would be a
     /// bookkeeping column, or that differs from another only in case (both would be one column).
     static func check(_ declaration: ModelClassDeclaration) throws(ModelError) {
@@ -27,15 +23,14 @@ enum PropertyNames {
             if reserved.contains(name) {
                 throw property.place.error("'\(name)' is reserved: Core Data refuses a property named like a method of NSObject or NSManagedObject; rename it (keep the stored name with @Attribute(originalName:) if a store has it)")
             }
-            let upper = name.uppercased()
-            if bookkeeping.contains(upper) || upper.hasPrefix("_FOK_") {
-                throw property.place.error("'\(name)' would be stored in the column 'Z\(upper)', which the store keeps for its own bookkeeping; rename it")
+            if let column = DataModel.bookkeepingColumn(named: name) {
+                throw property.place.error("'\(name)' would be stored in the column '\(column)', which the store keeps for its own bookkeeping; rename it")
             }
             guard name.utf8.allSatisfy({ $0 < 0x80 }), let first = name.unicodeScalars.first, first == "_" || first.properties.isAlphabetic else {
                 throw property.place.error("'\(name)' is not a name seedgen can store: a column name holds only ASCII letters, digits and underscores")
             }
-            if let other = seen.updateValue(property, forKey: upper), other.name != name {
-                throw property.place.error("'\(name)' and '\(other.name)' (\(other.place)) differ only in case: both would be the column 'Z\(upper)'")
+            if let other = seen.updateValue(property, forKey: name.uppercased()), other.name != name {
+                throw property.place.error("'\(name)' and '\(other.name)' (\(other.place)) differ only in case: both would be the column 'Z\(name.uppercased())'")
             }
         }
     }

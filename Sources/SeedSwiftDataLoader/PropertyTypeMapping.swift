@@ -39,7 +39,7 @@ struct PropertyTypeMapping {
             attribute.type = StandardTypes.scalars[name]!
             attribute.defaultValue = property.literalDefault
         case .array(let element):
-            try requireValue(element, in: property, what: "an array's elements")
+            try requireValue(element, of: property.name, at: property.typePlace, what: "an array's elements")
             attribute.type = .transformable
             if element == .standard("String") || element == .standard("Substring") {
                 attribute.declaredValue = .stringArray
@@ -47,12 +47,12 @@ struct PropertyTypeMapping {
             }
         case .set(let element):
             // Assumed: a Transformable, as an array (no real store shows one).
-            try requireValue(element, in: property, what: "a set's elements")
+            try requireValue(element, of: property.name, at: property.typePlace, what: "a set's elements")
             attribute.type = .transformable
         case .dictionary(let key, let value):
             // Assumed: a Transformable, as an array (no real store shows one).
-            try requireValue(key, in: property, what: "a dictionary's keys")
-            try requireValue(value, in: property, what: "a dictionary's values")
+            try requireValue(key, of: property.name, at: property.typePlace, what: "a dictionary's keys")
+            try requireValue(value, of: property.name, at: property.typePlace, what: "a dictionary's values")
             attribute.type = .transformable
         default:
             attribute.type = .composite
@@ -75,12 +75,12 @@ struct PropertyTypeMapping {
 
     /// Refuses a type that is no value SwiftData stores: a framework type seedgen cannot know,
     /// a tuple or function, a `@Model` class inside a value.
-    private func requireValue(_ type: ResolvedType, in property: PropertyDeclaration, what: String) throws(ModelError) {
+    private func requireValue(_ type: ResolvedType, of name: String, at place: SourcePlace, what: String) throws(ModelError) {
         switch type {
-        case .unknown(let name): throw unknownType(name, at: property.typePlace)
-        case .unsupported(let text): throw property.typePlace.error("'\(text)' as \(what): SwiftData stores no such type")
-        case .model: throw property.typePlace.error("\(what) of '\(property.name)' mix @Model classes into a value")
-        case .optional(let wrapped): try requireValue(wrapped, in: property, what: what)
+        case .unknown(let type): throw unknownType(type, at: place)
+        case .unsupported(let text): throw place.error("'\(text)' as \(what): SwiftData stores no such type")
+        case .model: throw place.error("\(what) of '\(name)' mix @Model classes into a value")
+        case .optional(let wrapped): try requireValue(wrapped, of: name, at: place, what: what)
         default: return
         }
     }
@@ -143,12 +143,12 @@ struct PropertyTypeMapping {
         case .standard(let scalar) where StandardTypes.scalars[scalar] != nil:
             element.type = StandardTypes.scalars[scalar]!
         case .array(let inner), .set(let inner):
-            try requireValue(inner, in: PropertyDeclaration(name: name, place: place, typePlace: place), what: "an array's elements")
+            try requireValue(inner, of: name, at: place, what: "an array's elements")
             element.type = .binary
             element.declaredValue = .jsonArray
         case .dictionary(let key, let value):
-            try requireValue(key, in: PropertyDeclaration(name: name, place: place, typePlace: place), what: "a dictionary's keys")
-            try requireValue(value, in: PropertyDeclaration(name: name, place: place, typePlace: place), what: "a dictionary's values")
+            try requireValue(key, of: name, at: place, what: "a dictionary's keys")
+            try requireValue(value, of: name, at: place, what: "a dictionary's values")
             element.type = .binary
         default:
             var inner = property

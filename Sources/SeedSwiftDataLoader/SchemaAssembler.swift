@@ -39,7 +39,7 @@ struct SchemaAssembler {
     private func roots(of version: VersionedSchemaDeclaration, depth: Int) throws(ModelError) -> [Int] {
         if let failure = version.failure { throw failure }
         guard depth < TypeNamespace.depthLimit else { throw version.modelsPlace.error("models lists refer to each other in a cycle") }
-        let scope = (namespace.canonicalScope(version.context) ?? []) + [version.name]
+        let scope = namespace.path(of: version)
         var roots: [Int] = []
         for entry in version.models {
             switch entry {
@@ -59,7 +59,7 @@ struct SchemaAssembler {
     func versionedSchema(_ type: DeclaredType, from scope: [String], place: SourcePlace?) throws(ModelError) -> VersionedSchemaDeclaration? {
         let resolved = try namespace.resolve(type, from: scope, place: place ?? SourcePlace(file: path, line: 0, column: 0))
         guard let target = namespace.nominalPath(of: resolved) else { return nil }
-        return namespace.declarations.versionedSchemas.first { (namespace.canonicalScope($0.context) ?? []) + [$0.name] == target }
+        return namespace.declarations.versionedSchemas.first { namespace.path(of: $0) == target }
     }
 
     private func model(of roots: [Int], versionIdentifier: String) throws(ModelError) -> DataModel {
@@ -95,7 +95,7 @@ struct SchemaAssembler {
             }
             selected.append(next)
             for property in declaration.properties {
-                if let target = try relatedClass(property, of: next) { pending.append(target) }
+                if let target = Self.relatedClass(try mapping.type(of: property, in: namespace.classPaths[next])) { pending.append(target) }
             }
             if let parent = try parentClass(of: next) { pending.append(parent) }
         }
@@ -119,8 +119,8 @@ struct SchemaAssembler {
     }
 
     /// The class a property's type names (`T`, `T?`, `[T]`, `[T]?`), if it is a `@Model` class.
-    private func relatedClass(_ property: PropertyDeclaration, of owner: Int) throws(ModelError) -> Int? {
-        var type = try mapping.type(of: property, in: namespace.classPaths[owner]).unwrapped.type
+    private static func relatedClass(_ resolved: ResolvedType) -> Int? {
+        var type = resolved.unwrapped.type
         if case .array(let element) = type { type = element }
         if case .model(let index) = type { return index }
         return nil
@@ -143,7 +143,7 @@ struct SchemaAssembler {
         try PropertyNames.check(declaration)
         for property in declaration.properties {
             let type = try mapping.type(of: property, in: namespace.classPaths[index])
-            if let target = try relatedClass(property, of: index) {
+            if let target = Self.relatedClass(type) {
                 relationships.append(try relationship(property, type: type, of: index, to: target))
             } else {
                 let attribute = try mapping.attribute(for: property, type: type)

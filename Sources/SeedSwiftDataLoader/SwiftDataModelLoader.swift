@@ -26,7 +26,7 @@ public enum SwiftDataModelLoader {
     /// in order (each `VersionedSchema`'s `models`) with its custom stages; otherwise one version.
     ///
     /// Only the current version must read: another version the reader does not understand is
-    /// listed in ``ModelVersions/unreadable`` (a store it made cannot be migrated from here).
+    /// listed among the versions' unreadable ones (a store it made cannot be migrated from here).
     ///
     /// - Parameters:
     ///   - path: a `.swift` file, or a folder whose `.swift` files are read.

@@ -8,18 +8,6 @@ import Testing
 /// and as SwiftData stores types (SwiftDataModels.md).
 @Suite("SwiftData names and types, as Swift resolves them")
 struct NameResolutionTests {
-    private func load(_ source: String, schema: [String]? = nil) throws -> DataModel {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        return try SwiftDataModelLoader.load(from: directory.write(source, to: "Model.swift"), schema: schema)
-    }
-
-    private func refusal(_ source: String, schema: [String]? = nil) throws -> ModelError {
-        var error = try #require(throws: ModelError.self) { try load(source, schema: schema) }
-        error.file = URL(fileURLWithPath: error.file).lastPathComponent
-        return error
-    }
-
     private func type(_ model: DataModel, _ entity: String, _ attribute: String) -> String? {
         model.entity(named: entity)?.attribute(named: attribute).map { $0.type.rawValue + ($0.isOptional ? "?" : "") }
     }

@@ -6,20 +6,6 @@ import Testing
 
 @Suite("SwiftData model sources")
 struct SwiftDataModelLoaderTests {
-    /// The model of `source`, written as `Model.swift` in a temporary folder.
-    private func load(_ source: String, schema: [String]? = nil) throws -> DataModel {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        return try SwiftDataModelLoader.load(from: directory.write(source, to: "Model.swift"), schema: schema)
-    }
-
-    /// The error `source` is refused with, its file shortened to the name.
-    private func refusal(_ source: String, schema: [String]? = nil) throws -> ModelError {
-        var error = try #require(throws: ModelError.self) { try load(source, schema: schema) }
-        error.file = URL(fileURLWithPath: error.file).lastPathComponent
-        return error
-    }
-
     @Test("stored properties become attributes of their Core Data types; computed, static and @Transient ones do not")
     func attributes() throws {
         let model = try load("""

@@ -8,6 +8,13 @@ import Testing
 /// reading them gives the same model back (entities, attribute types, optionality, literal
 /// defaults, uniqueness, relationships with their inverses, counts and delete rules, and enums
 /// with raw values: their cases, each raw value as Swift gives it, and an initial case).
+///
+/// The same model is spelled as Swift lets an app spell it, and names must resolve as the
+/// compiler resolves them: every class in an enum namespace or not, inverse key paths through
+/// it or not, types written plainly, module-qualified (`Swift.Int`, `Foundation.Date`), through
+/// a typealias or a chain of two at the top or inside the namespace, left to a literal initial
+/// value; decoy types named `Date`, `Int` and `String` in a scope the classes cannot see, and a
+/// `@Model` class under `#if false`.
 @Suite("SwiftData sources: round trip")
 struct SwiftDataSourceRoundTripTests {
     static let cases = PropertyCases.count(makeTest: 200)
@@ -19,6 +26,15 @@ struct SwiftDataSourceRoundTripTests {
         ("Int", .integer64, { rng in let value = Int64(bitPattern: rng.next()) >> Int64(rng.next() % 63); return ("\(value)", "\(value)") }),
         ("Int32", .integer32, { rng in let value = Int32(truncatingIfNeeded: rng.next()); return ("\(value)", "\(value)") }),
         ("Int16", .integer16, { rng in let value = Int16(truncatingIfNeeded: rng.next()); return ("\(value)", "\(value)") }),
+        ("Int8", .integer16, { rng in let value = Int8(truncatingIfNeeded: rng.next()); return ("\(value)", "\(value)") }),
+        ("UInt8", .integer16, { rng in let value = UInt8(truncatingIfNeeded: rng.next()); return ("\(value)", "\(value)") }),
+        ("UInt16", .integer32, { rng in let value = UInt16(truncatingIfNeeded: rng.next()); return ("\(value)", "\(value)") }),
+        ("UInt32", .integer64, { rng in let value = UInt32(truncatingIfNeeded: rng.next()); return ("\(value)", "\(value)") }),
+        ("UInt", .integer64, { rng in let value = rng.next() >> 1; return ("\(value)", "\(value)") }),
+        ("UInt64", .integer64, { rng in let value = rng.next() >> 1; return ("\(value)", "\(value)") }),
+        ("Float", .float, { rng in let text = "\(rng.next() % 100).\(rng.next() % 10)"; return (text, text) }),
+        ("TimeInterval", .double, { rng in let text = "\(rng.next() % 10_000).\(rng.next() % 100)"; return (text, text) }),
+        ("CGFloat", .double, { rng in let text = "\(rng.next() % 10_000).\(rng.next() % 100)"; return (text, text) }),
         ("Double", .double, { rng in let text = "\(rng.next() % 10_000).\(rng.next() % 100)"; return (text, text) }),
         ("Bool", .boolean, { rng in rng.next() % 2 == 0 ? ("true", "YES") : ("false", "NO") }),
         ("Date", .date, { _ in ("Date()", "") }),
@@ -102,13 +118,44 @@ struct SwiftDataSourceRoundTripTests {
         return (declaration, (line, attribute))
     }
 
+    /// The module a standard type may be qualified with.
+    static func module(of swift: String) -> String {
+        switch swift {
+        case "Date", "Data", "UUID", "URL", "Decimal", "TimeInterval": "Foundation"
+        case "CGFloat": "CoreGraphics"
+        default: "Swift"
+        }
+    }
+
+    /// Types whose literals Swift types by themselves (`= 1` is an Int): their annotation may be left out.
+    static let literalTypes: [String: String] = ["String": "\"", "Int": "", "Double": ".", "Bool": ""]
+
+    /// How a property spells `swift`: plainly, module-qualified, or through a typealias (or a
+    /// chain of two) declared in `aliases`, at the top or in the namespace.
+    static func spelling(of swift: String, aliases: inout [String], prefix: String, _ rng: inout SplitMix64) -> String {
+        switch rng.next() % 4 {
+        case 0: return "\(module(of: swift)).\(swift)"
+        case 1:
+            let name = "\(prefix)\(aliases.count)"
+            aliases.append("typealias \(name) = \(swift)")
+            return name
+        case 2:
+            let (first, second) = ("\(prefix)\(aliases.count)", "\(prefix)\(aliases.count + 1)")
+            aliases += ["typealias \(first) = \(swift)", "typealias \(second) = \(first)"]
+            return second
+        default: return swift
+        }
+    }
+
     /// Sources of 1–4 classes with random attributes and explicit-inverse relationships, and the model they declare.
     static func generate(_ rng: inout SplitMix64) -> (String, DataModel) {
         let count = Int(rng.next() % 4) + 1
         let names = (0..<count).map { "E\($0)x" }
+        let namespaced = rng.next() % 2 == 0
         var bodies = Array(repeating: "", count: count)
         var entities = names.map { EntityDescription(name: $0) }
         var enums = ""
+        var topAliases: [String] = [], innerAliases: [String] = []
         for index in 0..<count {
             var attributes: [AttributeDescription] = []
             for number in 0..<Int(rng.next() % 5) {
@@ -118,7 +165,18 @@ struct SwiftDataSourceRoundTripTests {
                 let withValue = rng.next() % 2 == 0
                 let (literal, stored) = scalar.literal(&rng)
                 let unique = !optional && rng.next() % 5 == 0
-                bodies[index] += "    \(unique ? "@Attribute(.unique) " : "")var \(name): \(scalar.swift)\(optional ? "?" : "")\(withValue ? " = \(literal)" : "")\n"
+                let inferred = withValue && !optional && literalTypes[scalar.swift].map { literal.contains($0) || $0.isEmpty } == true
+                    && literal.first != "-" && rng.next() % 3 == 0
+                var declared = ""
+                if !inferred {
+                    if namespaced && rng.next() % 2 == 0 {
+                        declared = ": " + spelling(of: scalar.swift, aliases: &innerAliases, prefix: "U", &rng)
+                    } else {
+                        declared = ": " + spelling(of: scalar.swift, aliases: &topAliases, prefix: "T", &rng)
+                    }
+                    declared += optional ? "?" : ""
+                }
+                bodies[index] += "    \(unique ? "@Attribute(.unique) " : "")var \(name)\(declared)\(withValue ? " = \(literal)" : "")\n"
                 attributes.append(AttributeDescription(name: name, type: scalar.type, isOptional: optional,
                                                        defaultValue: withValue && !stored.isEmpty ? stored : nil))
                 if unique { entities[index].uniquenessConstraints.append([name]) }
@@ -141,7 +199,7 @@ struct SwiftDataSourceRoundTripTests {
             let minimum = manyForward && rng.next() % 2 == 0 ? Int(rng.next() % 3) : nil
             func type(_ target: String, many: Bool, optional: Bool) -> String { many ? "[\(target)]\(optional ? "?" : "")" : "\(target)\(optional ? "?" : "")" }
             let forwardOptional = rng.next() % 2 == 0 || !manyForward
-            var arguments = ["inverse: \\\(names[to]).\(backward)"]
+            var arguments = ["inverse: \\\(namespaced && rng.next() % 2 == 0 ? "NS." : "")\(names[to]).\(backward)"]
             if cascade { arguments.insert("deleteRule: .cascade", at: 0) }
             if let minimum { arguments.append("minimumModelCount: \(minimum)") }
             bodies[from] += "    @Relationship(\(arguments.joined(separator: ", "))) var \(forward): \(type(names[to], many: manyForward, optional: forwardOptional))\n"
@@ -155,7 +213,14 @@ struct SwiftDataSourceRoundTripTests {
                                                                       inverseEntity: names[from], isToMany: manyBackward, isOptional: true))
         }
         for index in entities.indices { entities[index].relationships.sort { DataModel.namePrecedes($0.name, $1.name) } }
-        let source = "import SwiftData\n\n" + enums + zip(names, bodies).map { "@Model final class \($0) {\n\($1)    init() {}\n}\n" }.joined(separator: "\n")
+        var declarations = enums + zip(names, bodies).map { "@Model final class \($0) {\n\($1)    init() {}\n}\n" }.joined(separator: "\n")
+        if namespaced {
+            declarations = "enum NS {\n" + (innerAliases.map { $0 + "\n" }.joined() + declarations)
+                .split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n") + "\n}\n"
+        }
+        // Decoys: types named like standard ones, in a scope no class sees; a class Swift never builds.
+        let decoys = "enum Decoy {\n    struct Date {}\n    struct Int {}\n    struct String {}\n}\n#if false\n@Model final class Hidden { var h = 1 }\n#endif\n"
+        let source = "import SwiftData\n\n" + topAliases.map { $0 + "\n" }.joined() + decoys + declarations
         return (source, try! DataModel(entities: entities, versionIdentifier: "1.0.0"))
     }
 }

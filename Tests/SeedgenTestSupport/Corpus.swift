@@ -5,13 +5,17 @@ import Foundation
 /// Tests only ever read these files or copy them into a temporary directory first.
 public enum Corpus {
     /// The corpus folder, or nil when there is none on this machine.
-    public static let root: URL? = {
-        if let path = ProcessInfo.processInfo.environment["SEEDGEN_CORPUS"], !path.isEmpty {
+    public static let root = sharedFolder("corpus", overriddenBy: "SEEDGEN_CORPUS")
+
+    /// A folder of shared test material: `$variable` when set (nil if nothing is there), else
+    /// `../shared/<name>` beside the package when it exists.
+    public static func sharedFolder(_ name: String, overriddenBy variable: String) -> URL? {
+        if let path = ProcessInfo.processInfo.environment[variable], !path.isEmpty {
             return FileManager.default.fileExists(atPath: path) ? URL(fileURLWithPath: path) : nil
         }
-        let beside = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
+        let beside = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/\(name)")
         return FileManager.default.fileExists(atPath: beside.path) ? beside : nil
-    }()
+    }
 
     /// True when the corpus tests can run.
     public static var isAvailable: Bool { root != nil }

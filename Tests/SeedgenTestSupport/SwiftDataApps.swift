@@ -5,13 +5,7 @@ import Foundation
 /// SwiftData's `Schema` would hold for each (`EXPECT.tsv`, read by hand from the sources).
 public enum SwiftDataApps {
     /// The folder, or nil when there is none on this machine.
-    public static let root: URL? = {
-        if let path = ProcessInfo.processInfo.environment["SEEDGEN_SWIFTDATA_APPS"], !path.isEmpty {
-            return FileManager.default.fileExists(atPath: path) ? URL(fileURLWithPath: path) : nil
-        }
-        let beside = Corpus.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/swiftdata-apps")
-        return FileManager.default.fileExists(atPath: beside.path) ? beside : nil
-    }()
+    public static let root = Corpus.sharedFolder("swiftdata-apps", overriddenBy: "SEEDGEN_SWIFTDATA_APPS")
 
     /// True when the tests over real apps can run.
     public static var isAvailable: Bool { root != nil }

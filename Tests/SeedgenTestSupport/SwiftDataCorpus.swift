@@ -4,13 +4,7 @@ import Foundation
 /// else `../shared/swiftdata` beside the package. Tests copy a store before opening it.
 public enum SwiftDataCorpus {
     /// The corpus folder, or nil when there is none on this machine.
-    public static let root: URL? = {
-        if let path = ProcessInfo.processInfo.environment["SEEDGEN_SWIFTDATA_CORPUS"], !path.isEmpty {
-            return FileManager.default.fileExists(atPath: path) ? URL(fileURLWithPath: path) : nil
-        }
-        let beside = Corpus.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/swiftdata")
-        return FileManager.default.fileExists(atPath: beside.path) ? beside : nil
-    }()
+    public static let root = Corpus.sharedFolder("swiftdata", overriddenBy: "SEEDGEN_SWIFTDATA_CORPUS")
 
     /// True when the SwiftData corpus tests can run.
     public static var isAvailable: Bool { root != nil }

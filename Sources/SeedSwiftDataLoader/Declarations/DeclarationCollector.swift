@@ -127,10 +127,9 @@ final class DeclarationCollector: SyntaxVisitor {
             walkElements(of: clause)
         case .none:
             break
-        case .unknown(let condition) where node.clauses.count == 1:
+        case .unknown where node.clauses.count == 1:
             // A lone `#if` without `#else`: what it declares exists only where the condition
             // holds, and an app that uses it is built where it holds.
-            _ = condition
             walkElements(of: node.clauses.first!)
         case .unknown(let condition):
             // Alternatives: what each declares is read, but fails wherever it is used.

@@ -111,9 +111,8 @@ struct InitialValue {
            let base = member.base {
             return typeOfExpression(base)
         }
-        guard let type = typeOfExpression(expression), case .named(let name) = type else {
-            return typeOfExpression(expression)
-        }
+        let type = typeOfExpression(expression)
+        guard case .named(let name)? = type else { return type }
         // By Swift's convention a type's name starts with a capital; a lower-case callee is a function.
         return name.split(separator: ".").last?.first?.isUppercase == true ? type : nil
     }

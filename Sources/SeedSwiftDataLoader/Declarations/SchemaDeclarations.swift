@@ -32,7 +32,7 @@ enum ModelListEntry {
 }
 
 /// A type conforming to `VersionedSchema`: one version of the model.
-struct VersionedSchemaDeclaration {
+struct VersionedSchemaDeclaration: ScopedDeclaration {
     var name: String
     var context: [ScopeStep]
     var place: SourcePlace
@@ -67,7 +67,7 @@ enum StageEntry {
 }
 
 /// A type conforming to `SchemaMigrationPlan`: the model's versions in order.
-struct MigrationPlanDeclaration {
+struct MigrationPlanDeclaration: ScopedDeclaration {
     var name: String
     var context: [ScopeStep]
     var place: SourcePlace

@@ -8,7 +8,7 @@ enum ScopeStep: Equatable {
 }
 
 /// A declaration that Swift names by where it is written: a `@Model` class, a struct, enum or
-/// other type, a typealias.
+/// other type, a typealias, a `VersionedSchema`, a `SchemaMigrationPlan`.
 protocol ScopedDeclaration {
     var name: String { get }
     /// Where it is written, outermost first.

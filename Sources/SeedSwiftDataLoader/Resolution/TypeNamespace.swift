@@ -95,6 +95,11 @@ struct TypeNamespace {
         return path
     }
 
+    /// The canonical path of a declaration: where it is written, extensions resolved, and its name.
+    func path(of declaration: some ScopedDeclaration) -> [String] {
+        (canonicalScope(declaration.context) ?? []) + [declaration.name]
+    }
+
     /// The scope a type's members are looked up in, for a resolved nominal type.
     func nominalPath(of type: ResolvedType) -> [String]? {
         switch type {
@@ -143,7 +148,7 @@ struct TypeNamespace {
         let components = path.split(separator: ".").map(String.init)
         guard let first = components.first else { return .unknown(path) }
         var current: ResolvedType
-        var rest = components.dropFirst()
+        let rest = components.dropFirst()
         if let generic = genericParameter(first, from: scope) {
             return .unsupported("\(path) (a generic parameter of \(generic))")
         } else if let member = try lookUp(first, from: scope, place: place) {
@@ -151,7 +156,6 @@ struct TypeNamespace {
         } else {
             // Not in the sources: a module's name qualifying the rest, or a standard type.
             if StandardTypes.modules.contains(first), !rest.isEmpty {
-                rest = rest.dropFirst(0)
                 let name = rest.joined(separator: ".")
                 return StandardTypes.isKnown(name) ? .standard(name) : .unknown(path)
             }
