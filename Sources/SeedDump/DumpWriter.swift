@@ -64,12 +64,17 @@ struct DumpWriter {
             buffer += "  <\(entity)" + (try identifier.map { (identifier) throws(DumpError) in " seedgen:id=\"\(try Self.escape(identifier))\"" } ?? "")
             if !nils.isEmpty { buffer += " seedgen:nil=\"\(nils.joined(separator: " "))\"" }
             for (name, value, attribute) in values {
-                buffer += " \(name)=\"\(try Self.escape(try Self.text(value, of: attribute, dates: dates)))\""
+                let text = try Self.escape(try Self.text(value, of: attribute, dates: dates))
+                try Self.requireReadable(text, "\(entity).\(name)")
+                buffer += " \(name)=\"\(text)\""
             }
             for (name, reference) in references {
                 switch reference {
                 case .key(let key): buffer += " \(name)=\"\(try Self.escape(key))\""
-                case .identifiers(let identifiers, _): buffer += " seedgen:\(name)=\"\(try Self.escape(identifiers.joined(separator: " ")))\""
+                case .identifiers(let identifiers, _):
+                    let text = try Self.escape(identifiers.joined(separator: " "))
+                    try Self.requireReadable(text, "\(entity).\(name)'s \(identifiers.count) identifiers")
+                    buffer += " seedgen:\(name)=\"\(text)\""
                 }
             }
             buffer += "/>\n"
@@ -103,11 +108,27 @@ struct DumpWriter {
         buffer = ""
     }
 
+    /// The most bytes libxml2 reads as one attribute value (`XML_MAX_TEXT_LENGTH`; seedgen never
+    /// sets `XML_PARSE_HUGE`). A property list's element text has no such limit.
+    static let attributeLimit = 10_000_000
+
+    /// Refuses an entity XML attribute value a build could not read back, up front: a dump
+    /// builds back or is not written.
+    static func requireReadable(_ escaped: String, _ what: String) throws(DumpError) {
+        guard escaped.utf8.count > attributeLimit else { return }
+        throw DumpError(description: "\(what): \(escaped.utf8.count) bytes as an XML attribute, past the \(attributeLimit) bytes libxml2 reads as one; "
+            + "entity XML of it could not be built back: dump with --format plist, which writes it as element text")
+    }
+
     // MARK: - Values
 
     /// A value as a property-list element of the attribute's own kind (`<integer>`, `<real>`,
     /// `<true/>`, `<data>`); decimals, dates, UUIDs and URIs as exact `<string>`s.
     static func plistValue(_ value: SQLValue, of attribute: AttributeDescription, dates: StoreDumper.DateStyle) throws(DumpError) -> String {
+        if attribute.declaredValue == .stringArray, case .blob(let bytes) = value, let strings = StringArrayArchive.strings(in: bytes) {
+            // A [String] as the list it is: each string its own element, however many.
+            return try "<array>" + strings.map { (string) throws(DumpError) in "<string>\(try escape(string))</string>" }.joined() + "</array>"
+        }
         let text = try text(value, of: attribute, dates: dates)
         switch attribute.type {
         case .integer16, .integer32, .integer64: return "<integer>\(text)</integer>"

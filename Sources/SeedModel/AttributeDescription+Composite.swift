@@ -24,6 +24,14 @@ extension AttributeDescription {
             return stored
         }
     }
+
+    /// For a Composite: the stored names (`storedAttributes`) of the elements every value of it
+    /// must give (`isRequiredInValue`), none when the Composite is required itself (its
+    /// elements are required then) or holds no such element.
+    package var namesRequiredInValue: [String] {
+        guard let elements, !(elements.count == 1 && elements[0].name == name) else { return [] }
+        return elements.filter { $0.isRequiredInValue == true }.map { name + "." + $0.name }
+    }
 }
 
 extension EntityDescription {

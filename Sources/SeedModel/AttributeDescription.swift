@@ -56,6 +56,12 @@ public struct AttributeDescription: Sendable, Hashable, Codable {
     /// The Swift value a SwiftData attribute or element holds where its type alone does not say
     /// it (an enum's cases, an array stored as JSON); nil for every other attribute.
     package var declaredValue: DeclaredValue?
+    /// Set on a Composite's element that every value of the Composite must give: a struct's
+    /// member whose own type is not optional, inside a Composite that may be nil as a whole.
+    /// The element is optional in the model (and hashed so) since a nil Composite leaves it
+    /// NULL, but a value with it NULL is one SwiftData cannot decode. Nil everywhere else, so a
+    /// seed's model JSON is unchanged for every other attribute.
+    package var isRequiredInValue: Bool?
     /// The line of the `<attribute>` element in the model file.
     public var line: Int
 

@@ -139,6 +139,7 @@ struct PropertyTypeMapping {
         let (base, optional) = type.unwrapped
         let isOptional = outerOptional || optional
         var element = AttributeDescription(name: name, type: .undefined, isOptional: isOptional, line: property.place.line)
+        if outerOptional && !optional { element.isRequiredInValue = true }
         switch base {
         case .standard(let scalar) where StandardTypes.scalars[scalar] != nil:
             element.type = StandardTypes.scalars[scalar]!

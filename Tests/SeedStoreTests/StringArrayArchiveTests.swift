@@ -31,6 +31,31 @@ struct StringArrayArchiveTests {
         }
     }
 
+    @Test("the archive written object by object is byte for byte the writer's encoding of its property list, across 1-, 2- and 4-byte references and offsets")
+    func streamEqualsWriter() throws {
+        var random = SplitMix64(seed: 0xa7c4_5eed)
+        let alphabet: [String] = ["a", "b", "é", "🍸", "x y", ""]
+        var cases: [[String]] = (0..<100).map { _ in
+            (0..<Int(random.next() % 300)).map { _ in
+                (0..<Int(random.next() % 4)).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] }.joined()
+            }
+        }
+        cases.append([])
+        cases.append((0..<40_000).map { "s\($0 % 30_000)" })  // past 65,535 objects and bytes
+        for strings in cases {
+            let written = try #require(StringArrayArchive.archive(strings))
+            #expect(written == BinaryPropertyListWriter.encode(StringArrayArchive.propertyList(of: strings)), "\(strings.count) strings")
+        }
+    }
+
+    @Test("a list of 150,000 strings (past what a property list read whole may expand to) reads back from its archive, for a dump")
+    func longList() throws {
+        let strings = (0..<150_000).map { "label-\($0)" }
+        let bytes = try #require(StringArrayArchive.archive(strings))
+        #expect(StringArrayArchive.strings(in: bytes) == strings)
+        #expect(try Self.unarchived(bytes) == strings)
+    }
+
     @Test("bytes that are not exactly seedgen's archive of some strings are none: a dump gives them as they are")
     func foreignBytes() throws {
         let foundation = try NSKeyedArchiver.archivedData(withRootObject: ["a", "b"] as NSArray, requiringSecureCoding: true)

@@ -144,6 +144,19 @@ struct SwiftDataSeedTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: directory.path("a.sqlite"))) == Data(contentsOf: URL(fileURLWithPath: directory.path("b.sqlite"))))
     }
 
+    @Test("an optional struct's required member may come from a later mention of the same object; a struct left out is nil")
+    func compositeCompletedLater() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let model = try directory.write(Self.model, to: "Model.swift")
+        let data = try directory.write("""
+            {"Visits": [{"name": "a", "mood": "calm", "address": {"number": 5}}, {"name": "b", "mood": "calm"}, {"name": "a", "address.street": "Main"}]}
+            """, to: "visits.json")
+        let build = try SeedgenTool.run(["build", "--model", model, "--output", directory.path("a.sqlite"), data])
+        #expect(build.status == 0, "\(build.error)")
+        #expect(try SQLiteShell.rows(directory.path("a.sqlite"), "SELECT ZNAME, ZSTREET, ZNUMBER FROM ZVISIT ORDER BY ZNAME") == ["a|Main|5", "b||"])
+    }
+
     @Test("a value that is no case, a struct given as one value, an unknown member and a missing required enum are refused at their place; nothing is written", arguments: [
         (#"{"name": "a", "mood": "angry"}"#, 1, 35, "Visit.mood: 'angry' is no case of the enum: give a raw value or a case name: calm ('calm'), loud ('LOUD')"),
         (#"{"name": "a", "mood": "calm", "weather": "snow"}"#, 1, 54, "Visit.weather: 'snow' is no case of the enum: rain, sun"),
@@ -155,6 +168,12 @@ struct SwiftDataSeedTests {
         (#"{"name": "a"}"#, 1, 13, "the required attribute 'mood' is missing"),
         (#"{"name": "a", "mood": "calm", "labels": ["x", 1]}"#, 1, 53, #"Visit.labels: '["x",1]' is not a JSON array of strings"#),
         (#"{"name": "a", "mood": "calm", "labels": ["$null"]}"#, 1, 53, #"Visit.labels: '["$null"]' holds the string '$null'"#),
+        // An optional struct given in part: SwiftData could not decode a value without its street.
+        (#"{"name": "a", "mood": "calm", "address": {"number": 5}}"#, 1, 13, "Visit.address gives number but not street, which every address must give"),
+        (#"{"name": "a", "mood": "calm", "address.tags": ["t"]}"#, 1, 13, "Visit.address gives tags but not street, which every address must give"),
+        (#"{"name": "a", "mood": "calm", "address": {"number": 5}}, {"name": "a", "address": {"id": "6F9619FF-8B86-D011-B42D-00C04FC964FF"}}"#, 1, 13,
+         "Visit #1: Visit.address gives number but not street"),
+        (#"{"name": "a", "mood": "calm", "address": {}}"#, 1, 54, "Visit.address is given with no member: give its members, or leave it out for nil"),
     ] as [(String, Int, Int, String)])
     func naturalCompositeRefusals(_ object: String, _ line: Int, _ column: Int, _ message: String) throws {
         let directory = try TemporaryDirectory()

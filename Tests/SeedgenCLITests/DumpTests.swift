@@ -204,3 +204,43 @@ struct DumpTests {
         }
     }
 }
+
+/// Values longer than libxml2 reads as one XML attribute, and SwiftData lists, in a dump.
+@Suite("seedgen dump: long values")
+struct DumpLongValueTests {
+    static let model = """
+        import SwiftData
+        @Model class Note {
+            @Attribute(.unique) var name: String
+            var text: String?
+            var labels: [String] = []
+        }
+        """
+
+    @Test("a text past 10,000,000 bytes: entity XML is refused up front naming the value (no file written), a property list dump builds back byte for byte; a [String] is a plist <array>")
+    func longText() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let model = try directory.write(Self.model, to: "Model.swift")
+        let long = String(repeating: "long & ", count: 1_500_001)
+        let data = try directory.write("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>Notes</key><array>
+              <dict><key>name</key><string>a</string><key>text</key><string>\(long.replacingOccurrences(of: "&", with: "&amp;"))</string></dict>
+              <dict><key>name</key><string>b</string><key>labels</key><array><string>x</string><string>y "z"</string><string>x</string></array></dict>
+            </array></dict></plist>
+            """, to: "notes.plist")
+        let build = try SeedgenTool.run(["build", "--model", model, "--output", directory.path("a.sqlite"), data])
+        #expect(build.status == 0, "\(build.error)")
+        let xml = try SeedgenTool.run(["dump", directory.path("a.sqlite"), "--model", model, "-o", directory.path("dump.xml")])
+        #expect(xml.status == 1 && xml.error.contains("Note.text: \(10_500_007 + 4 * 1_500_001) bytes as an XML attribute, past the 10000000 bytes libxml2 reads as one") && xml.error.contains("--format plist"), "\(xml.error)")
+        #expect(!FileManager.default.fileExists(atPath: directory.path("dump.xml")))
+        let plist = try SeedgenTool.run(["dump", directory.path("a.sqlite"), "--model", model, "--format", "plist", "-o", directory.path("dump.plist")])
+        #expect(plist.status == 0, "\(plist.error)")
+        let dumped = try String(contentsOfFile: directory.path("dump.plist"), encoding: .utf8)
+        #expect(dumped.contains("<key>labels</key><array><string>x</string><string>y &quot;z&quot;</string><string>x</string></array>"), "a [String] as the list it is")
+        let again = try SeedgenTool.run(["build", "--model", model, "--output", directory.path("b.sqlite"), directory.path("dump.plist")])
+        #expect(again.status == 0, "\(again.error)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: directory.path("a.sqlite"))) == Data(contentsOf: URL(fileURLWithPath: directory.path("b.sqlite"))))
+    }
+}

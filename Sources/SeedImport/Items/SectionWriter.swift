@@ -67,10 +67,19 @@ struct SectionWriter {
         }
         if !plan.composites.isEmpty {
             // A SwiftData struct given as one object: its members by path (`author.person`).
-            entries = entries.flatMap { entry -> [(key: String, value: SourceNode)] in
-                guard plan.composites.contains(entry.key), case .dictionary(let members, _) = entry.value else { return [entry] }
-                return members.map { (entry.key + "." + $0.key, $0.value) }
+            var flattened: [(key: String, value: SourceNode)] = []
+            for entry in entries {
+                guard plan.composites.contains(entry.key), case .dictionary(let members, let place) = entry.value else {
+                    flattened.append(entry)
+                    continue
+                }
+                // A store holds such a value as every element NULL, which reads back as nil.
+                guard !members.isEmpty else {
+                    throw InputError("\(entity.name).\(entry.key) is given with no member: give its members, or leave it out for nil", at: place)
+                }
+                flattened += members.map { (entry.key + "." + $0.key, $0.value) }
             }
+            entries = flattened
         }
         var values: [(name: String, property: EntityPlan.Property, value: SourceValue, location: InputLocation)] = []
         var nested: [(relationship: RelationshipDescription, node: SourceNode)] = []

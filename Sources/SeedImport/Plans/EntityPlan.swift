@@ -58,6 +58,8 @@ final class EntityPlan {
     let enumCases: [String: [String: AttributeSlot]]
     /// SwiftData Composites whose elements have their own names (structs): property names.
     let composites: Set<String>
+    /// Optional structs whose values must give some members (`incompleteComposite`).
+    let compositeRequirements: [CompositeRequirement]
     /// The attributes that name and merge this entity's objects (`NaturalKey`), and their slots.
     let key: NaturalKey?
     let keySlots: [AttributeSlot]
@@ -87,6 +89,9 @@ final class EntityPlan {
     /// fills columns, nothing empties one).
     let settledParameters: [Int]
     @exclusivity(unchecked) var wroteUnsettledRow = false
+    /// Whether a row a later mention may complete was written for an entity with
+    /// `compositeRequirements`: only then does `finish` look for a struct given in part.
+    @exclusivity(unchecked) var wroteUncheckedComposite = false
     /// Rows with an attribute given nil that has a default (`Z_PK`, column): `finish` fills no
     /// default there unless a later mention gave a value.
     var keptNulls: [(primaryKey: Int64, column: String)] = []
@@ -204,6 +209,7 @@ final class EntityPlan {
         }
         self.enumCases = enumCases
         self.composites = composites
+        self.compositeRequirements = Self.compositeRequirements(of: entity, in: model, slots: attributes)
         self.attributes = attributes
         self.toOnes = toOnes
         self.relationships = relationships

@@ -57,6 +57,16 @@ extension SeedRepository {
             }) {
                 throw InputError("\(plan.entity.name) #\(found.primaryKey): \(required[found.column].message)", at: definition(of: found.primaryKey, in: plan.table) ?? origin)
             }
+            if plan.wroteUncheckedComposite {
+                for requirement in plan.compositeRequirements {
+                    if let found = try builder.rows(at: origin, { rows throws(SQLiteError) in
+                        try rows.firstPartialRow(in: plan.table, ofEntity: number, given: requirement.members.map(\.column), required: requirement.required.map(\.column))
+                    }) {
+                        let message = EntityPlan.incompleteMessage(plan.entity.name, requirement, given: requirement.members[found.given], missing: requirement.required[found.missing])
+                        throw InputError("\(plan.entity.name) #\(found.primaryKey): \(message)", at: definition(of: found.primaryKey, in: plan.table) ?? origin)
+                    }
+                }
+            }
             for relationship in plan.relationships.values.sorted(by: { $0.name < $1.name }) where relationship.isToMany {
                 try checkCount(of: relationship, plan)
             }

@@ -308,10 +308,15 @@ public final class SeedRepository {
                     throw InputError("\(plan.entity.name): the required attribute '\(slot.attribute.name)' is missing", at: location)
                 }
             }
-        } else if !plan.wroteUnsettledRow {
-            for parameter in plan.settledParameters where values[parameter] == nil {
-                plan.wroteUnsettledRow = true
-                break
+            if let incomplete = plan.incompleteComposite() { throw InputError(incomplete, at: location) }
+        } else {
+            // A later mention may complete the row: `finish` settles and checks it.
+            if !plan.compositeRequirements.isEmpty { plan.wroteUncheckedComposite = true }
+            if !plan.wroteUnsettledRow {
+                for parameter in plan.settledParameters where values[parameter] == nil {
+                    plan.wroteUnsettledRow = true
+                    break
+                }
             }
         }
         try checkRowLength(plan, at: location)

@@ -21,7 +21,7 @@ package final class ObjectRows {
     struct StatementKey: Hashable {
         enum Kind: Hashable {
             case insert, rowsWhere, entityNumber, values, update, replaceDestination, countChange, delete
-            case fillNulls, firstNull, readMax, writeMax, nextPosition, addJoinRow, removeJoinRow, joinedRows, countViolation, ledger
+            case fillNulls, firstNull, firstPartial, readMax, writeMax, nextPosition, addJoinRow, removeJoinRow, joinedRows, countViolation, ledger
             case uniqueClash, uniqueClashNext
         }
         var kind: Kind
@@ -173,6 +173,24 @@ package final class ObjectRows {
         guard let row = try rows(select, [.integer(Int64(number))]).first, let pk = row[0].integer,
               let column = row.dropFirst().firstIndex(where: { $0.integer == 1 }) else { return nil }
         return (pk, column - 1)
+    }
+
+    /// The first row of entity `number` (by `Z_PK`) where one of `given` holds a value and one of
+    /// `required` is NULL, with the index of the first such column of each: a value given in
+    /// part. Nil when no row has one. One pass over the table.
+    package func firstPartialRow(in table: String, ofEntity number: Int, given: [String], required: [String]) throws(SQLiteError) -> (primaryKey: Int64, given: Int, missing: Int)? {
+        guard !given.isEmpty, !required.isEmpty else { return nil }
+        let select = try statement(StatementKey(kind: .firstPartial, table: table, columns: given + ["|"] + required)) {
+            let given = given.map { Database.quote($0) }, required = required.map { Database.quote($0) }
+            return "SELECT Z_PK, \((given.map { "\($0) IS NOT NULL" } + required.map { "\($0) IS NULL" }).joined(separator: ", ")) FROM \(Database.quote(table)) "
+                + "WHERE Z_ENT = ? AND (\(given.map { "\($0) IS NOT NULL" }.joined(separator: " OR "))) "
+                + "AND (\(required.map { "\($0) IS NULL" }.joined(separator: " OR "))) ORDER BY Z_PK LIMIT 1"
+        }
+        guard let row = try rows(select, [.integer(Int64(number))]).first, let pk = row[0].integer else { return nil }
+        let flags = row.dropFirst().map { $0.integer == 1 }
+        guard let givenIndex = flags.prefix(given.count).firstIndex(of: true),
+              let missingIndex = flags.dropFirst(given.count).firstIndex(of: true) else { return nil }
+        return (pk, givenIndex, missingIndex - given.count)
     }
 
     // MARK: - Statements

@@ -16,41 +16,120 @@ package enum StringArrayArchive {
     package static let unarchivable = "$null"
 
     /// The archive of `strings`, the same bytes for the same strings; nil when one of them is
-    /// `unarchivable` (it would be read back as nothing).
+    /// `unarchivable` (it would be read back as nothing). Written object by object
+    /// (`BinaryPropertyListWriter.ObjectStream`) exactly as the writer writes the archive's
+    /// property list (`propertyList(of:)`; the tests check the two agree): objects numbered
+    /// depth-first, keys in byte order, nothing shared. A list of a million strings takes its
+    /// strings and its bytes in memory, not a value per object.
     package static func archive(_ strings: [String]) -> [UInt8]? {
         guard !strings.contains(unarchivable) else { return nil }
-        var distinct: [String] = []
-        var numbers: [String: UInt64] = [:]
-        let references = strings.map { text -> PropertyListValue in
-            if let number = numbers[text] { return .uid(number) }
-            let number = UInt64(distinct.count + 2)  // after "$null" and the array itself
-            numbers[text] = number
-            distinct.append(text)
-            return .uid(number)
-        }
+        let (distinct, uses) = numbered(strings)
+        let count = uses.count, classNumber = distinct.count + 2
+        // Depth-first: the root (0), its keys (1-4), "NSKeyedArchiver" (5), $objects (6): "$null"
+        // (7), the array (8) with its keys (9, 10), its class (11) and NS.objects (12) with one
+        // reference object per string (13…), the distinct strings, the class's dictionary, its
+        // keys, $classes with its two names, and $classname; then $top (its dictionary, key and
+        // value) and $version.
+        let firstString = 13 + count, classObject = firstString + distinct.count, top = classObject + 7
+        // At most: a string's bytes (UTF-16 where not ASCII) and a 10-byte marker; a reference
+        // object, a reference to it and its offset 8 bytes each; 200 for the rest.
+        let capacity = distinct.reduce(200 + 24 * (count + distinct.count)) { $0 + 10 + 2 * $1.utf8.count }
+        var stream = BinaryPropertyListWriter.ObjectStream(objectCount: top + 4, capacity: capacity)
+        stream.appendContainer(dictionary: true, references: [1, 2, 3, 4, 5, 6, top, top + 3])
+        for key in ["$archiver", "$objects", "$top", "$version", "NSKeyedArchiver"] { stream.append(.string(key)) }
+        stream.appendContainer(dictionary: false, references: [7, 8] + Array(firstString...classObject))
+        stream.append(.string("$null"))
+        stream.appendContainer(dictionary: true, references: [9, 10, 11, 12])
+        stream.append(.string("$class"))
+        stream.append(.string("NS.objects"))
+        stream.append(.uid(UInt64(classNumber)))
+        stream.appendContainer(dictionary: false, references: 13..<firstString)
+        for number in uses { stream.append(.uid(UInt64(number))) }
+        for text in distinct { stream.append(.string(text)) }
+        stream.appendContainer(dictionary: true, references: [classObject + 1, classObject + 2, classObject + 3, classObject + 6])
+        stream.append(.string("$classes"))
+        stream.append(.string("$classname"))
+        stream.appendContainer(dictionary: false, references: [classObject + 4, classObject + 5])
+        for name in ["NSArray", "NSObject", "NSArray"] { stream.append(.string(name)) }
+        stream.appendContainer(dictionary: true, references: [top + 1, top + 2])
+        stream.append(.string("root"))
+        stream.append(.uid(1))
+        stream.append(.integer(100_000))
+        return stream.finish()
+    }
+
+    /// The archive's property list, as Foundation's archiver holds it: each distinct string once,
+    /// in first-use order, then the class. `archive(_:)` writes exactly what the writer makes of it.
+    static func propertyList(of strings: [String]) -> PropertyListValue {
+        let (distinct, uses) = numbered(strings)
         let classNumber = UInt64(distinct.count + 2)
-        let objects: [PropertyListValue] = [.string("$null"), .dictionary(["NS.objects": .array(references), "$class": .uid(classNumber)])]
+        let objects: [PropertyListValue] = [.string("$null"), .dictionary(["NS.objects": .array(uses.map { .uid(UInt64($0)) }), "$class": .uid(classNumber)])]
             + distinct.map(PropertyListValue.string)
             + [.dictionary(["$classname": .string("NSArray"), "$classes": .array([.string("NSArray"), .string("NSObject")])])]
-        return BinaryPropertyListWriter.encode(.dictionary([
+        return .dictionary([
             "$version": .integer(100_000), "$archiver": .string("NSKeyedArchiver"),
             "$top": .dictionary(["root": .uid(1)]), "$objects": .array(objects),
-        ]))
+        ])
+    }
+
+    /// The distinct strings in first-use order, and each string's object number ($objects[2…]).
+    /// Equal strings are found through an open-addressing table of indices into `distinct`
+    /// (4 bytes a slot; a `[String: Int]` of a million strings took 76 MB at its peak). The
+    /// order is first use, whatever the hashes: the same strings give the same archive.
+    private static func numbered(_ strings: [String]) -> (distinct: [String], uses: [Int]) {
+        var distinct: [String] = []
+        var uses: [Int] = []
+        uses.reserveCapacity(strings.count)
+        var capacity = 16
+        while capacity < 2 * strings.count { capacity *= 2 }
+        var slots = [Int32](repeating: -1, count: capacity)
+        let mask = capacity - 1
+        for text in strings {
+            var slot = text.hashValue & mask
+            while true {
+                let found = slots[slot]
+                if found < 0 {
+                    slots[slot] = Int32(distinct.count)
+                    uses.append(distinct.count + 2)  // after "$null" and the array itself
+                    distinct.append(text)
+                    break
+                }
+                if distinct[Int(found)] == text {
+                    uses.append(Int(found) + 2)
+                    break
+                }
+                slot = (slot + 1) & mask
+            }
+        }
+        return (distinct, uses)
     }
 
     /// The strings of an archive that is exactly what `archive(_:)` writes for them; nil for any
     /// other bytes (another writer's archive of the same strings included), which a dump then
     /// gives as they are.
     package static func strings(in bytes: [UInt8]) -> [String]? {
-        guard bytes.count < 1 << 24, let value = try? PropertyListValue(decoding: bytes),
-              case .dictionary(let top) = value, case .array(let objects)? = top["$objects"],
-              objects.count >= 3, case .dictionary(let array) = objects[1], case .array(let references)? = array["NS.objects"]
+        // Read object by object, not expanded whole (`PropertyListValue` bounds what it
+        // expands, far below a list of a million strings): each string is read once per use.
+        guard let plist = try? BinaryPropertyList(bytes: bytes),
+              let objects = try? member("$objects", of: plist.topObject, in: plist),
+              case .array(let objects)? = try? plist.object(objects), objects.count >= 3,
+              let references = try? member("NS.objects", of: objects[1], in: plist),
+              case .array(let references)? = try? plist.object(references)
         else { return nil }
         var strings: [String] = []
+        strings.reserveCapacity(references.count)
         for reference in references {
-            guard case .uid(let number) = reference, number < objects.count, case .string(let text) = objects[Int(number)] else { return nil }
+            guard case .uid(let number)? = try? plist.object(reference), number < objects.count,
+                  let text = try? plist.string(objects[number]) else { return nil }
             strings.append(text)
         }
         return archive(strings) == bytes ? strings : nil  // nil for `$null` too: archive gives none
+    }
+
+    /// The object a dictionary object holds under `key`; nil when it is no dictionary or holds none.
+    private static func member(_ key: String, of dictionary: Int, in plist: BinaryPropertyList) throws(BinaryPropertyList.Failure) -> Int? {
+        guard case .dictionary(let pairs) = try plist.object(dictionary) else { return nil }
+        for pair in pairs where try plist.string(pair.key) == key { return pair.value }
+        return nil
     }
 }

@@ -29,7 +29,14 @@ package enum SwiftDataArrayText {
     /// The bytes the store holds for the JSON array `json` of an array of `form`
     /// (`.jsonArray` or `.stringArray`): the text as given, or the strings' archive.
     package static func stored(_ json: some Collection<UInt8>, as form: DeclaredValue) throws(Refusal) -> [UInt8] {
-        guard let array = (try? JSONSerialization.jsonObject(with: Data(json))) as? [Any] else { throw .notAnArray }
+        let data = Data(json)
+        // A [String] straight to Swift strings (Foundation's objects for a million of them took
+        // several times the text's size); the other reader only says what is wrong.
+        if form == .stringArray, let strings = try? JSONDecoder().decode([String].self, from: data) {
+            guard let archive = StringArrayArchive.archive(strings) else { throw .unarchivable }
+            return archive
+        }
+        guard let array = (try? JSONSerialization.jsonObject(with: data)) as? [Any] else { throw .notAnArray }
         guard form == .stringArray else { return Array(json) }
         guard let strings = array as? [String] else { throw .notStrings }
         guard let archive = StringArrayArchive.archive(strings) else { throw .unarchivable }
