@@ -84,6 +84,7 @@ public struct SeedInstaller: Sendable {
     var temporaryPrefix: String { ".\(storeName).\(Self.temporaryPurpose)-" }
 
     /// Installs the seed when no store exists; otherwise compares and applies the policy.
+    @discardableResult
     public func install() throws(InstallError) -> InstallReport {
         if let report = reportWithoutWriting() { return report }
         return try withLock { () throws(InstallError) in try installLocked() }
