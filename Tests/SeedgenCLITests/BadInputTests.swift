@@ -39,7 +39,11 @@ struct BadInput: Sendable, CustomStringConvertible {
 struct BadInputTests {
     static let cases: [BadInput] = [
         BadInput("malformed XML", "<Cup>\n<Team name=\"X\">\n</Cup>\n", line: 3, ["malformed XML"]),
-        BadInput("unknown entity", "<Cup>\n<Tem name=\"X\"/>\n</Cup>", line: 2, ["unknown entity 'Tem'"]),
+        BadInput("unknown entity", "<Cup>\n<Tem name=\"X\"/>\n</Cup>", line: 2, ["unknown entity 'Tem'", "; did you mean 'Team'?"]),
+        BadInput("an attribute's name with a slip", "<Cup>\n<Group name=\"A\"/>\n<Team nmae=\"X\" group=\"A\"/>\n</Cup>", line: 3,
+                 ["entity 'Team' has no attribute or to-one relationship 'nmae'; did you mean 'name'?"]),
+        BadInput("a section's name with a slip", "{\"Temas\": [{\"name\": \"X\"}]}", line: 1, ["section 'Temas' names no entity", "did you mean 'Teams'?"], file: "in.json"),
+        BadInput("an object's key with a slip", "{\"Groups\": [{\"nam\": \"A\"}]}", line: 1, ["entity 'Group' has no attribute or relationship 'nam'; did you mean 'name'?"], file: "in.json"),
         BadInput("unknown attribute", "<Cup>\n<Group name=\"A\"/>\n<Team name=\"X\" group=\"A\" colour=\"red\"/>\n</Cup>", line: 3,
                  ["entity 'Team' has no attribute or to-one relationship 'colour'"]),
         BadInput("date not in the attribute's pattern", "<Cup>\n<Coach name=\"L\" born=\"1960-02-03\"/>\n</Cup>", line: 2,

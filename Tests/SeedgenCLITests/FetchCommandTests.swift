@@ -102,7 +102,7 @@ struct FetchCommandTests {
         let (seed, _) = try Self.stores(in: directory)
         let cases: [([String], Int32, String)] = [
             (["--entity", "Team", "--predicate", "name == "], 1, "at character 9 of 'name == ': expected a value at the end"),
-            (["--entity", "Team", "--predicate", "nmae == 'x'"], 1, "at character 1: Team has no property 'nmae'"),
+            (["--entity", "Team", "--predicate", "nmae == 'x'"], 1, "at character 1: Team has no property 'nmae'; did you mean 'name'?"),
             (["--entity", "Team", "--predicate", "players.name == 'x'"], 1, "Team.players is a to-many relationship: use ANY, ALL or NONE"),
             (["--entity", "Team", "--predicate", "name == $NAME"], 1, "no value for $NAME"),
             (["--entity", "Nation", "--predicate", "TRUEPREDICATE"], 1, "the model has no entity 'Nation'"),

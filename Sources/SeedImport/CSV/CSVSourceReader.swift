@@ -88,7 +88,7 @@ struct CSVSourceReader {
                 case .toMany:
                     throw InputError("\(entity.name).\(name) is a to-many relationship: give it from the other side (a to-one column there), or by identifiers in an @\(name) column", at: location)
                 case .unknown:
-                    throw InputError("entity '\(entity.name)' has no attribute or to-one relationship '\(name)'", at: location)
+                    throw plan.unknownProperty(name, at: location, toOne: true)
                 }
             }
             names.append(Array(name.utf8))

@@ -24,7 +24,9 @@ struct SectionWriter {
     func entity(ofFile path: String, given: String?) throws(InputError) -> EntityDescription {
         let location = InputLocation(file: path, line: 0, column: 0)
         if let given {
-            guard let described = model.entity(named: given) else { throw InputError("the model has no entity '\(given)' (--entity)", at: location) }
+            guard let described = model.entity(named: given) else {
+                throw InputError("the model has no entity '\(given)' (--entity)\(NameSuggestion.hint(for: given, in: model.entities.map(\.name)))", at: location)
+            }
             return described
         }
         let file = path.split(separator: "/").last.map(String.init) ?? path
@@ -89,9 +91,7 @@ struct SectionWriter {
         for (name, value) in entries {
             if case .scalar(_, .null, _) = value, name.first != "@" {
                 // JSON's null: the value is not given, as if the name were left out.
-                if case .unknown = plan.property(named: name) {
-                    throw InputError("entity '\(entity.name)' has no attribute or relationship '\(name)'", at: value.location)
-                }
+                if case .unknown = plan.property(named: name) { throw plan.unknownProperty(name, at: value.location) }
                 continue
             }
             if name.first == "@" {
@@ -161,7 +161,7 @@ struct SectionWriter {
                 values.append((name, property, .text(text), value.location))
             case .unknown:
                 if plan.composites.contains(name) { throw plan.valueError(name, at: value.location) }
-                throw InputError("entity '\(entity.name)' has no attribute or relationship '\(name)'", at: value.location)
+                throw plan.unknownProperty(name, at: value.location)
             }
         }
         let object = try repository.insert(plan, values, nils: nils, identifier: identifier, at: location)

@@ -54,7 +54,7 @@ package struct NaturalKey {
         var problems: [String] = []
         for (entityName, names) in buildKeys.sorted(by: { $0.key < $1.key }) {
             guard let entity = model.entity(named: entityName) else {
-                problems.append("--key \(entityName): the model has no entity '\(entityName)'")
+                problems.append("--key \(entityName): the model has no entity '\(entityName)'\(NameSuggestion.hint(for: entityName, in: model.entities.map(\.name)))")
                 continue
             }
             if names.isEmpty || Set(names).count != names.count {
@@ -62,7 +62,7 @@ package struct NaturalKey {
             }
             let attributes = model.storedAttributes(of: entity).filter { !$0.isTransient }.map(\.name)
             for name in names where !attributes.contains(name) {
-                problems.append("--key \(entityName)=\(names.joined(separator: ",")): \(entityName) has no stored attribute '\(name)'")
+                problems.append("--key \(entityName)=\(names.joined(separator: ",")): \(entityName) has no stored attribute '\(name)'\(NameSuggestion.hint(for: name, in: attributes))")
             }
         }
         return problems

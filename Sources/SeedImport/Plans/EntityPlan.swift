@@ -120,7 +120,16 @@ final class EntityPlan {
             let elements = attributeSlots.map(\.attribute.name).filter { $0.hasPrefix(property + ".") }
             return InputError("\(entity.name).\(property) is a struct: give its values by path (\(elements.joined(separator: ", "))), or in JSON or a property list as one object", at: location)
         }
-        return InputError("entity '\(entity.name)' has no attribute or to-one relationship '\(property)'", at: location)
+        return unknownProperty(property, at: location, toOne: true)
+    }
+
+    /// The error for a name that is no property of this entity, naming the nearest property
+    /// when it looks like a slip (`NameSuggestion`); `toOne` where only values are taken.
+    func unknownProperty(_ name: String, at location: InputLocation, toOne: Bool = false) -> InputError {
+        let names = Array(attributes.keys) + Array(toOnes.keys) + Array(composites) + Array(enumCases.keys)
+            + (toOne ? [] : relationships.values.filter(\.isToMany).map(\.name))
+        let kind = toOne ? "attribute or to-one relationship" : "attribute or relationship"
+        return InputError("entity '\(entity.name)' has no \(kind) '\(name)'\(NameSuggestion.hint(for: name, in: names.sorted()))", at: location)
     }
 
     /// `'Deutschland'`: the natural key of the object being built (in `values`).

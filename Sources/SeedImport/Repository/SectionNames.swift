@@ -23,7 +23,9 @@ package struct SectionNames {
     /// The entity named by `section`.
     func entity(for section: String, at location: InputLocation) throws(InputError) -> String {
         guard let names = entities[section] else {
-            throw InputError("section '\(section)' names no entity of the model (\(modelNames.joined(separator: ", "))); map it with --section \(section)=Entity", at: location)
+            let hint = NameSuggestion.hint(for: section, in: entities.keys.sorted())
+            let map = hint.isEmpty ? "; map it with" : "\(hint) Or map it with"
+            throw InputError("section '\(section)' names no entity of the model (\(modelNames.joined(separator: ", ")))\(map) --section \(section)=Entity", at: location)
         }
         guard names.count == 1 else {
             throw InputError("section '\(section)' may name \(names.sorted().joined(separator: " or ")); say which with --section \(section)=Entity", at: location)

@@ -1,3 +1,5 @@
+import SeedModel
+
 /// Attributes given nil against a model default (`seedgen:nil`, `@nil`): see `giveNil`.
 extension SeedRepository {
     /// Says that an attribute of the object being built is nil (`seedgen:nil`, `@nil`): it is
@@ -6,7 +8,7 @@ extension SeedRepository {
     /// Call after the object's values are set.
     func giveNil(_ name: String, of plan: EntityPlan, at location: InputLocation) throws(InputError) {
         guard case .attribute(let slot) = plan.property(named: name) else {
-            throw InputError("nil names '\(name)', which is not an attribute of \(plan.entity.name)", at: location)
+            throw InputError("nil names '\(name)', which is not an attribute of \(plan.entity.name)\(NameSuggestion.hint(for: name, in: plan.attributeSlots.map(\.attribute.name)))", at: location)
         }
         guard slot.attribute.isOptional else {
             throw InputError("\(plan.entity.name).\(name) is required and cannot be nil", at: location)

@@ -70,7 +70,8 @@ public final class SeedRepository {
             throw InputError(keyProblem, at: InputLocation(file: model.source, line: 0, column: 0))
         }
         guard let entity = model.entity(named: name) else {
-            throw InputError("unknown entity '\(name)' (the model has \(model.entities.map(\.name).joined(separator: ", ")))", at: location)
+            let names = model.entities.map(\.name)
+            throw InputError("unknown entity '\(name)' (the model has \(names.joined(separator: ", ")))\(NameSuggestion.hint(for: name, in: names))", at: location)
         }
         let table = layout.entity(named: name)!.table
         let sequence = primaryKeys[table] ?? PrimaryKeySequence()

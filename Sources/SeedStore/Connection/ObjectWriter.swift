@@ -166,7 +166,7 @@ public final class ObjectWriter {
             let isRelationship = model.allRelationships(of: entity).contains { $0.name == name }
             throw WriteError(isRelationship ? .wrongKindOfProperty(entity: entity.name, property: name) : .unknownProperty(entity: entity.name, property: name), isRelationship
                 ? "'\(entity.name).\(name)' is a relationship; set it with relate(_:_:to:) or add(_:_:_:)"
-                : "entity '\(entity.name)' has no attribute '\(name)'")
+                : "entity '\(entity.name)' has no attribute '\(name)'\(NameSuggestion.hint(for: name, in: model.storedAttributes(of: entity).map(\.name)))")
         }
         return result
     }

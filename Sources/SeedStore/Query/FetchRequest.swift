@@ -71,7 +71,7 @@ public struct FetchRequest: Sendable {
     package func compile(for layout: StoreLayout, selecting selection: Selection = .objects) throws(QueryError) -> CompiledFetch {
         let model = layout.model
         guard let description = model.entity(named: entity), let target = layout.entity(named: entity) else {
-            throw QueryError("the model has no entity '\(entity)'")
+            throw QueryError("the model has no entity '\(entity)'\(NameSuggestion.hint(for: entity, in: model.entities.map(\.name)))")
         }
         var compiler = PredicateCompiler(layout: layout, variables: variables)
         let kinds = includesSubentities ? target.subtreeList : String(target.number)

@@ -95,7 +95,8 @@ struct PredicateCompiler {
                 return .scalar(expression(column, of: entity, rowAlias: rowAlias, pk: pk), attribute)
             }
             guard let relationship = model.allRelationships(of: entity).first(where: { $0.name == part }) else {
-                throw QueryError("\(entity.name) has no property '\(part)'", position: position)
+                let names = model.allAttributes(of: entity).map(\.name) + model.allRelationships(of: entity).map(\.name)
+                throw QueryError("\(entity.name) has no property '\(part)'\(NameSuggestion.hint(for: part, in: names))", position: position)
             }
             guard let destination = model.entity(named: relationship.destinationEntity) else {
                 throw QueryError("\(entity.name).\(part) leads to an unknown entity", position: position)
