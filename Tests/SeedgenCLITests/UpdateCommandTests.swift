@@ -277,6 +277,13 @@ struct UpdateCommandTests {
         let missing = try Self.update(store, to: directory.path("none.sqlite"), directory)
         #expect(missing.status == 2, "\(missing.error)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == before)
+        // A seed SQLite cannot open: the message names it (it was SQLite's words alone).
+        let recorded = try Self.install(seed1, as: "recorded.sqlite", in: directory)
+        let recordedBytes = try Data(contentsOf: URL(fileURLWithPath: recorded))
+        let garbage = try directory.write("not a store at all", to: "garbage.sqlite")
+        let unreadable = try Self.update(recorded, to: garbage, directory)
+        #expect(unreadable.status == 2 && unreadable.error.contains("\(garbage): cannot be read as a seed: "), "\(unreadable.error)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: recorded)) == recordedBytes)
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path("")).filter { $0.hasSuffix("-journal") }.isEmpty)
     }
 }

@@ -122,7 +122,7 @@ package struct SeedUpdater: Sendable {
         } catch let error as SeedUpdateError {
             throw error
         } catch {
-            throw SeedUpdateError(.unreadable, "\(error)")
+            throw SeedUpdateError(.unreadable, "\(storePath): cannot be read as a store: \(error)")
         }
     }
 
@@ -140,7 +140,7 @@ package struct SeedUpdater: Sendable {
         } catch let error as SeedUpdateError {
             throw error
         } catch {
-            throw SeedUpdateError(.unreadable, "\(error)")
+            throw SeedUpdateError(.unreadable, "\(seedPath): cannot be read as a seed: \(error)")
         }
     }
 

@@ -135,7 +135,7 @@ final class EntityPlan {
     /// `'Deutschland'`: the natural key of the object being built (in `values`).
     func describeKey() -> String {
         guard let key else { return "" }
-        let parts = key.names.compactMap { attributes[$0].flatMap { values[Int($0.parameter)] }?.description }
+        let parts = key.names.compactMap { name in attributes[name].flatMap { slot in values[Int(slot.parameter)]?.shown(as: slot.attribute.type) } }
         return parts.joined(separator: ", ")
     }
 

@@ -281,7 +281,7 @@ public final class SeedRepository {
                 keyCompleted = keyCompleted || plan.keySlots.contains { $0 === slot }
             } else if !Self.sameStoredValue(old, value) {
                 let named = plan.key == nil ? "\(object)" : "\(plan.entity.name) \(plan.describeKey())"
-                throw InputError("\(named): attribute '\(slot.attribute.name)' is given two different values, \(old) and \(value)\(plan.firstDefinition(of: object.primaryKey))", at: location)
+                throw InputError("\(named): attribute '\(slot.attribute.name)' is given two different values, \(old.shown(as: slot.attribute.type)) and \(value.shown(as: slot.attribute.type))\(plan.firstDefinition(of: object.primaryKey))", at: location)
             }
         }
         if keyCompleted { try keys.fileCompletedKey(of: object.primaryKey, plan, at: location) }
