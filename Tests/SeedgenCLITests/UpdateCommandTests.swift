@@ -274,6 +274,7 @@ struct UpdateCommandTests {
         let other = try directory.install(try Build.storeOfAnotherModel(in: directory), as: "other-installed.sqlite")
         let wrongModel = try Self.update(other, to: seed2, directory)
         #expect(wrongModel.status == 1 && wrongModel.error.contains("cannot be brought to the model's current version first"), "\(wrongModel.error)")
+        #expect(wrongModel.error.components(separatedBy: other).count == 2, "the store's path is said once: \(wrongModel.error)")
         let missing = try Self.update(store, to: directory.path("none.sqlite"), directory)
         #expect(missing.status == 2, "\(missing.error)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == before)
