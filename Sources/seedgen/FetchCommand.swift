@@ -69,13 +69,13 @@ struct FetchCommand: ParsableCommand {
         } catch {
             throw CommandFailure.usage("\(error)")
         }
-        let types = Dictionary(layout.model.entities.flatMap { entity in
-            layout.model.storedAttributes(of: entity).map { ("\(entity.name).\($0.name)", $0.type) }
+        let attributes = Dictionary(layout.model.entities.flatMap { entity in
+            layout.model.storedAttributes(of: entity).map { ("\(entity.name).\($0.name)", $0) }
         }, uniquingKeysWith: { first, _ in first })
         if json {
             let rows = objects.map { object in
                 var values: [String: JSONValue] = [:]
-                for (name, value) in object.attributes { values[name] = JSONValue(value, types["\(object.entity).\(name)"]) }
+                for (name, value) in object.attributes { values[name] = JSONValue(value, attribute: attributes["\(object.entity).\(name)"]) }
                 for (name, value) in object.toOnes { values[name] = JSONValue(value, nil) }
                 return ObjectReport(entity: object.entity, primaryKey: object.primaryKey, values: values)
             }
@@ -84,7 +84,7 @@ struct FetchCommand: ParsableCommand {
             for object in objects {
                 var line = "\(object.entity) #\(object.primaryKey)"
                 for (name, value) in object.attributes {
-                    line += "  \(name)=\(JSONValue(value, types["\(object.entity).\(name)"]).text)"
+                    line += "  \(name)=\(JSONValue(value, attribute: attributes["\(object.entity).\(name)"]).text)"
                 }
                 for (name, value) in object.toOnes { line += "  \(name)=\(JSONValue(value, nil).text)" }
                 print(line)

@@ -21,6 +21,17 @@ enum JSONValue: Encodable {
         }
     }
 
+    /// A stored value shown as `dump` writes it: by its type, and a SwiftData array (a `[String]`
+    /// or an array inside a struct) as its JSON text rather than the base64 of its bytes.
+    init(_ value: SQLValue, attribute: AttributeDescription?) {
+        if let form = attribute?.declaredValue, form.isArray, case .blob(let bytes) = value,
+           let json = SwiftDataArrayText.text(of: bytes, as: form) {
+            self = .text(json)
+        } else {
+            self.init(value, attribute?.type)
+        }
+    }
+
     /// Seconds since 2001-01-01 UTC as `2012-06-08T16:00:00Z` (fractions when there are some).
     static func iso8601(_ seconds: Double) -> String {
         DateText.iso8601(secondsSinceReferenceDate: seconds)

@@ -157,6 +157,20 @@ struct SwiftDataSeedTests {
         #expect(try SQLiteShell.rows(directory.path("a.sqlite"), "SELECT ZNAME, ZSTREET, ZNUMBER FROM ZVISIT ORDER BY ZNAME") == ["a|Main|5", "b||"])
     }
 
+    @Test("fetch shows a [String] and an array inside a struct as their JSON text, as dump writes them (it showed the archive's base64)")
+    func fetchShowsArraysAsText() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let model = try directory.write(Self.model, to: "Model.swift")
+        let data = try directory.write("""
+            {"Visits": [{"name": "a", "mood": "calm", "labels": ["new", "sale"], "address": {"street": "Main", "tags": ["x"]}}]}
+            """, to: "visits.json")
+        let build = try SeedgenTool.run(["build", "--model", model, "--output", directory.path("a.sqlite"), data])
+        #expect(build.status == 0, "\(build.error)")
+        let fetch = try SeedgenTool.run(["fetch", directory.path("a.sqlite"), "--model", model, "--entity", "Visit"])
+        #expect(fetch.status == 0 && fetch.output.contains(#"labels="[\"new\",\"sale\"]""#) && fetch.output.contains(#"address.tags="[\"x\"]""#), "\(fetch.output)")
+    }
+
     @Test("a value that is no case, a struct given as one value, an unknown member and a missing required enum are refused at their place; nothing is written", arguments: [
         (#"{"name": "a", "mood": "angry"}"#, 1, 35, "Visit.mood: 'angry' is no case of the enum: give a raw value or a case name: calm ('calm'), loud ('LOUD')"),
         (#"{"name": "a", "mood": "calm", "weather": "snow"}"#, 1, 54, "Visit.weather: 'snow' is no case of the enum: rain, sun"),
