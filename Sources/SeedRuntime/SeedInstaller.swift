@@ -185,8 +185,7 @@ public struct SeedInstaller: Sendable {
             return try SeedUpdater(storeAt: storePath, seedAt: seedPath, model: model).update()
         } catch {
             // The update's message names the store already when it is the store's problem.
-            let said = error.description.hasPrefix(storePath + ": ") ? String(error.description.dropFirst(storePath.count + 2)) : error.description
-            throw InstallError(.updateFailed(path: storePath, problem: error.description), "cannot update \(storePath): \(said)")
+            throw InstallError(.updateFailed(path: storePath, problem: error.description), "cannot update \(storePath): \(error.description.droppingPathPrefix(storePath))")
         }
     }
 

@@ -65,6 +65,21 @@ struct SwiftDataValueTests {
         }
     }
 
+    @Test("a [String] given as an array of strings (straight to its archive) stores exactly what its JSON text stores; $null is refused either way")
+    func stringArrayPathsAgree() throws {
+        var rng = SplitMix64(seed: 0x57_A77A)
+        for _ in 0..<Self.cases {
+            let strings = (0..<Int(rng.next() % 6)).map { _ in Self.text(&rng) }
+            let text = try SourceNode.array(strings.map { .scalar($0, kind: .string, Self.place) }, Self.place).jsonText(.json)
+            if let archive = StringArrayArchive.archive(strings) {
+                #expect(try SwiftDataArrayText.stored(text, as: .stringArray) == archive, "\(strings)")
+            } else {
+                #expect(strings.contains(StringArrayArchive.unarchivable))
+                #expect(throws: SwiftDataArrayText.Refusal.unarchivable) { try SwiftDataArrayText.stored(text, as: .stringArray) }
+            }
+        }
+    }
+
     @Test("a tree of any JSON kinds as JSON text: Foundation reads back the same values, and storing that text as an array inside a struct keeps it byte for byte")
     func jsonText() throws {
         var rng = SplitMix64(seed: 0x15_0A77)

@@ -108,8 +108,7 @@ package struct SeedUpdater: Sendable {
             default: .otherModelVersion
             }
             // The migration's message names the store already: the path is said once.
-            let said = error.description.hasPrefix(storePath + ": ") ? String(error.description.dropFirst(storePath.count + 2)) : error.description
-            throw SeedUpdateError(reason, "\(storePath): cannot be brought to the model's current version first: \(said)")
+            throw SeedUpdateError(reason, "\(storePath): cannot be brought to the model's current version first: \(error.description.droppingPathPrefix(storePath))")
         }
     }
 
