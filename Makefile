@@ -67,12 +67,13 @@ test: deps
 # BENCH_ROWS players), and the catalog as JSON and CSV against the same objects as entity XML
 # (Tests/Bench/formats.py), and `seedgen migrate` of the catalog against SQLite's copy of the same
 # store (Tests/Bench/migrate.py), and `seedgen diff` and `seedgen update` of two catalogs 1% apart
-# against building the newer one (Tests/Bench/seed-update.py); then one line per workload: the
-# median ratio and peak memory.
+# against building the newer one (Tests/Bench/seed-update.py), and one SwiftData [String] of
+# BENCH_ROWS strings as JSON, plist and CSV against its input's size (Tests/Bench/string-lists.py);
+# then one line per workload: the median ratio and peak memory.
 BENCH_ROWS ?= 1000000
 BENCH_RUNS ?= 5
 BENCH_DIR ?= build/bench
-BENCH_WORKLOADS ?= events catalog catalog-plist emplan formats migrate seed-update
+BENCH_WORKLOADS ?= events catalog catalog-plist emplan formats migrate seed-update string-lists
 bench: release bench-runtime
 	@mkdir -p $(BENCH_DIR)
 	@set -e; for workload in $(BENCH_WORKLOADS); do \

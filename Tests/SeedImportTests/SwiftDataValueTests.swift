@@ -12,8 +12,9 @@ import Testing
 struct SwiftDataValueTests {
     static let cases = PropertyCases.count(makeTest: 300)
     static let place = InputLocation(file: "t.json", line: 1, column: 1)
-    /// Pieces of strings: quotes, back slashes, control characters, a slash, non-ASCII, JSON's words.
-    static let pieces = ["a", "Z", " ", "\"", "\\", "/", "\n", "\t", "\u{0}", "\u{1F}", "\u{7F}", "é", "日本", "🍸", "null", "true", "[", "{", "$null"]
+    /// Pieces of strings: quotes, back slashes, control characters, a slash, non-ASCII (an "é"
+    /// composed and decomposed), JSON's words.
+    static let pieces = ["a", "Z", " ", "\"", "\\", "/", "\n", "\t", "\u{0}", "\u{1F}", "\u{7F}", "é", "e\u{301}", "日本", "🍸", "null", "true", "[", "{", "$null"]
 
     static func text(_ rng: inout SplitMix64) -> String {
         (0..<Int(rng.next() % 5)).map { _ in pieces[Int(rng.next() % UInt64(pieces.count))] }.joined()
@@ -38,7 +39,7 @@ struct SwiftDataValueTests {
         case 2: return .scalar("", kind: rng.next() % 2 == 0 ? .true : .false, place)
         case 3: return .scalar("", kind: .null, place)
         case 4: return .scalar(text(&rng), kind: .key, place)
-        case 5: return .array((0..<Int(rng.next() % 4)).map { _ in node(&rng, depth: depth - 1) }, place)
+        case 5: return .array(SourceItems((0..<Int(rng.next() % 4)).map { _ in node(&rng, depth: depth - 1) }), place)
         default:
             // Keys distinct, as a reader gives them.
             let keys = Set((0..<Int(rng.next() % 4)).map { _ in text(&rng) })
@@ -70,8 +71,9 @@ struct SwiftDataValueTests {
         var rng = SplitMix64(seed: 0x57_A77A)
         for _ in 0..<Self.cases {
             let strings = (0..<Int(rng.next() % 6)).map { _ in Self.text(&rng) }
-            let text = try SourceNode.array(strings.map { .scalar($0, kind: .string, Self.place) }, Self.place).jsonText(.json)
-            if let archive = StringArrayArchive.archive(strings) {
+            let items = SourceItems(strings.map { .scalar($0, kind: .string, Self.place) })
+            let text = try SourceNode.array(items, Self.place).jsonText(.json)
+            if let archive = StringArrayArchive.archive(try #require(items.compactStrings, "strings are held compactly")) {
                 #expect(try SwiftDataArrayText.stored(text, as: .stringArray) == archive, "\(strings)")
             } else {
                 #expect(strings.contains(StringArrayArchive.unarchivable))
@@ -84,7 +86,7 @@ struct SwiftDataValueTests {
     func jsonText() throws {
         var rng = SplitMix64(seed: 0x15_0A77)
         for _ in 0..<Self.cases {
-            let tree = SourceNode.array((0..<Int(rng.next() % 4)).map { _ in Self.node(&rng, depth: 3) }, Self.place)
+            let tree = SourceNode.array(SourceItems((0..<Int(rng.next() % 4)).map { _ in Self.node(&rng, depth: 3) }), Self.place)
             let text = try tree.jsonText(.json)
             let read = try JSONSerialization.jsonObject(with: Data(text))
             #expect(Self.matches(read, tree), "\(String(decoding: text, as: UTF8.self))")

@@ -31,6 +31,18 @@ struct StringArrayArchiveTests {
         }
     }
 
+    @Test("strings equal to Swift but not byte for byte (an \"é\" composed and decomposed) are two objects: each reads back with its own bytes")
+    func canonicallyEquivalentStrings() throws {
+        let strings = ["\u{E9}", "e\u{301}", "\u{E9}", "\u{212B}", "\u{C5}"]  // é, é, é, Å (Ångström sign), Å
+        #expect(strings[0] == strings[1], "Swift's == calls them equal")
+        let bytes = try #require(StringArrayArchive.archive(strings))
+        #expect(StringArrayArchive.strings(in: bytes)?.map { Array($0.utf8) } == strings.map { Array($0.utf8) })
+        #expect(try Self.unarchived(bytes)?.map { Array($0.utf8) } == strings.map { Array($0.utf8) })
+        let list = try #require(UTF8StringList(strings))
+        #expect(list.count == 5 && list.map { Array($0.utf8) } == strings.map { Array($0.utf8) })
+        #expect(!list.bytesEqual(0, 1) && list.bytesEqual(0, 2) && !list.bytesEqual(3, 4))
+    }
+
     @Test("the archive written object by object is byte for byte the writer's encoding of its property list, across 1-, 2- and 4-byte references and offsets")
     func streamEqualsWriter() throws {
         var random = SplitMix64(seed: 0xa7c4_5eed)

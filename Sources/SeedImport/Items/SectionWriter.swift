@@ -114,7 +114,7 @@ struct SectionWriter {
             switch property {
             case .attribute(let slot):
                 if case .array(let items, _) = value, slot.attribute.declaredValue == .stringArray,
-                   let strings = Self.strings(items), let archive = StringArrayArchive.archive(strings) {
+                   let strings = items.compactStrings, let archive = StringArrayArchive.archive(strings) {
                     // A [String] straight to its archive, with no JSON text made and read again
                     // (anything else, `$null` included, goes the text's way to its error).
                     values.append((name, property, .value(.blob(archive)), value.location))
@@ -172,17 +172,6 @@ struct SectionWriter {
             try linkIdentified(value, of: object, relationship)
         }
         return object
-    }
-
-    /// The strings of an array whose items are all strings; nil otherwise.
-    private static func strings(_ items: [SourceNode]) -> [String]? {
-        var strings: [String] = []
-        strings.reserveCapacity(items.count)
-        for item in items {
-            guard case .scalar(let text, .string, _) = item else { return nil }
-            strings.append(text)
-        }
-        return strings
     }
 
     /// The names a list entry gives (`@nil`, a to-many's `@<relationship>`): an array of

@@ -5,10 +5,10 @@ import SeedStore
 /// One value of a property list, with where it was read (line 0 for binary plists).
 enum SourceNode {
     // A scalar's text is empty for a Boolean and JSON's null: the kind is the value.
-    // Scalars stay inline (an array of a million of them makes no million boxes); the
-    // containers are boxed, as they nest.
+    // Scalars stay inline (an array of a million of them makes no million boxes), an array of
+    // strings compact (`SourceItems`); the containers are boxed, as they nest.
     case scalar(String, kind: ScalarKind, InputLocation)
-    indirect case array([SourceNode], InputLocation)
+    indirect case array(SourceItems, InputLocation)
     indirect case dictionary([(key: String, value: SourceNode)], InputLocation)
 
     /// How deep a tree may nest (in every format that has nesting): bounded, so that no input

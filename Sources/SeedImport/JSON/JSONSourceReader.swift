@@ -185,7 +185,7 @@ struct JSONSourceReader {
             }
             var first = true
             if kind == .array {
-                var items: [SourceNode] = []
+                var items = SourceItems()
                 while try scanner.nextItem(&first) {
                     let item = try node(depth: depth + 1)
                     if case .scalar(_, .null, let at) = item { throw InputError("null inside an array: leave the item out", at: at) }

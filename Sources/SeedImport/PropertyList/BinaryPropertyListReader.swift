@@ -93,7 +93,7 @@ final class BinaryPropertyListReader {
         case .data(let bytes): return .scalar(Data(bytes).base64EncodedString(), kind: .data, location)
         case .uid: throw InputError("a UID (a keyed archive's reference), which a source does not give", at: location)
         case .array(let items):
-            var nodes: [SourceNode] = []
+            var nodes = SourceItems()
             for item in items { nodes.append(try node(item, depth: depth + 1)) }
             return .array(nodes, location)
         case .dictionary(let entries):

@@ -37,7 +37,7 @@ final class PropertyListDelegate: XMLRawDelegate {
         var element: Element
         var location: InputLocation
         var text = ""
-        var items: [SourceNode] = []
+        var items = SourceItems()
         var entries: [(key: String, value: SourceNode)] = []
         var pendingKey: String?
         /// The keys a `<dict>` gave so far, as bytes (NFC and NFD are two keys), once it has

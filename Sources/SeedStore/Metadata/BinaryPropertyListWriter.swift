@@ -43,7 +43,10 @@ enum BinaryPropertyListWriter {
         private let objectCount: Int
         private let referenceSize: Int
         private var output = Array("bplist00".utf8)
-        private var offsets: [Int] = []
+        /// Where each object starts: 4 bytes each while the document is under 4 GB (a million
+        /// strings' archive has two million objects), then in `wideOffsets`.
+        private var offsets: [UInt32] = []
+        private var wideOffsets: [Int] = []
 
         /// A stream of `objectCount` objects; `capacity`, when given, is the most bytes the
         /// document will take (the output then never grows by copying itself).
@@ -54,9 +57,19 @@ enum BinaryPropertyListWriter {
             if let capacity { output.reserveCapacity(capacity) }
         }
 
+        /// Notes that the next object starts here. Offsets only grow: once one passes 4 bytes,
+        /// every later one does.
+        private mutating func startObject() {
+            if wideOffsets.isEmpty, let offset = UInt32(exactly: output.count) {
+                offsets.append(offset)
+            } else {
+                wideOffsets.append(output.count)
+            }
+        }
+
         /// The next object: a value that is no container.
         mutating func append(_ value: PropertyListValue) {
-            offsets.append(output.count)
+            startObject()
             switch value {
             case .boolean(let flag):
                 output.append(flag ? 0x09 : 0x08)
@@ -90,20 +103,35 @@ enum BinaryPropertyListWriter {
             }
         }
 
+        /// The next object: the string whose UTF-8 bytes are `utf8`, as `append(.string(_:))`
+        /// writes it (ASCII as it is, anything else in UTF-16).
+        mutating func appendString(utf8: ArraySlice<UInt8>) {
+            if utf8.allSatisfy({ $0 < 0x80 }) {
+                startObject()
+                appendMarker(0x50, count: utf8.count, to: &output)
+                output += utf8
+            } else {
+                append(.string(String(decoding: utf8, as: UTF8.self)))
+            }
+        }
+
         /// The next object: an array of the objects `references` numbers, or a dictionary whose
         /// `references` are its keys' numbers, then its values' in the same order.
         mutating func appendContainer(dictionary: Bool, references: some Collection<Int>) {
-            offsets.append(output.count)
+            startObject()
             appendMarker(dictionary ? 0xD0 : 0xA0, count: references.count / (dictionary ? 2 : 1), to: &output)
             for reference in references { appendBigEndian(UInt64(reference), size: referenceSize, to: &output) }
         }
 
         /// The document: the objects, their offset table and the trailer.
         consuming func finish() -> [UInt8] {
-            precondition(offsets.count == objectCount, "\(offsets.count) objects written of \(objectCount)")
+            precondition(offsets.count + wideOffsets.count == objectCount, "\(offsets.count + wideOffsets.count) objects written of \(objectCount)")
             let offsetTableStart = output.count
             let offsetSize = byteCount(for: UInt64(offsetTableStart))
             for offset in offsets {
+                appendBigEndian(UInt64(offset), size: offsetSize, to: &output)
+            }
+            for offset in wideOffsets {
                 appendBigEndian(UInt64(offset), size: offsetSize, to: &output)
             }
             output += [UInt8](repeating: 0, count: 6)
@@ -138,7 +166,7 @@ enum BinaryPropertyListWriter {
         }
     }
 
-    private static func byteCount(for value: UInt64) -> Int {
+    static func byteCount(for value: UInt64) -> Int {
         value <= 0xFF ? 1 : value <= 0xFFFF ? 2 : value <= 0xFFFF_FFFF ? 4 : 8
     }
 

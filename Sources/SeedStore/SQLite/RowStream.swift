@@ -285,12 +285,7 @@ package final class RowStream: @unchecked Sendable {
                 let statement = batch.statements[Int(row.statement)]
                 do throws(SQLiteError) {
                     try statement.bind(row.primaryKey, at: 1)
-                    for index in 0..<Int(row.valueCount) {
-                        if let value = values[offset + index] {
-                            try statement.bind(value, at: Int32(index + 2))
-                        }
-                    }
-                    try statement.run()
+                    try statement.run(binding: UnsafeBufferPointer(rebasing: values[offset..<offset + Int(row.valueCount)]), from: 2)
                 } catch {
                     statement.reset()
                     streamedPieces.invalidate()

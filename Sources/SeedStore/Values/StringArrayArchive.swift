@@ -16,13 +16,20 @@ package enum StringArrayArchive {
     package static let unarchivable = "$null"
 
     /// The archive of `strings`, the same bytes for the same strings; nil when one of them is
-    /// `unarchivable` (it would be read back as nothing). Written object by object
-    /// (`BinaryPropertyListWriter.ObjectStream`) exactly as the writer writes the archive's
-    /// property list (`propertyList(of:)`; the tests check the two agree): objects numbered
-    /// depth-first, keys in byte order, nothing shared. A list of a million strings takes its
-    /// strings and its bytes in memory, not a value per object.
+    /// `unarchivable` (it would be read back as nothing) or they pass what a list holds.
     package static func archive(_ strings: [String]) -> [UInt8]? {
-        guard !strings.contains(unarchivable) else { return nil }
+        guard let list = UTF8StringList(strings) else { return nil }
+        return archive(list)
+    }
+
+    /// The archive of `strings`, the same bytes for the same strings; nil when one of them is
+    /// `unarchivable`. Written object by object (`BinaryPropertyListWriter.ObjectStream`)
+    /// exactly as the writer writes the archive's property list (`propertyList(of:)`; the tests
+    /// check the two agree): objects numbered depth-first, keys in byte order, nothing shared.
+    /// A list of a million strings takes its bytes and a few integers a string in memory, not a
+    /// value per object.
+    package static func archive(_ strings: UTF8StringList) -> [UInt8]? {
+        guard !strings.contains(bytesOf: unarchivable) else { return nil }
         let (distinct, uses) = numbered(strings)
         let count = uses.count, classNumber = distinct.count + 2
         // Depth-first: the root (0), its keys (1-4), "NSKeyedArchiver" (5), $objects (6): "$null"
@@ -31,10 +38,19 @@ package enum StringArrayArchive {
         // keys, $classes with its two names, and $classname; then $top (its dictionary, key and
         // value) and $version.
         let firstString = 13 + count, classObject = firstString + distinct.count, top = classObject + 7
-        // At most: a string's bytes (UTF-16 where not ASCII) and a 10-byte marker; a reference
-        // object, a reference to it and its offset 8 bytes each; 200 for the rest.
-        let capacity = distinct.reduce(200 + 24 * (count + distinct.count)) { $0 + 10 + 2 * $1.utf8.count }
-        var stream = BinaryPropertyListWriter.ObjectStream(objectCount: top + 4, capacity: capacity)
+        let objectCount = top + 4
+        // At most: a string's bytes (2 a byte where not ASCII) and a 10-byte marker; a reference
+        // object (a UID of up to 5 bytes), a reference to it and its offset, as wide as the
+        // numbers and the document need; 200 for the rest.
+        let referenceSize = BinaryPropertyListWriter.byteCount(for: UInt64(objectCount))
+        var stringBytes = 0
+        for index in distinct {
+            let utf8 = strings.utf8(at: Int(index))
+            stringBytes += 10 + (utf8.allSatisfy { $0 < 0x80 } ? 1 : 2) * utf8.count
+        }
+        let bound = 200 + stringBytes + (5 + referenceSize) * count + 2 * referenceSize * distinct.count
+        let capacity = bound + BinaryPropertyListWriter.byteCount(for: UInt64(bound)) * objectCount
+        var stream = BinaryPropertyListWriter.ObjectStream(objectCount: objectCount, capacity: capacity)
         stream.appendContainer(dictionary: true, references: [1, 2, 3, 4, 5, 6, top, top + 3])
         for key in ["$archiver", "$objects", "$top", "$version", "NSKeyedArchiver"] { stream.append(.string(key)) }
         stream.appendContainer(dictionary: false, references: [7, 8] + Array(firstString...classObject))
@@ -45,7 +61,7 @@ package enum StringArrayArchive {
         stream.append(.uid(UInt64(classNumber)))
         stream.appendContainer(dictionary: false, references: 13..<firstString)
         for number in uses { stream.append(.uid(UInt64(number))) }
-        for text in distinct { stream.append(.string(text)) }
+        for index in distinct { stream.appendString(utf8: strings.utf8(at: Int(index))) }
         stream.appendContainer(dictionary: true, references: [classObject + 1, classObject + 2, classObject + 3, classObject + 6])
         stream.append(.string("$classes"))
         stream.append(.string("$classname"))
@@ -61,10 +77,11 @@ package enum StringArrayArchive {
     /// The archive's property list, as Foundation's archiver holds it: each distinct string once,
     /// in first-use order, then the class. `archive(_:)` writes exactly what the writer makes of it.
     static func propertyList(of strings: [String]) -> PropertyListValue {
-        let (distinct, uses) = numbered(strings)
+        let list = UTF8StringList(strings)!
+        let (distinct, uses) = numbered(list)
         let classNumber = UInt64(distinct.count + 2)
         let objects: [PropertyListValue] = [.string("$null"), .dictionary(["NS.objects": .array(uses.map { .uid(UInt64($0)) }), "$class": .uid(classNumber)])]
-            + distinct.map(PropertyListValue.string)
+            + distinct.map { .string(list[Int($0)]) }
             + [.dictionary(["$classname": .string("NSArray"), "$classes": .array([.string("NSArray"), .string("NSObject")])])]
         return .dictionary([
             "$version": .integer(100_000), "$archiver": .string("NSKeyedArchiver"),
@@ -72,30 +89,32 @@ package enum StringArrayArchive {
         ])
     }
 
-    /// The distinct strings in first-use order, and each string's object number ($objects[2…]).
-    /// Equal strings are found through an open-addressing table of indices into `distinct`
-    /// (4 bytes a slot; a `[String: Int]` of a million strings took 76 MB at its peak). The
-    /// order is first use, whatever the hashes: the same strings give the same archive.
-    private static func numbered(_ strings: [String]) -> (distinct: [String], uses: [Int]) {
-        var distinct: [String] = []
-        var uses: [Int] = []
+    /// The distinct strings in first-use order (as their places in `strings`), and each string's
+    /// object number ($objects[2…]). Strings are equal when their bytes are: a composed and a
+    /// decomposed "é" are two objects, each read back as it was given. Equal strings are found
+    /// through an open-addressing table of indices into `distinct` (4 bytes a slot; a
+    /// `[String: Int]` of a million strings took 76 MB at its peak). The order is first use,
+    /// whatever the hashes: the same strings give the same archive.
+    private static func numbered(_ strings: UTF8StringList) -> (distinct: [UInt32], uses: [UInt32]) {
+        var distinct: [UInt32] = []
+        var uses: [UInt32] = []
         uses.reserveCapacity(strings.count)
         var capacity = 16
         while capacity < 2 * strings.count { capacity *= 2 }
         var slots = [Int32](repeating: -1, count: capacity)
         let mask = capacity - 1
-        for text in strings {
-            var slot = text.hashValue & mask
+        for index in strings.indices {
+            var slot = strings.hashValue(at: index) & mask
             while true {
                 let found = slots[slot]
                 if found < 0 {
                     slots[slot] = Int32(distinct.count)
-                    uses.append(distinct.count + 2)  // after "$null" and the array itself
-                    distinct.append(text)
+                    uses.append(UInt32(distinct.count + 2))  // after "$null" and the array itself
+                    distinct.append(UInt32(index))
                     break
                 }
-                if distinct[Int(found)] == text {
-                    uses.append(Int(found) + 2)
+                if strings.bytesEqual(Int(distinct[Int(found)]), index) {
+                    uses.append(UInt32(found) + 2)
                     break
                 }
                 slot = (slot + 1) & mask

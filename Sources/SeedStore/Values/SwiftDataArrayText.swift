@@ -30,9 +30,9 @@ package enum SwiftDataArrayText {
     /// (`.jsonArray` or `.stringArray`): the text as given, or the strings' archive.
     package static func stored(_ json: some Collection<UInt8>, as form: DeclaredValue) throws(Refusal) -> [UInt8] {
         let data = Data(json)
-        // A [String] straight to Swift strings (Foundation's objects for a million of them took
-        // several times the text's size); the other reader only says what is wrong.
-        if form == .stringArray, let strings = try? JSONDecoder().decode([String].self, from: data) {
+        // A [String] straight to a list of its strings' bytes (Foundation's objects for a million
+        // of them took several times the text's size); the other reader only says what is wrong.
+        if form == .stringArray, let strings = try? JSONDecoder().decode(UTF8StringList.self, from: data) {
             guard let archive = StringArrayArchive.archive(strings) else { throw .unarchivable }
             return archive
         }
