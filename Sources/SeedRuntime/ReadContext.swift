@@ -4,6 +4,20 @@ import SeedModel
 import SeedStore
 
 /// Fetches and counts on a container's read connection, one caller at a time.
+///
+/// A predicate is written in `NSPredicate`'s format; `$NAME` takes its value from `variables`.
+/// Sort keys and predicates follow key paths through to-one relationships. A container's
+/// `viewContext` is one:
+///
+/// ```swift
+/// let context = container.viewContext
+/// let groupB = try context.fetch("Team", where: "group.name == $G", variables: ["G": .text("B")],
+///                                sortedBy: [.init("name")], limit: 10)
+/// let squad = try context.count("Player", where: "team.name == 'Deutschland'")
+/// let request = FetchRequest(entity: "Match", predicate: try FetchPredicate(parsing: "city == 'Warsaw'"),
+///                            sortKeys: [.init("date", ascending: false)])
+/// let latest = try context.fetch(request).first
+/// ```
 public final class ReadContext: Sendable {
     private let connection: Guarded<StoreConnection>
 

@@ -12,6 +12,25 @@ import SystemPackage
 /// header and length, model hashes, then the seal, or `quick_check` and the content digest),
 /// links it into place (never over an existing file) and syncs the directory. A crash at any
 /// point leaves either no store or a whole one; the next start removes what it left.
+///
+/// An app that will ever ship a newer seed installs with the policy `.update` from its first
+/// release: only a store installed so records the seed it came from, and only such a store can
+/// take the next seed while keeping what the user did.
+///
+/// ```swift
+/// let layout = try StoreLayout(modelCarriedBy: bundledSeed)
+/// let store = DataDirectory.path(forApp: "emplan") + "/EMPlan.sqlite"
+/// let installer = SeedInstaller(seedPath: bundledSeed, storePath: store, layout: layout, policy: .update)
+/// do {
+///     let report = try installer.install()   // .installed, .alreadyPresent, .updated(…), …
+///     print(report.action)
+/// } catch {
+///     switch error.reason {                   // install() throws only InstallError
+///     case .storeInUse: break                 // another process has the store open: try later
+///     default: print(error)                   // names the file and what is wrong
+///     }
+/// }
+/// ```
 public struct SeedInstaller: Sendable {
     /// What to do when a store exists and the bundled seed differs from the one it came from.
     public enum Policy: Sendable {

@@ -7,6 +7,19 @@ import SeedStore
 /// one serial write queue. Each block on the queue is one transaction, saved when it returns.
 ///
 /// Reads and writes use separate connections, so a read never sees half a write block.
+///
+/// ```swift
+/// let layout = try StoreLayout(modelCarriedBy: bundledSeed)   // the model every seed carries
+/// let container = try StoreContainer(storePath: store, layout: layout)
+/// guard try container.isInitialised() else { return }        // the model's initialisationCheck
+/// let atlantis = try container.writeAndWait { writer in       // one transaction, saved on return
+///     let team = try writer.insert("Team", ["name": .text("Atlantis")])
+///     try writer.relate(team, "coach", to: try writer.insert("Coach", ["name": .text("Meer")]))
+///     return team
+/// }
+/// container.enqueue { writer in try writer.delete(atlantis) }  // in order, off the caller's thread
+/// container.waitForWrites()
+/// ```
 public final class StoreContainer: Sendable {
     /// The store file.
     public let storePath: String

@@ -4,7 +4,7 @@ import SeedModelLoader
 import SeedgenTestSupport
 import Testing
 @testable import SeedEvolution
-@testable import SeedStore
+import SeedStore
 
 /// Migration of the stores Core Data wrote (every framework era of the corpus): each to a
 /// version of its own model with an attribute added, as an app's next release would.

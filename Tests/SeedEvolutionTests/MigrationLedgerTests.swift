@@ -3,7 +3,7 @@ import SeedModel
 import SeedgenTestSupport
 import Testing
 @testable import SeedEvolution
-@testable import SeedStore
+import SeedStore
 
 /// The migration's own check before its commit (`MigrationLedger`), at the engine's level: it
 /// counts a real store's rows and links, passes a result that holds them all, and names what a

@@ -1,7 +1,7 @@
 import SeedModel
 import SeedModelLoader
 @testable import SeedEvolution
-@testable import SeedStore
+import SeedStore
 import SeedgenTestSupport
 import Testing
 

@@ -3,7 +3,7 @@ import SeedModel
 import SeedgenTestSupport
 import Testing
 @testable import SeedEvolution
-@testable import SeedStore
+import SeedStore
 
 /// The migration over generated model pairs (`ModelPair`: every change kind Core Data infers,
 /// alone and combined) and generated stores (objects written as Core Data writes them): the

@@ -3,7 +3,7 @@ import SeedModel
 import SeedgenTestSupport
 import Testing
 @testable import SeedEvolution
-@testable import SeedStore
+import SeedStore
 
 /// Each engine broken on purpose after one of its named phases (`afterPhase`): its own check
 /// before `COMMIT` names what would have been lost, and the store keeps every byte.

@@ -1,5 +1,5 @@
 @testable import SeedEvolution
-@testable import SeedStore
+import SeedStore
 import Testing
 
 /// `SeedUpdateReport` prints as the command prints it: a line per object, then the counts.

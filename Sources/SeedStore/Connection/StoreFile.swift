@@ -75,7 +75,7 @@ package struct StoreFile {
     }
 
     /// The first 100 bytes of the file at `path`, or fewer for a short file.
-    static func header(of path: String) -> [UInt8] {
+    package static func header(of path: String) -> [UInt8] {
         guard let handle = FileHandle(forReadingAtPath: path) else { return [] }
         defer { try? handle.close() }
         return [UInt8](handle.readData(ofLength: 100))
@@ -100,7 +100,7 @@ package struct StoreFile {
 
     /// The root table of each `Z_PRIMARYKEY` entity, derived from the `Z_SUPER` chain
     /// (`Z` + upper-cased root name), for stores read without a model.
-    static func tables(for rows: [PrimaryKeyRow]) -> [Int: String] {
+    package static func tables(for rows: [PrimaryKeyRow]) -> [Int: String] {
         let byNumber = Dictionary(rows.map { ($0.number, $0) }, uniquingKeysWith: { first, _ in first })
         var result: [Int: String] = [:]
         for row in rows {

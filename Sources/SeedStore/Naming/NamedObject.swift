@@ -55,7 +55,7 @@ extension NamedObject {
     }
 
     /// A value in a line: text quoted and escaped, dates in ISO 8601, data by its size.
-    static func text(_ value: SQLValue, _ type: AttributeType) -> String {
+    package static func text(_ value: SQLValue, _ type: AttributeType) -> String {
         switch value {
         case .null: "nil"
         case .integer(let number): type == .boolean ? (number != 0 ? "true" : "false")

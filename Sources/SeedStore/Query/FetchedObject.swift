@@ -1,6 +1,20 @@
 import SeedModel
 
 /// One fetched object: its entity, `Z_PK`, attribute values and to-one destinations.
+///
+/// Values are read by name, typed (nil when the value is NULL or of another kind), or as the
+/// stored `SQLValue`; a to-one reads as its destination's key. `objectID` names the object to an
+/// `ObjectWriter`:
+///
+/// ```swift
+/// let germany = try container.viewContext.fetch("Team", where: "name == 'Deutschland'")[0]
+/// let name = germany.string("name")                  // "Deutschland"
+/// let group = germany["group"]                       // .text("B"): the group's key
+/// let match = try container.viewContext.fetch("Match", sortedBy: [.init("date")], limit: 1)[0]
+/// let kickOff = match.date("date")                   // a Date
+/// let goals = match.integer("scoreHome")             // nil where the seed gives none
+/// try container.writeAndWait { writer in try writer.update(germany.objectID, ["name": .text("Germany")]) }
+/// ```
 public struct FetchedObject: Sendable, Hashable {
     /// The object's (concrete) entity.
     public var entity: String

@@ -4,7 +4,7 @@ import SeedgenSQLite
 /// One SQLite connection. Not shared between threads: each user opens its own.
 package final class Database {
     /// How to open a database file.
-    enum Mode {
+    package enum Mode {
         /// Never writes; fails if the file is missing.
         case readOnly
         /// Reads and writes an existing file.
@@ -18,7 +18,7 @@ package final class Database {
 
     /// Opens `path`. With `immutable`, SQLite reads the file as a snapshot that nothing else
     /// changes: no lock, no `-shm`/`-wal` files created (for stores in read-only places).
-    init(path: String, mode: Mode, immutable: Bool = false) throws(SQLiteError) {
+    package init(path: String, mode: Mode, immutable: Bool = false) throws(SQLiteError) {
         self.path = path
         var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI
         switch mode {

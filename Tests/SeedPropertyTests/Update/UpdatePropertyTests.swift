@@ -1,8 +1,8 @@
 import Foundation
 import PropertyBased
 import SeedModelLoader
-@testable import SeedEvolution
-@testable import SeedStore
+import SeedEvolution
+import SeedStore
 import SeedgenTestSupport
 import Testing
 
