@@ -25,7 +25,7 @@ struct CSVSourceTests {
         ("isbn,title\n1,O\"ne\n", 2, 4, "a quote inside an unquoted field"),
         ("isbn,title\r1,One\n", 1, 11, "a carriage return alone ends no record"),
         ("isbn,@shelf\n", 1, 6, "Book has no relationship 'shelf'"),
-        ("isbn,title,author\n1,One,Nobody\n", 2, 1, "'Nobody'"),
+        ("isbn,title,author\n1,One,Nobody\n", 2, 7, "'Nobody'"),
         ("", 1, 1, "the CSV file is empty: it needs a header row of attribute names"),
     ] as [(String, Int, Int, String)])
     func mistakes(_ text: String, _ line: Int, _ column: Int, _ message: String) throws {

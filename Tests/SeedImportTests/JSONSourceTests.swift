@@ -94,7 +94,7 @@ struct JSONSourceTests {
         ("{\"Books\": [\n 7]}", 2, 2, "a Book must be an object, not a number"),
         ("{\"Books\": [\n {\"isbn\": \"1\", \"title\": \"T\", \"@author\": 3}]}", 2, 41, "@author takes one identifier as a string, not a number"),
         ("{\"Books\": {\n \"1\": {\"title\": \"T\"},\n \"1\": {\"title\": \"U\"}}}", 3, 2, "section 'Books' gives the key '1' twice"),
-        ("{\"Books\": [\n {\"isbn\": \"1\", \"title\": \"T\", \"author\": \"Nobody\"}]}", 2, 2, "'Nobody'"),
+        ("{\"Books\": [\n {\"isbn\": \"1\", \"title\": \"T\", \"author\": \"Nobody\"}]}", 2, 40, "'Nobody'"),
     ] as [(String, Int, Int, String)])
     func values(_ text: String, _ line: Int, _ column: Int, _ message: String) throws {
         let error = try Self.error(text)

@@ -133,6 +133,24 @@ struct SourceFormatTests {
         return error
     }
 
+    @Test("a key that names no object is refused at the key's own line and column, not its object's, in every format that places values", arguments: [
+        ("Books.csv", "isbn,title,author\n1,One,\n2,Two,Nobody\n"),
+        ("books.json", "{\"Authors\": [{\"name\": \"Author 1\"}],\n \"Books\": [{\"isbn\": \"2\",\n   \"title\": \"Two\", \"author\": \"Nobody\"}]}"),
+        ("tree.json", "{\"Books\": [{\"isbn\": \"2\", \"title\": \"Two\", \"@nil\": [\"pages\"],\n   \"author\": \"Nobody\"}]}"),
+        ("books.plist", "<plist version=\"1.0\"><dict><key>Books</key><array><dict><key>isbn</key><string>2</string><key>title</key><string>Two</string>\n  <key>author</key><string>Nobody</string></dict></array></dict></plist>"),
+    ] as [(String, String)])
+    func danglingKeyPlace(_ file: String, _ text: String) throws {
+        let error = try Self.error(text, file: file)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let line = try #require(lines.firstIndex { $0.contains("Nobody") })
+        let start = lines[line].range(of: "Nobody")!.lowerBound
+        let column = lines[line].distance(from: lines[line].startIndex, to: start) + 1
+        #expect(error.message.contains("no Author has the key 'Nobody'"), "\(error)")
+        #expect(error.location.line == line + 1, "\(error)")
+        // The key's first character, its opening quote, or its element's start.
+        #expect(error.location.column <= column && error.location.column >= column - "<string>".count, "\(error)")
+    }
+
     /// Builds `files` with the shelf model; the store's SHA-256 and the run (to query).
     static func build(_ files: [(String, String)]) throws -> (sha256: String, run: ImportRun) {
         let run = try ImportRun(model: model)

@@ -145,7 +145,7 @@ final class SourceItem {
                         guard entry.kind.canBeKey else {
                             throw InputError("\(plan.entity.name).\(text(entry.key)) names \(slot.relationship.destinationEntity) by its key, not \(syntax.name(ofKind: entry.kind.name)) (a Boolean is never a key)", at: location(of: entry))
                         }
-                        repository.addReference(slot, key: text(entry.value))
+                        repository.addReference(slot, key: text(entry.value), line: Int(entry.line), column: Int(entry.column))
                     case .toMany, .enumCase, .unknown:
                         preconditionFailure("resolve(_:) lets only attributes and to-ones through")
                     }

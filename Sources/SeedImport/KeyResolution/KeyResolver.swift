@@ -72,7 +72,7 @@ final class KeyResolver {
     /// than the caches at millions of keys, so each lookup waits for memory; read apart, a row
     /// waits once per lookup, read together the waits overlap (the processor runs independent
     /// reads at once) and the lookups then find their memory in cache.
-    func touch(_ plan: EntityPlan, hasKey: Bool, _ references: [(slot: EntityPlan.ToOneSlot, key: String)]) {
+    func touch(_ plan: EntityPlan, hasKey: Bool, _ references: [(slot: EntityPlan.ToOneSlot, key: String, line: Int, column: Int)]) {
         var touched: UInt64 = 0
         if hasKey {
             switch plan.objectKeys {

@@ -42,7 +42,9 @@ public final class SeedRepository {
     @exclusivity(unchecked) public private(set) var rowsWritten = 0
     /// The values of the object being built: the current plan's buffer (indexed by INSERT parameter).
     @exclusivity(unchecked) var values = UnsafeMutableBufferPointer<SQLValue?>(start: nil, count: 0)
-    @exclusivity(unchecked) private var references: [(slot: EntityPlan.ToOneSlot, key: String)] = []
+    /// The object being built's references by key, each with the line and column its key was
+    /// given at (0 and 0: the object's own place, where a format has no place of a value's own).
+    @exclusivity(unchecked) private var references: [(slot: EntityPlan.ToOneSlot, key: String, line: Int, column: Int)] = []
     /// What is wrong with the build-time keys of `options`, if anything.
     private lazy var keyProblem: String? = NaturalKey.problems(of: options.keys, in: model).first
     /// Which entity a property list's section names.
@@ -117,7 +119,7 @@ public final class SeedRepository {
             case (.attribute(let slot), .text(var text)):
                 try text.withUTF8 { bytes in Result { () throws(InputError) in try setValue(slot, bytes, of: plan, at: place) } }.get()
             case (.toOne(let slot), .text(let key)):
-                references.append((slot, key))
+                references.append((slot, key, place.file == location.file ? place.line : 0, place.column))
             case (.toOne, .value):
                 throw InputError("\(plan.entity.name).\(name) names its destination by key: give the key as text", at: place)
             case (.enumCase(let cases), .text(var text)):
@@ -179,9 +181,17 @@ public final class SeedRepository {
         throw InputError("\(plan.entity.name).\(slot.attribute.name): \(problem)", at: location())
     }
 
-    /// Keeps a reference by natural key of the object being built.
-    func addReference(_ slot: EntityPlan.ToOneSlot, key: String) {
-        references.append((slot, key))
+    /// Keeps a reference by natural key of the object being built, given at `line` and
+    /// `column` of the object's file (0: the object's own place), where messages about it point.
+    func addReference(_ slot: EntityPlan.ToOneSlot, key: String, line: Int = 0, column: Int = 0) {
+        references.append((slot, key, line, column))
+    }
+
+    /// Where the object being built (at `location`) gave its reference `index`.
+    private func place(ofReference index: Int, _ location: InputLocation) -> InputLocation {
+        let reference = references[index]
+        guard reference.line > 0 else { return location }
+        return InputLocation(file: location.file, line: reference.line, column: reference.column)
     }
 
     /// Writes the object being built, or merges it into the object its source-local
@@ -199,7 +209,7 @@ public final class SeedRepository {
         var allByLedger = true
         for index in references.indices {
             if case .ledger(let ledger) = try keyRoute(plan, references[index].slot, at: location) {
-                try keys.prepare(references[index].key, index, in: ledger, at: location)
+                try keys.prepare(references[index].key, index, in: ledger, at: place(ofReference: index, location))
             } else {
                 allByLedger = false
             }
@@ -233,7 +243,7 @@ public final class SeedRepository {
             for index in references.indices {
                 let slot = references[index].slot
                 guard case .ledger(let ledger) = slot.keyRoute else { continue }
-                try keys.record(references[index].key, index, of: object.primaryKey, in: ledger, settingRow: slot, of: plan, at: location)
+                try keys.record(references[index].key, index, of: object.primaryKey, in: ledger, settingRow: slot, of: plan, at: place(ofReference: index, location))
             }
             if let owner { ownerLinked = try setOwner(owner, of: object, plan, at: location) }
             try insertRow(plan, primaryKey: object.primaryKey, complete: plan.key == nil && identifier == nil, at: location)
@@ -254,11 +264,11 @@ public final class SeedRepository {
         // What is left: a merged object's references by ledger, and references taking the general path.
         guard !(isNew && allByLedger) else { return object }
         for index in references.indices {
-            let (slot, key) = references[index]
+            let (slot, key, _, _) = references[index]
             if case .ledger(let ledger) = slot.keyRoute {
-                if !isNew { try keys.record(key, index, of: object.primaryKey, in: ledger, settingRow: nil, of: plan, at: location) }
+                if !isNew { try keys.record(key, index, of: object.primaryKey, in: ledger, settingRow: nil, of: plan, at: place(ofReference: index, location)) }
             } else {
-                try link(object, slot.relationship.name, toKey: key, at: location)
+                try link(object, slot.relationship.name, toKey: key, at: place(ofReference: index, location))
             }
         }
         return object

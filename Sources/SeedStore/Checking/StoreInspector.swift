@@ -1,9 +1,9 @@
 import Foundation
 
 /// Reads a `StoreReport` from a store file without changing it.
-public enum StoreInspector {
+package enum StoreInspector {
     /// Inspects the store at `path`.
-    public static func inspect(_ path: String) throws -> StoreReport {
+    package static func inspect(_ path: String) throws -> StoreReport {
         let file = try StoreFile(path: path)
         let database = file.database
         let header = file.header()

@@ -1,47 +1,47 @@
 import Foundation
 
 /// What `seedgen inspect` shows of a store: entities with row counts, metadata and pragmas.
-public struct StoreReport: Sendable, Codable {
+package struct StoreReport: Sendable, Codable {
     /// One entity of the store.
-    public struct Entity: Sendable, Codable {
+    package struct Entity: Sendable, Codable {
         /// `Z_ENT`.
-        public var number: Int
+        package var number: Int
         /// `Z_NAME`.
-        public var name: String
+        package var name: String
         /// `Z_SUPER`.
-        public var superNumber: Int
+        package var superNumber: Int
         /// The table holding its rows.
-        public var table: String
+        package var table: String
         /// Rows of exactly this entity; nil when its table is missing.
-        public var rows: Int?
+        package var rows: Int?
         /// `Z_MAX`.
-        public var maxPrimaryKey: Int
+        package var maxPrimaryKey: Int
     }
 
     /// The store file.
-    public var path: String
+    package var path: String
     /// Size in bytes.
-    public var fileSize: Int
+    package var fileSize: Int
     /// Entities in `Z_ENT` order.
-    public var entities: [Entity]
+    package var entities: [Entity]
     /// `Z_METADATA.Z_UUID`.
-    public var uuid: String?
+    package var uuid: String?
     /// `NSPersistenceFrameworkVersion`.
-    public var frameworkVersion: Int?
+    package var frameworkVersion: Int?
     /// `NSStoreModelVersionIdentifiers`.
-    public var versionIdentifiers: [String]
+    package var versionIdentifiers: [String]
     /// Entity name -> base64 version hash.
-    public var versionHashes: [String: String]
+    package var versionHashes: [String: String]
     /// Every metadata key (Core Data's, seedgen's, an app's own) with its value in short
     /// words: a scalar's text, else its kind and size.
-    public var metadata: [String: String] = [:]
+    package var metadata: [String: String] = [:]
     /// seedgen's keys, when seedgen wrote the store.
-    public var generator: String?
-    public var contentDigest: String?
+    package var generator: String?
+    package var contentDigest: String?
     /// Page size, auto-vacuum, journal mode (from the header), encoding, user version.
-    public var pragmas: [String: String]
+    package var pragmas: [String: String]
     /// Every table in the file.
-    public var tables: [String]
+    package var tables: [String]
     /// The bytes the store's tables take, indexes included; nil where SQLite has no `dbstat`.
     package var space: Space?
 

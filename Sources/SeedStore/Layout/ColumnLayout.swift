@@ -1,9 +1,9 @@
 import SeedModel
 
 /// One column of an entity table, beyond `Z_PK`, `Z_ENT` and `Z_OPT`.
-public struct ColumnLayout: Sendable, Hashable {
+package struct ColumnLayout: Sendable, Hashable {
     /// What the column stores.
-    public enum Role: Sendable, Hashable {
+    package enum Role: Sendable, Hashable {
         /// An attribute's value.
         case attribute(entity: String, attribute: String, type: AttributeType)
         /// A to-one relationship's destination `Z_PK`.
@@ -19,15 +19,15 @@ public struct ColumnLayout: Sendable, Hashable {
     }
 
     /// The column's name, e.g. `ZTITLE`.
-    public var name: String
+    package var name: String
     /// The declared SQL type: INTEGER, FLOAT, TIMESTAMP, DECIMAL, VARCHAR or BLOB.
-    public var sqlType: String
+    package var sqlType: String
     /// What the column stores. A Composite's element is an `.attribute` whose name is the
     /// path `composite.element` (`author.person`) and whose type is the element's.
-    public var role: Role
+    package var role: Role
 
     /// The entity whose property this column stores.
-    public var entity: String {
+    package var entity: String {
         switch role {
         case .attribute(let entity, _, _), .foreignKey(let entity, _, _),
              .foreignEntity(let entity, _), .foreignOrder(let entity, _), .ownerKey(let entity, _, _):

@@ -1,22 +1,22 @@
 /// The join table of a many-to-many relationship pair.
-public struct JoinTableLayout: Sendable, Hashable {
+package struct JoinTableLayout: Sendable, Hashable {
     /// `Z_<e><R>`, e.g. `Z_1BOOKS`.
-    public var name: String
+    package var name: String
     /// The relationship the table is named after, and its declaring entity.
-    public var entity: String
-    public var relationship: String
+    package var entity: String
+    package var relationship: String
     /// The inverse relationship and its declaring entity.
-    public var inverseEntity: String
-    public var inverseRelationship: String
+    package var inverseEntity: String
+    package var inverseRelationship: String
     /// Holds the `Z_PK` of `entity`'s objects, e.g. `Z_1AUTHORS`.
-    public var firstColumn: String
+    package var firstColumn: String
     /// Holds the `Z_PK` of the destination's objects, e.g. `Z_2BOOKS`.
-    public var secondColumn: String
+    package var secondColumn: String
     /// Order columns: `Z_FOK_<first>` when the inverse is ordered, `Z_FOK_<second>` when `relationship` is.
-    public var orderColumns: [String]
+    package var orderColumns: [String]
 
     /// `CREATE TABLE Z_1BOOKS ( Z_1AUTHORS INTEGER, Z_2BOOKS INTEGER, PRIMARY KEY (Z_1AUTHORS, Z_2BOOKS) )`.
-    public var createSQL: String {
+    package var createSQL: String {
         let columns = ([firstColumn, secondColumn] + orderColumns).map { "\($0) INTEGER" }
         return "CREATE TABLE \(name) ( \(columns.joined(separator: ", ")), PRIMARY KEY (\(firstColumn), \(secondColumn)) )"
     }

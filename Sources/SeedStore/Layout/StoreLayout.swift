@@ -10,16 +10,16 @@ public struct StoreLayout: Sendable {
     /// The model this layout is for.
     public let model: DataModel
     /// Every entity, in `Z_ENT` order.
-    public let entities: [EntityLayout]
+    package let entities: [EntityLayout]
     /// One table per root entity, in root order.
-    public let tables: [TableLayout]
+    package let tables: [TableLayout]
     /// One join table per many-to-many pair.
-    public private(set) var joinTables: [JoinTableLayout]
+    package private(set) var joinTables: [JoinTableLayout]
     /// Every index Core Data makes, in creation order.
-    public private(set) var indexes: [IndexLayout]
+    package private(set) var indexes: [IndexLayout]
     /// Every `CREATE` statement in Core Data's creation order (tables and their join tables,
     /// indexes, then the bookkeeping tables).
-    public let schema: [String]
+    package let schema: [String]
 
     let columnsByProperty: [PropertyKey: String]
     private let entityIndex: [String: Int]
@@ -57,22 +57,22 @@ public struct StoreLayout: Sendable {
     }
 
     /// Where the named entity lives.
-    public func entity(named name: String) -> EntityLayout? {
+    package func entity(named name: String) -> EntityLayout? {
         entityIndex[name].map { entities[$0] }
     }
 
     /// The entity with this `Z_ENT` number.
-    public func entity(number: Int) -> EntityLayout? {
+    package func entity(number: Int) -> EntityLayout? {
         number >= 1 && number <= entities.count ? entities[number - 1] : nil
     }
 
     /// The table with this name.
-    public func table(named name: String) -> TableLayout? {
+    package func table(named name: String) -> TableLayout? {
         tables.first { $0.name == name }
     }
 
     /// The column holding an attribute or to-one relationship of `entity` (inherited ones too).
-    public func column(for property: String, of entity: String) -> String? {
+    package func column(for property: String, of entity: String) -> String? {
         model.entity(named: entity).flatMap { Self.column(for: property, of: $0, in: columnsByProperty, model: model) }
     }
 
@@ -83,7 +83,7 @@ public struct StoreLayout: Sendable {
     }
 
     /// The join table of a many-to-many relationship, from either side.
-    public func joinTable(for relationship: String, of entity: String) -> JoinTableLayout? {
+    package func joinTable(for relationship: String, of entity: String) -> JoinTableLayout? {
         guard let entity = model.entity(named: entity),
               let owner = model.declaringEntity(of: relationship, from: entity)?.name
         else { return nil }

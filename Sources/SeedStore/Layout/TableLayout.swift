@@ -1,17 +1,17 @@
 /// One root entity's table, holding the rows of every entity below it.
-public struct TableLayout: Sendable, Hashable {
+package struct TableLayout: Sendable, Hashable {
     /// `Z` + the upper-cased root entity name.
-    public var name: String
+    package var name: String
     /// The root entity.
-    public var rootEntity: String
+    package var rootEntity: String
     /// The property columns in Core Data's order.
-    public var columns: [ColumnLayout]
+    package var columns: [ColumnLayout]
     /// Table constraints (`CONSTRAINT ZA_ZB UNIQUE (ZA, ZB)`: uniqueness constraints before framework 836).
     package var constraints: [String] = []
 
     /// `CREATE TABLE ZBOOK ( Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZTITLE VARCHAR )`;
     /// with table constraints there is no blank before the last parenthesis (as Core Data writes it).
-    public var createSQL: String {
+    package var createSQL: String {
         let definitions = ["Z_PK INTEGER PRIMARY KEY", "Z_ENT INTEGER", "Z_OPT INTEGER"]
             + columns.map { "\($0.name) \($0.sqlType)" }
         if !constraints.isEmpty {
