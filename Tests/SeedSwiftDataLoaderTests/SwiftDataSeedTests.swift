@@ -171,6 +171,38 @@ struct SwiftDataSeedTests {
         #expect(fetch.status == 0 && fetch.output.contains(#"labels="[\"new\",\"sale\"]""#) && fetch.output.contains(#"address.tags="[\"x\"]""#), "\(fetch.output)")
     }
 
+    @Test("fetch filters and sorts on a struct's members by the paths it shows them by; the struct itself or an unknown member is refused naming the members")
+    func fetchFiltersOnMembers() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let model = try directory.write(Self.model, to: "Model.swift")
+        let data = try directory.write("""
+            {"Visits": [{"name": "a", "mood": "calm", "address": {"street": "Main", "number": 5}},
+                        {"name": "b", "mood": "LOUD", "address": {"street": "Side", "number": 7}},
+                        {"name": "c", "mood": "calm", "address": {"street": "Main", "number": 9}},
+                        {"name": "d", "mood": "calm"}]}
+            """, to: "visits.json")
+        let store = directory.path("a.sqlite")
+        let build = try SeedgenTool.run(["build", "--model", model, "--output", store, data])
+        #expect(build.status == 0, "\(build.error)")
+        func names(_ arguments: [String]) throws -> [String] {
+            let fetch = try SeedgenTool.run(["fetch", store, "--model", model, "--entity", "Visit", "--json"] + arguments)
+            #expect(fetch.status == 0, "\(fetch.error)")
+            let objects = try JSONSerialization.jsonObject(with: Data(fetch.output.utf8)) as? [[String: Any]] ?? []
+            return objects.compactMap { ($0["values"] as? [String: Any])?["name"] as? String }
+        }
+        #expect(try names(["--predicate", "address.street == 'Main' AND address.number > 4", "--sort", "address.number:desc"]) == ["c", "a"])
+        #expect(try names(["--predicate", "address.street == nil"]) == ["d"])
+        #expect(try names(["--predicate", "mood == 'calm' AND address.number < 9"]) == ["a"])
+        for (predicate, message) in [
+            ("address == 'Main'", "Visit.address is a struct: compare one of its members (address.id, address.number, address.street, address.tags)"),
+            ("address.strete == 'Main'", "Visit.address has no member 'strete' (its members: address.id, address.number, address.street, address.tags); did you mean 'address.street'?"),
+        ] {
+            let fetch = try SeedgenTool.run(["fetch", store, "--model", model, "--entity", "Visit", "--predicate", predicate])
+            #expect(fetch.status != 0 && fetch.error.contains(message), "\(fetch.error) \(fetch.output)")
+        }
+    }
+
     @Test("a value that is no case, a struct given as one value, an unknown member and a missing required enum are refused at their place; nothing is written", arguments: [
         (#"{"name": "a", "mood": "angry"}"#, 1, 35, "Visit.mood: 'angry' is no case of the enum: give a raw value or a case name: calm ('calm'), loud ('LOUD')"),
         (#"{"name": "a", "mood": "calm", "weather": "snow"}"#, 1, 54, "Visit.weather: 'snow' is no case of the enum: rain, sun"),

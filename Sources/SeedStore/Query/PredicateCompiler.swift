@@ -86,13 +86,11 @@ struct PredicateCompiler {
                 throw QueryError("@count follows a to-many relationship", position: position)
             }
             if let attribute = model.allAttributes(of: entity).first(where: { $0.name == part }) {
-                guard isLast else {
-                    throw QueryError("\(entity.name).\(part) is an attribute: nothing follows it in a key path", position: position)
+                let stored = try storedAttribute(attribute, path: parts[offset...].joined(separator: "."), of: entity, position: position)
+                guard !stored.isTransient, let column = layout.column(for: stored.name, of: entity.name) else {
+                    throw QueryError("\(entity.name).\(stored.name) is transient: it has no column to fetch by", position: position)
                 }
-                guard !attribute.isTransient, let column = layout.column(for: part, of: entity.name) else {
-                    throw QueryError("\(entity.name).\(part) is transient: it has no column to fetch by", position: position)
-                }
-                return .scalar(expression(column, of: entity, rowAlias: rowAlias, pk: pk), attribute)
+                return .scalar(expression(column, of: entity, rowAlias: rowAlias, pk: pk), stored)
             }
             guard let relationship = model.allRelationships(of: entity).first(where: { $0.name == part }) else {
                 let names = model.allAttributes(of: entity).map(\.name) + model.allRelationships(of: entity).map(\.name)
@@ -122,6 +120,27 @@ struct PredicateCompiler {
         }
         // An empty path never parses; a path ending in a to-one returned above.
         throw QueryError("empty key path", position: position)
+    }
+
+    /// The stored attribute the rest of a key path names from `attribute`: the attribute itself
+    /// when the path ends there, or for a Composite (a SwiftData struct or enum) one member by
+    /// its path (`nutrition.calories`), as `fetch` shows it. A struct is compared member by
+    /// member: the struct itself, or an unknown member, is refused naming its members.
+    private func storedAttribute(_ attribute: AttributeDescription, path: String, of entity: EntityDescription,
+                                 position: Int) throws(QueryError) -> AttributeDescription {
+        guard attribute.elements != nil else {
+            guard path == attribute.name else {
+                throw QueryError("\(entity.name).\(attribute.name) is an attribute: nothing follows it in a key path", position: position)
+            }
+            return attribute
+        }
+        let members = attribute.storedAttributes
+        if let member = members.first(where: { $0.name == path }) { return member }
+        let names = members.map(\.name).sorted()
+        guard path != attribute.name else {
+            throw QueryError("\(entity.name).\(attribute.name) is a struct: compare one of its members (\(names.joined(separator: ", ")))", position: position)
+        }
+        throw QueryError("\(entity.name).\(attribute.name) has no member '\(path.dropFirst(attribute.name.count + 1))' (its members: \(names.joined(separator: ", ")))\(NameSuggestion.hint(for: path, in: names))", position: position)
     }
 
     /// A column of the row (when it is the fetched row itself) or of the row with `Z_PK = pk`.
