@@ -163,7 +163,7 @@ final class SourceItem {
             throw InputError("\(plan.entity.name).\(text(entry.key)) is \(slot.attribute.type.rawValue), not \(syntax.name(ofKind: entry.kind.name))", at: location(of: entry))
         }
         if let boolean = entry.kind.boolean {
-            try repository.check(.integer(boolean ? 1 : 0), slot, of: plan, at: location(of: entry))
+            try plan.check(.integer(boolean ? 1 : 0), slot, at: location(of: entry))
             repository.values[Int(slot.parameter)] = .integer(boolean ? 1 : 0)
             return
         }
@@ -173,10 +173,10 @@ final class SourceItem {
             guard let seconds = DatePattern.iso8601.secondsSinceReferenceDate(value) else {
                 throw InputError("\(plan.entity.name).\(text(entry.key)): '\(text(entry.value))' is not an ISO 8601 <date>", at: location(of: entry))
             }
-            try repository.check(.real(seconds), slot, of: plan, at: location(of: entry))
+            try plan.check(.real(seconds), slot, at: location(of: entry))
             repository.values[Int(slot.parameter)] = .real(seconds)
         } else {
-            try repository.setValue(slot, value, of: plan, at: location(of: entry))
+            try plan.setValue(slot, value, at: location(of: entry))
         }
     }
 

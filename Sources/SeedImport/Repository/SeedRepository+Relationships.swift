@@ -23,17 +23,17 @@ extension SeedRepository {
         if !description.isToMany {
             // A member naming its owner: placed last in the owner's list when that is ordered.
             let ordered = inverse.map { $0.isToMany && $0.isOrdered } ?? false
-            try setToOne(source, plan.toOnes[relationship]!, to: target, place: ordered ? { self.nextPlace(in: target, inverse!.name) } : nil, at: location)
+            try setToOne(source, plan.toOnes[relationship]!, to: target, place: ordered ? { self.links.nextPlace(in: target, inverse!.name) } : nil, at: location)
             if let inverse, !inverse.isToMany {
                 try setToOne(target, targetPlan.toOnes[inverse.name]!, to: source, place: nil, at: location)
             }
         } else if let inverse, !inverse.isToMany {
             try setToOne(target, targetPlan.toOnes[inverse.name]!, to: source,
-                         place: description.isOrdered ? { self.nextPlace(in: source, relationship, given: position) } : nil, at: location)
+                         place: description.isOrdered ? { self.links.nextPlace(in: source, relationship, given: position) } : nil, at: location)
         } else if inverse == nil {
-            try setOwner(of: target, to: source, through: description, at: location)
+            try links.setOwner(of: target, to: source, through: description, at: location)
         } else {
-            try addJoinRow(source, description, target, position: position, at: location)
+            try links.addJoinRow(source, description, target, inverse: inverse!.name, position: position, at: location)
         }
     }
 
@@ -83,33 +83,8 @@ extension SeedRepository {
     /// one (asked only for a new link); another object than it already holds is a conflict.
     private func setToOne(_ object: ObjectReference, _ slot: EntityPlan.ToOneSlot, to target: ObjectReference,
                           place: (() -> Int64)?, at location: InputLocation) throws(InputError) {
-        try setKey(of: object, slot.columns, to: target, place: place, at: location) { existing in
+        try links.setKey(of: object, slot.columns, to: target, place: place, at: location) { existing in
             InputError("\(object.entity).\(slot.relationship.name) of \(object) is given two different values: \(describeDestination(existing, of: slot)) and \(target)", at: location)
-        }
-    }
-
-    /// Puts `owner` into the member's column of a to-many without an inverse (`Z<n><NAME>`):
-    /// a member has one owner through it, so another owner than it holds is a conflict.
-    private func setOwner(of member: ObjectReference, to owner: ObjectReference, through relationship: RelationshipDescription,
-                          at location: InputLocation) throws(InputError) {
-        try setKey(of: member, layout.memberColumns(for: relationship.name, of: owner.entity)!, to: owner, place: nil, at: location) { existing in
-            InputError("\(member) is in \(owner.entity).\(relationship.name) of two objects, \(owner.entity) #\(existing) and \(owner): the relationship has no inverse, and its store holds one owner per object", at: location)
-        }
-    }
-
-    /// Sets `object`'s column that holds `target`'s `Z_PK` (with its companions), unless it
-    /// holds it already; another `Z_PK` there is the `conflict`.
-    private func setKey(of object: ObjectReference, _ columns: ToOneColumns, to target: ObjectReference, place: (() -> Int64)?,
-                        at location: InputLocation, conflict: (Int64) -> InputError) throws(InputError) {
-        let table = layout.entity(named: object.entity)!.table
-        if let existing = try builder.rows(at: location, { rows throws(SQLiteError) in try rows.destination(of: object.primaryKey, in: table, columns) }) {
-            guard existing == target.primaryKey else { throw conflict(existing) }
-            return
-        }
-        let destination = ObjectRows.Row(primaryKey: target.primaryKey, entityNumber: target.entityNumber)
-        let position = place?()
-        try builder.rows(at: location) { rows throws(SQLiteError) in
-            try rows.setToOne(of: object.primaryKey, in: table, columns, to: destination, place: position)
         }
     }
 
@@ -120,19 +95,10 @@ extension SeedRepository {
         return "\(destination) #\(primaryKey)"
     }
 
-    /// One row of a many-to-many join table, with order columns where either side is ordered.
-    private func addJoinRow(_ source: ObjectReference, _ relationship: RelationshipDescription, _ target: ObjectReference,
-                            position: Int?, at location: InputLocation) throws(InputError) {
-        let (join, sourceIsFirst) = layout.joinTableSide(for: relationship.name, of: source.entity)!
-        let (first, second) = sourceIsFirst ? (source, target) : (target, source)
-        // Each ordered side places the other object last in its list (a given position, in the source's).
-        let inverse = model.inverse(of: relationship)!.name
-        let places = join.orderings.map { ordering -> Int64? in
-            let holderIsSource = (ordering.holderColumn == join.firstColumn) == sourceIsFirst
-            return holderIsSource ? nextPlace(in: source, relationship.name, given: position) : nextPlace(in: target, inverse)
-        }
-        try builder.rows(at: location) { rows throws(SQLiteError) in
-            try rows.addJoinRow(join, first: first.primaryKey, second: second.primaryKey, places: places)
-        }
+    /// The place a deferred reference from `source` reserves now, so that it keeps its order
+    /// among the others of `source`'s ordered to-many (nil when `relationship` is not one).
+    func reservedPlace(in source: ObjectReference, _ relationship: String) -> Int? {
+        guard let description = plans[source.entity]?.relationships[relationship], description.isToMany, description.isOrdered else { return nil }
+        return Int(links.nextPlace(in: source, relationship))
     }
 }

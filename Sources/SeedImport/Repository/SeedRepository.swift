@@ -24,15 +24,12 @@ public final class SeedRepository {
     @exclusivity(unchecked) var givenNil = false
     /// References by key to objects not written yet, with the place each reserved in an ordered list.
     var pendingKeys = PendingReferences()
-    /// Source-local identifiers given so far, each with its object's `Z_PK` and `Z_ENT` (where it
-    /// was given is its row's definition, `definition(of:in:)`).
-    var identifiers = KeyTable()
-    /// References by identifier to objects not given yet.
-    var pendingIdentifiers = PendingReferences()
+    /// Source-local identifiers given so far, and the references to those not given yet.
+    var identifiers = SourceIdentifiers()
     /// What the model says that the build reads other than as written (an Integer default `NO`).
     package internal(set) var warnings: [String] = []
-    /// The last place given in each ordered to-many that has objects (one entry per owner).
-    var orderedPlaces: [OrderedList: Int64] = [:]
+    /// Links written into rows, and places in ordered to-manys.
+    let links: LinkWriter
     /// The owner and to-many the next object is nested in (`nest(in:_:)`), and whether that
     /// object's row took the owner (`linkNested`).
     @exclusivity(unchecked) var nestedIn: (owner: ObjectReference, relationship: String)?
@@ -58,6 +55,7 @@ public final class SeedRepository {
         self.layout = builder.layout
         self.options = options
         self.keys = KeyResolver(builder: builder, buildKeys: options.keys)
+        self.links = LinkWriter(builder: builder)
     }
 
     /// The write plan of a concrete entity named in the input.
@@ -113,33 +111,23 @@ public final class SeedRepository {
         for (name, property, source, place) in given {
             switch (property, source) {
             case (.attribute(let slot), .value(let value)):
-                try check(value, slot, of: plan, at: place)
+                try plan.check(value, slot, at: place)
                 values[Int(slot.parameter)] = value
                 givenNil = givenNil || value == .null
             case (.attribute(let slot), .text(var text)):
-                try text.withUTF8 { bytes in Result { () throws(InputError) in try setValue(slot, bytes, of: plan, at: place) } }.get()
+                try text.withUTF8 { bytes in Result { () throws(InputError) in try plan.setValue(slot, bytes, at: place) } }.get()
             case (.toOne(let slot), .text(let key)):
                 references.append((slot, key, place.file == location.file ? place.line : 0, place.column))
             case (.toOne, .value):
                 throw InputError("\(plan.entity.name).\(name) names its destination by key: give the key as text", at: place)
             case (.enumCase(let cases), .text(var text)):
-                try setCase(cases, &text, of: name, plan, at: place)
+                try plan.setCase(cases, &text, of: name, at: place)
             case (.toMany, _), (.unknown, _), (.enumCase, .value):
                 throw plan.valueError(name, at: place)
             }
         }
         for (property, place) in nils { try giveNil(property, of: plan, at: place) }
         return try commitObject(plan, identifier: identifier, at: location)
-    }
-
-    /// Gives a SwiftData enum without raw values the case `text` names: that case's element
-    /// holds its name, the others stay nil.
-    func setCase(_ cases: [String: EntityPlan.AttributeSlot], _ text: inout String, of property: String, _ plan: EntityPlan,
-                 at location: InputLocation) throws(InputError) {
-        guard let slot = cases[text] else {
-            throw InputError("\(plan.entity.name).\(property): '\(text.prefix(80))' is no case of the enum: \(cases.keys.sorted().joined(separator: ", "))", at: location)
-        }
-        try text.withUTF8 { bytes in Result { () throws(InputError) in try setValue(slot, bytes, of: plan, at: location) } }.get()
     }
 
     /// Starts an object of the named entity: clears the values of the last one.
@@ -159,26 +147,6 @@ public final class SeedRepository {
         for index in values.indices { values[index] = nil }
         references.removeAll(keepingCapacity: true)
         givenNil = false
-    }
-
-    /// Converts and keeps one attribute value of the object being built. The location is made
-    /// only for a message (the hot path makes none).
-    func setValue(_ slot: EntityPlan.AttributeSlot, _ bytes: UnsafeBufferPointer<UInt8>, of plan: EntityPlan,
-                  at location: @autoclosure () -> InputLocation) throws(InputError) {
-        do {
-            values[Int(slot.parameter)] = try slot.converter.convert(bytes)
-        } catch {
-            throw InputError("\(plan.entity.name).\(slot.attribute.name): \(error)", at: location())
-        }
-        // Most attributes have no rules: one nil test on the hot path.
-        if slot.rules != nil { try check(values[Int(slot.parameter)]!, slot, of: plan, at: location()) }
-    }
-
-    /// The model's validation rules for one value (what Core Data would refuse on save).
-    func check(_ value: SQLValue, _ slot: EntityPlan.AttributeSlot, of plan: EntityPlan,
-               at location: @autoclosure () -> InputLocation) throws(InputError) {
-        guard let rules = slot.rules, let problem = rules.violation(value) else { return }
-        throw InputError("\(plan.entity.name).\(slot.attribute.name): \(problem)", at: location())
     }
 
     /// Keeps a reference by natural key of the object being built, given at `line` and
@@ -255,8 +223,8 @@ public final class SeedRepository {
             }
         }
         if let identifier, identified == nil {
-            identifiers.add(Self.identifierBytes(identifier), primaryKey: object.primaryKey, entityNumber: object.entityNumber)
-            if !Self.isLocalIdentifier(identifier) {
+            identifiers.add(identifier, primaryKey: object.primaryKey, entityNumber: object.entityNumber)
+            if !SourceIdentifiers.isLocal(identifier) {
                 builder.sourceIdentifiers.append((object.entityNumber, object.primaryKey, identifier))
             }
             if isNew && !plan.tracksDefinitions { plan.primaryKeys.define(object.primaryKey, at: location) }
@@ -312,25 +280,8 @@ public final class SeedRepository {
     /// is `complete` here: its defaults and required attributes are settled now; others may be
     /// completed by a later mention and are settled by `finish`.
     private func insertRow(_ plan: EntityPlan, primaryKey pk: Int64, complete: Bool, at location: InputLocation) throws(InputError) {
-        if complete {
-            for slot in plan.attributeSlots where values[Int(slot.parameter)] == nil {
-                values[Int(slot.parameter)] = slot.defaultValue
-                if slot.defaultValue == nil && !slot.attribute.isOptional {
-                    throw InputError("\(plan.entity.name): the required attribute '\(slot.attribute.name)' is missing", at: location)
-                }
-            }
-            if let incomplete = plan.incompleteComposite() { throw InputError(incomplete, at: location) }
-        } else {
-            // A later mention may complete the row: `finish` settles and checks it.
-            if !plan.compositeRequirements.isEmpty { plan.wroteUncheckedComposite = true }
-            if !plan.wroteUnsettledRow {
-                for parameter in plan.settledParameters where values[parameter] == nil {
-                    plan.wroteUnsettledRow = true
-                    break
-                }
-            }
-        }
-        try checkRowLength(plan, at: location)
+        try plan.settleNewRow(complete: complete, at: location)
+        try plan.checkRowLength(limit: builder.rowLengthLimit, at: location)
         // Parameter 1 is Z_PK; attributes follow from 2, then the to-one columns: NULL until
         // linked, unless a reference to an earlier object was set (`record`).
         // Rows queue in the builder's row stream: a full batch is written on a second thread,
@@ -347,22 +298,6 @@ public final class SeedRepository {
         if plan.tracksDefinitions {
             plan.primaryKeys.define(pk, at: location)
         }
-    }
-
-    /// Refuses, where it is given, an object whose row SQLite would refuse as too big: its text
-    /// and blob bytes, and at most 9 bytes a column for the numbers and the record's header
-    /// (an over-estimate by at most that much).
-    private func checkRowLength(_ plan: EntityPlan, at location: InputLocation) throws(InputError) {
-        // Only the text and binary values have lengths of their own (`variableParameters`).
-        // `payloadByteCount` on each: 5 alternating pairs of the 1M catalog showed no cost
-        // against a switch in line.
-        func size(_ parameter: Int) -> Int { values[parameter]?.payloadByteCount ?? 0 }
-        var bytes = plan.fixedRowBytes
-        for parameter in plan.variableParameters { bytes += size(parameter) }
-        guard bytes > builder.rowLengthLimit else { return }
-        let biggest = plan.attributeSlots.max { size(Int($0.parameter)) < size(Int($1.parameter)) }
-            .map { ", \($0.attribute.name) alone \(size(Int($0.parameter)))" } ?? ""
-        throw InputError("\(plan.entity.name): the object's values take \(bytes) bytes\(biggest); SQLite stores at most \(builder.rowLengthLimit) bytes in a row", at: location)
     }
 
     /// Where the row with this `Z_PK` was defined (file and line), for rows whose entity tracks it.

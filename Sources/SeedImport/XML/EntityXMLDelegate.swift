@@ -78,7 +78,7 @@ package final class EntityXMLDelegate: XMLStreamDelegate {
                     if value.contains(UInt8(ascii: "&")) {
                         try set(.attribute(slot.takeUnretainedValue()), index, of: attributes, plan, at: location)
                     } else {
-                        try repository.setValue(slot.takeUnretainedValue(), value, of: plan, at: location)
+                        try plan.setValue(slot.takeUnretainedValue(), value, at: location)
                     }
                 case .toOne(let slot):
                     repository.addReference(slot.takeUnretainedValue(), key: attributes.value(at: index))
@@ -170,13 +170,13 @@ package final class EntityXMLDelegate: XMLStreamDelegate {
         switch property {
         case .attribute(let slot):
             try attributes.withValueBytes(at: index) { (bytes) throws(InputError) in
-                try repository.setValue(slot, bytes, of: plan, at: location)
+                try plan.setValue(slot, bytes, at: location)
             }
         case .toOne(let slot):
             repository.addReference(slot, key: attributes.value(at: index))
         case .enumCase(let cases):
             var text = attributes.value(at: index)
-            try repository.setCase(cases, &text, of: attributes.name(at: index), plan, at: location)
+            try plan.setCase(cases, &text, of: attributes.name(at: index), at: location)
         case .toMany, .unknown:
             throw plan.valueError(attributes.name(at: index), at: location)
         }
