@@ -37,13 +37,14 @@ struct DiffCommand: ParsableCommand {
     var json = false
 
     func run() throws {
+        for store in [old, new] { try FileRefusal.checkStore(store) }
         let layout: StoreLayout
         do {
             layout = try model.map { try loadModel($0, schema: schema.schema) }.map { try StoreLayout(model: $0) } ?? carriedLayout(of: new)
         } catch let failure as CommandFailure {
-            throw CommandFailure(message: failure.message, exitCode: 2)
+            throw failure
         } catch {
-            throw CommandFailure.usage("\(error)")
+            throw CommandFailure.failed("\(error)")
         }
         let diff = StoreDiff(old: old, new: new, layout: layout)
         var differs = false
@@ -63,7 +64,7 @@ struct DiffCommand: ParsableCommand {
                 differs = true
             }
         } catch {
-            throw CommandFailure.usage("\(error)")
+            throw CommandFailure.file(error, "\(error)")
         }
         if let pending { print(pending) }
         let total = StoreDiff.Counts.total(counts.values)

@@ -45,7 +45,7 @@ struct DumpCommand: ParsableCommand {
     }
 
     func run() throws {
-        guard FileManager.default.isReadableFile(atPath: store) else { throw CommandFailure.usage("\(store): no such readable store") }
+        try FileRefusal.checkStore(store)
         var dumper = StoreDumper(storePath: store, layout: try model.loadLayout())
         dumper.dates = dates
         do {
@@ -72,7 +72,7 @@ struct DumpCommand: ParsableCommand {
         } catch let failure as CommandFailure {
             throw failure
         } catch let error as SQLiteError {
-            throw CommandFailure.usage("cannot dump \(store): \(error)")  // not a store SQLite can read
+            throw CommandFailure.file(error, "cannot dump \(store): \(error)")
         } catch {
             throw CommandFailure.failed("cannot dump \(store): \(error)")
         }

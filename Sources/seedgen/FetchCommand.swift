@@ -54,6 +54,7 @@ struct FetchCommand: ParsableCommand {
     }
 
     func run() throws {
+        try FileRefusal.checkStore(store)
         let layout = try model.loadLayout()
         let request = try makeRequest(layout.model)
         let objects: [FetchedObject]
@@ -67,7 +68,7 @@ struct FetchCommand: ParsableCommand {
             // The store was read; SQLite refused the query built from the predicate.
             throw CommandFailure.failed("the predicate cannot run on this store: \(error)")
         } catch {
-            throw CommandFailure.usage("\(error)")
+            throw CommandFailure.file(error, "\(store): \(String(describing: error).droppingPathPrefix(store))")
         }
         let attributes = Dictionary(layout.model.entities.flatMap { entity in
             layout.model.storedAttributes(of: entity).map { ("\(entity.name).\($0.name)", $0) }

@@ -16,11 +16,12 @@ struct InspectCommand: ParsableCommand {
     var json = false
 
     func run() throws {
+        try FileRefusal.checkStore(store)
         let report: StoreReport
         do {
             report = try StoreInspector.inspect(store)
         } catch {
-            throw CommandFailure.usage("cannot inspect \(store): \(error)")
+            throw CommandFailure.file(error, "cannot inspect \(store): \(error)")
         }
         if json {
             print(try jsonText(report))

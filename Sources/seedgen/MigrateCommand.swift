@@ -42,6 +42,7 @@ struct MigrateCommand: ParsableCommand {
     var json = false
 
     func run() throws {
+        try FileRefusal.checkStore(store)
         let versions = try loadModelVersions(model, schema: schema.schema)
         let migrator = StoreMigrator(storeAt: store, versions: versions)
         let plan: MigrationPlan
@@ -90,7 +91,7 @@ struct MigrateCommand: ParsableCommand {
     static func exitCode(_ reason: MigrationError.Reason) -> Int32 {
         switch reason {
         case .unreadableStore, .writeFailed: 2
-        case .unknownVersion, .refused, .foreignContent, .notCarriedOut, .notConserved, .customStage: 1
+        case .damagedStore, .unknownVersion, .refused, .foreignContent, .notCarriedOut, .notConserved, .customStage: 1
         }
     }
 

@@ -10,8 +10,10 @@ struct Seedgen: ParsableCommand {
             Exit status, for every command: 0 when it did its job (a clean store, stores that hold \
             the same objects); 1 when the data or a store is wrong (an input error, which names \
             file:line:column, a model error, verify's findings, stores that differ, a migration or \
-            update refused); 2 for a usage error or a file that cannot be read (missing, a \
-            directory, not a store SQLite can open). Each command's help says what its 0 and 1 mean.
+            update refused, a file read and refused for what it holds: not an SQLite database, \
+            cut short or damaged); 2 for a usage error or a file that cannot be read or written at \
+            all (missing, a directory, no permission, a full disk). Each command's help says what \
+            its 0 and 1 mean.
             """,
         version: "0.1.0",
         subcommands: [BuildCommand.self, VerifyCommand.self, FetchCommand.self, InspectCommand.self, DumpCommand.self, HashCommand.self, MigrateCommand.self, DiffCommand.self, InstallCommand.self, UpdateCommand.self]

@@ -58,7 +58,7 @@ struct UpdateCommand: ParsableCommand {
             }
         } catch {
             switch error.reason {
-            case .noSeedRecord, .otherModelVersion, .notConserved: throw CommandFailure.failed("\(error)")
+            case .noSeedRecord, .otherModelVersion, .notConserved, .damaged: throw CommandFailure.failed("\(error)")
             case .unreadable, .writeFailed: throw CommandFailure.usage("\(error)")
             }
         }

@@ -9,7 +9,7 @@ struct VerifyCommand: ParsableCommand {
         discussion: """
             Exit status: 0 when clean, 1 with findings (one line each: what, where, expected, \
             found: damage, such as a file that is not SQLite, 'integrity'), 2 when the store or \
-            model is missing or cannot be opened. Notes (lines starting with 'note:') tell of what \
+            model is missing or cannot be read at all. Notes (lines starting with 'note:') tell of what \
             a healthy store may hold, such as what a forward migration by Core Data left, a \
             template seedgen fetch cannot run, or a store an app has used since it was installed \
             from a seed (its content digest and seal changed, WAL mode); they do not make a store \
@@ -47,9 +47,9 @@ struct VerifyCommand: ParsableCommand {
             do {
                 layout = try StoreLayout(model: loadModel(model, schema: schema.schema))
             } catch let failure as CommandFailure {
-                throw CommandFailure.usage(failure.message ?? "cannot read the model")
+                throw failure
             } catch {
-                throw CommandFailure.usage("\(error)")
+                throw CommandFailure.failed("\(error)")
             }
         }
         let findings: [Finding]

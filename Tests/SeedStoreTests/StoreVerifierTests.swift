@@ -179,14 +179,16 @@ struct StoreVerifierTests {
         #expect(findings.contains { $0.check == "integrity" || $0.check == "sqlite" }, "\(findings)")
     }
 
-    @Test("a file that is not a database, an empty file and a missing file are usage errors (exit 2 by the one rule; was a finding, exit 1)")
+    @Test("a file that is not a database and an empty file are read and refused, a finding (exit 1 by the one rule); a missing file or a folder cannot be read, a usage error (exit 2)")
     func notADatabase() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = try directory.write("hello, world", to: "fake.sqlite")
-        #expect(throws: StoreVerifier.UsageError.self) { try Self.verify(path, model: nil) }
-        #expect(throws: StoreVerifier.UsageError.self) { try Self.verify(try directory.write("", to: "empty.sqlite"), model: nil) }
+        #expect(try Self.verify(path, model: nil).map(\.description) == ["sqlite: \(path): expected an SQLite database, found no 'SQLite format 3' header"])
+        let empty = try directory.write("", to: "empty.sqlite")
+        #expect(try Self.verify(empty, model: nil).map(\.description) == ["sqlite: \(empty): expected an SQLite database, found an empty file"])
         #expect(throws: StoreVerifier.UsageError.self) { try Self.verify(directory.path("missing.sqlite"), model: nil) }
+        #expect(throws: StoreVerifier.UsageError.self) { try Self.verify(directory.path(""), model: nil) }
     }
 
     @Test("a -wal, or a journal that is not hot, beside a store Core Data wrote or a used one is a note; beside a seed checked as built, or a hot journal anywhere, a finding")

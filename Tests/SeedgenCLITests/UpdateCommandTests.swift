@@ -283,7 +283,8 @@ struct UpdateCommandTests {
         let recordedBytes = try Data(contentsOf: URL(fileURLWithPath: recorded))
         let garbage = try directory.write("not a store at all", to: "garbage.sqlite")
         let unreadable = try Self.update(recorded, to: garbage, directory)
-        #expect(unreadable.status == 2 && unreadable.error.contains("\(garbage): cannot be read as a seed: "), "\(unreadable.error)")
+        // Read and refused for what it holds: exit 1 by the one rule (a file that cannot be read at all is 2).
+        #expect(unreadable.status == 1 && unreadable.error.contains("\(garbage): not an SQLite database"), "\(unreadable.error)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: recorded)) == recordedBytes)
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path("")).filter { $0.hasSuffix("-journal") }.isEmpty)
     }

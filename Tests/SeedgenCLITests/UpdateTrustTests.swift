@@ -69,7 +69,7 @@ struct UpdateTrustTests {
         #expect(removals.count == 1 && removals[0]["property"] as? String == "price" && removals[0]["count"] as? Int == 3, "\(json.output)")
     }
 
-    @Test("two objects recorded under one key: refused naming the record's objects and the two Z_PKs, exit 2, the bytes unchanged (was: SQLite's constraint error on a TEMP table)")
+    @Test("two objects recorded under one key: refused naming the record's objects and the two Z_PKs, exit 1 (the record does not add up), the bytes unchanged (was: SQLite's constraint error on a TEMP table)")
     func duplicateRecordedKey() throws {
         let directory = try Build.setUp()
         defer { directory.remove() }
@@ -81,7 +81,7 @@ struct UpdateTrustTests {
             """, on: store)
         let before = try Self.bytes(store)
         let result = try UpdateCommandTests.update(store, to: seed2, directory)
-        #expect(result.status == 2 && result.error.contains("the seed record's objects (SEEDGEN_SEEDED): two Book objects (Z_PK 1 and 2) are recorded under one key; nothing was changed"),
+        #expect(result.status == 1 && result.error.contains("the seed record's objects (SEEDGEN_SEEDED): two Book objects (Z_PK 1 and 2) are recorded under one key; nothing was changed"),
                 "\(result.output)\(result.error)")
         #expect(!result.error.contains("seedgen_state"))
         #expect(try Self.bytes(store) == before)

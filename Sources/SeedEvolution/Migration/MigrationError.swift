@@ -7,8 +7,12 @@ public struct MigrationError: Error, Sendable, CustomStringConvertible {
         /// No version of the bundle has the store's entity hashes; these entities' hashes match
         /// no version (or the store has no entity of that name).
         case unknownVersion(entities: [String])
-        /// The store could not be read (its file, its metadata).
+        /// The store could not be read or written at all (missing, not a file, no permission,
+        /// an I/O failure).
         case unreadableStore
+        /// The store was read, and is refused for what it holds: not an SQLite database, cut
+        /// short or damaged, without Core Data's metadata.
+        case damagedStore
         /// Core Data would not infer the migration (the plan's refusals say why).
         case refused([MigrationPlan.Refusal])
         /// The store holds what the source version does not describe, or what only Core Data
@@ -36,5 +40,11 @@ public struct MigrationError: Error, Sendable, CustomStringConvertible {
     init(_ reason: Reason, _ description: String) {
         self.reason = reason
         self.description = description
+    }
+
+    /// The error for `underlying`, met reading or writing the store: `unreadableStore` when the
+    /// file could not be read or written at all, `damagedStore` when what it holds was refused.
+    init(reading underlying: any Error, _ description: String) {
+        self.init(isFileAccessFailure(underlying) ? .unreadableStore : .damagedStore, description)
     }
 }

@@ -67,7 +67,7 @@ extension MigrationPlan {
                 }
             }
         } catch {
-            throw MigrationError(.unreadableStore, "\(path): \(error)")
+            throw MigrationError(reading: error, "\(path): \(error)")
         }
         return plan
     }

@@ -20,7 +20,7 @@ struct StoreContents {
         do {
             rows = try database.rows("SELECT type, name FROM sqlite_master WHERE type IN ('table', 'view', 'trigger') AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name")
         } catch {
-            throw MigrationError(.unreadableStore, "\(path): \(error)")
+            throw MigrationError(reading: error, "\(path): \(error)")
         }
         let advice = "migrate it on the device with Core Data"
         for row in rows {
@@ -51,7 +51,7 @@ struct StoreContents {
         } catch let error as MigrationError {
             throw error
         } catch {
-            throw MigrationError(.unreadableStore, "\(path): \(error)")
+            throw MigrationError(reading: error, "\(path): \(error)")
         }
     }
 

@@ -51,6 +51,11 @@ public struct StoreMigrator: Sendable {
         let kind = FileSystem.kind(of: storePath)
         if kind == .missing { throw MigrationError(.unreadableStore, "\(storePath): no such store file") }
         if let what = kind.notAFile { throw MigrationError(.unreadableStore, "\(storePath): \(what), not a store file") }
+        do {
+            try SeedCheck.checkFile(storePath, whole: false)
+        } catch {
+            throw MigrationError(reading: error, "\(error)")
+        }
         try rollBackInterruptedTransaction()
         // Checked read-only first: a refused store is not even opened for writing (closing a
         // writer's connection would checkpoint a `-wal` into it).
@@ -68,7 +73,7 @@ public struct StoreMigrator: Sendable {
             database = try Database.durableWriter(path: storePath, lockWait: Self.lockWait)
             try database.execute("BEGIN IMMEDIATE")
         } catch {
-            throw MigrationError(.unreadableStore, "\(storePath): cannot be opened for writing: \(error)")
+            throw MigrationError(reading: error, "\(storePath): cannot be opened for writing: \(error)")
         }
         do {
             let report = try migrate(in: database, adoptingIndexes: adoptingIndexes)
@@ -99,7 +104,7 @@ public struct StoreMigrator: Sendable {
         } catch let error as MigrationError {
             throw error
         } catch {
-            throw MigrationError(.unreadableStore, "\(storePath): \(error)")
+            throw MigrationError(reading: error, "\(storePath): \(error)")
         }
     }
 
@@ -113,7 +118,7 @@ public struct StoreMigrator: Sendable {
         } catch let error as MigrationError {
             throw error
         } catch {
-            throw MigrationError(.unreadableStore, "\(storePath): \(error)")
+            throw MigrationError(reading: error, "\(storePath): \(error)")
         }
     }
 
@@ -129,7 +134,7 @@ public struct StoreMigrator: Sendable {
         do {
             return try StoreFile(path: storePath)
         } catch {
-            throw MigrationError(.unreadableStore, "\(error)")
+            throw MigrationError(reading: error, "\(error)")
         }
     }
 
@@ -144,13 +149,13 @@ public struct StoreMigrator: Sendable {
 
     private func found(in database: Database) throws -> Found {
         guard let bytes = try database.metadataRow()?.plist else {
-            throw MigrationError(.unreadableStore, "\(storePath): no metadata row in Z_METADATA")
+            throw MigrationError(.damagedStore, "\(storePath): no metadata row in Z_METADATA")
         }
         let metadata: StoreMetadata
         do {
             metadata = try StoreMetadata(decoding: bytes)
         } catch {
-            throw MigrationError(.unreadableStore, "\(storePath): \(error)")
+            throw MigrationError(reading: error, "\(storePath): \(error)")
         }
         let version = try MigrationPlan.sourceVersion(hashes: metadata.versionHashes, ofStoreAt: storePath, in: versions)
         return Found(bytes: bytes, metadata: metadata, version: version, era: metadata.frameworkVersion.map(FrameworkEra.init(version:)) ?? .newest)

@@ -4,8 +4,13 @@ import SeedStore
 package struct SeedUpdateError: Error, Sendable, CustomStringConvertible {
     /// What kind of problem it is.
     package enum Reason: Sendable, Hashable {
-        /// The store or the new seed cannot be read, or is not of the model.
+        /// The store or the new seed cannot be read or written at all (missing, not a file, no
+        /// permission, an I/O failure).
         case unreadable
+        /// The store or the new seed was read, and is refused for what it holds: not an SQLite
+        /// database, cut short or damaged, without its model or metadata, or a seed record that
+        /// does not add up.
+        case damaged
         /// The store carries no record of the seed it was installed from (built by a seedgen
         /// without seed updates, or rewritten by something that dropped the record): which of
         /// its objects the user changed cannot be told.
@@ -29,5 +34,11 @@ package struct SeedUpdateError: Error, Sendable, CustomStringConvertible {
     init(_ reason: Reason, _ description: String) {
         self.reason = reason
         self.description = description
+    }
+
+    /// The error for `underlying`, met reading or writing a file: `unreadable` when the file
+    /// could not be read or written at all, `damaged` when what it holds was refused.
+    init(reading underlying: any Error, _ description: String) {
+        self.init(isFileAccessFailure(underlying) ? .unreadable : .damaged, description)
     }
 }

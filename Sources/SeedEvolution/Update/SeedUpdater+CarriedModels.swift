@@ -10,7 +10,7 @@ extension SeedUpdater {
     /// Data opens the store.
     package init(storeAt storePath: String, seedAt seedPath: String, model: ModelIdentity? = nil) throws(SeedUpdateError) {
         guard let seedModel = try Self.carriedModel(at: seedPath) else {
-            throw SeedUpdateError(.unreadable, "\(seedPath): the seed carries no model (\(SeedRecord.modelTable)); build it with this seedgen, or give the model")
+            throw SeedUpdateError(.damaged, "\(seedPath): the seed carries no model (\(SeedRecord.modelTable)); build it with this seedgen, or give the model")
         }
         let seedIdentity = ModelIdentity(model: seedModel)
         let model = model ?? seedIdentity
@@ -44,9 +44,14 @@ extension SeedUpdater {
     /// The model the store or seed at `path` carries; nil when it carries none.
     private static func carriedModel(at path: String) throws(SeedUpdateError) -> DataModel? {
         do {
+            try SeedCheck.checkFile(path, whole: false)
+        } catch {
+            throw SeedUpdateError(reading: error, "\(error)")
+        }
+        do {
             return try SeedRecord.carriedModel(at: path)
         } catch {
-            throw SeedUpdateError(.unreadable, "\(path): its model cannot be read: \(error)")
+            throw SeedUpdateError(reading: error, "\(path): its model cannot be read: \(error)")
         }
     }
 }

@@ -35,7 +35,7 @@ extension SeedUpdater {
                 try afterPhase?(phase, database)
             }
         } catch let error as DamagedRecordError {
-            throw SeedUpdateError(.unreadable, "\(storePath): \(error); nothing was changed")
+            throw SeedUpdateError(.damaged, "\(storePath): \(error); nothing was changed")
         }
         return run.report
     }

@@ -61,9 +61,13 @@ package struct SeedUpdater: Sendable {
     /// store carries no seed record, or when writing fails.
     package func update() throws(SeedUpdateError) -> SeedUpdateReport {
         for (path, what) in [(storePath, "store"), (seedPath, "seed")] {
-            let kind = FileSystem.kind(of: path)
-            if kind == .missing { throw SeedUpdateError(.unreadable, "\(path): no such \(what) file") }
-            if let other = kind.notAFile { throw SeedUpdateError(.unreadable, "\(path): \(other), not a \(what) file") }
+            if FileSystem.kind(of: path) == .missing { throw SeedUpdateError(.unreadable, "\(path): no such \(what) file") }
+            do {
+                // A seed is whole in one file; a user's store may have its journal beside it.
+                try SeedCheck.checkFile(path, whole: what == "seed")
+            } catch {
+                throw SeedUpdateError(reading: error, "\(error)")
+            }
         }
         let seed = try readSeed()
         // Before a migration writes anything: a store without its record cannot be updated.
@@ -76,7 +80,7 @@ package struct SeedUpdater: Sendable {
             try database.run("ATTACH DATABASE ? AS seed", [.text(Database.uri(for: seedPath) + "?mode=ro&immutable=1")])
             try database.execute("BEGIN IMMEDIATE")
         } catch {
-            throw SeedUpdateError(.unreadable, "\(storePath): cannot be opened for writing: \(error)")
+            throw SeedUpdateError(reading: error, "\(storePath): cannot be opened for writing: \(error)")
         }
         do {
             var report = try update(in: database, seed: seed)
@@ -104,6 +108,7 @@ package struct SeedUpdater: Sendable {
         } catch {
             let reason: SeedUpdateError.Reason = switch error.reason {
             case .unreadableStore: .unreadable
+            case .damagedStore: .damaged
             case .writeFailed: .writeFailed
             default: .otherModelVersion
             }
@@ -123,7 +128,7 @@ package struct SeedUpdater: Sendable {
         } catch let error as SeedUpdateError {
             throw error
         } catch {
-            throw SeedUpdateError(.unreadable, "\(storePath): cannot be read as a store: \(error)")
+            throw SeedUpdateError(reading: error, "\(storePath): cannot be read as a store: \(error)")
         }
     }
 
@@ -141,14 +146,14 @@ package struct SeedUpdater: Sendable {
         } catch let error as SeedUpdateError {
             throw error
         } catch {
-            throw SeedUpdateError(.unreadable, "\(seedPath): cannot be read as a seed: \(error)")
+            throw SeedUpdateError(reading: error, "\(seedPath): cannot be read as a seed: \(error)")
         }
     }
 
     /// The metadata of the store open on `database`, which must be of `layout`'s model version.
     func checkedMetadata(_ database: Database, path: String) throws -> StoreMetadata {
         guard let bytes = try database.metadataRow()?.plist else {
-            throw SeedUpdateError(.unreadable, "\(path): no metadata row in Z_METADATA")
+            throw SeedUpdateError(.damaged, "\(path): no metadata row in Z_METADATA")
         }
         let metadata = try StoreMetadata(decoding: bytes)
         let differences = metadata.differences(from: layout.model)

@@ -19,11 +19,15 @@ public enum SeedCheck {
         public var path: String
         /// What is wrong with it.
         public var reason: String
+        /// True when the file cannot be read at all (missing, not a file, not readable), false
+        /// when it was read and is refused for what it holds.
+        package var isAccessFailure = false
 
         /// A failure of the file at `path`.
-        package init(path: String, reason: String) {
+        package init(path: String, reason: String, isAccessFailure: Bool = false) {
             self.path = path
             self.reason = reason
+            self.isAccessFailure = isAccessFailure
         }
 
         /// `/app/Seed.sqlite: truncated: ...`.
@@ -44,29 +48,40 @@ public enum SeedCheck {
         try identify(path, identity: ModelIdentity(model: model))
     }
 
-    /// `identify(_:model:)` for a model named by its version hashes.
-    package static func identify(_ path: String, identity model: ModelIdentity) throws(Failure) -> Identity {
+    /// Checks what can be told of the file at `path` without SQLite: that it is a readable
+    /// file (else a failure that `isAccessFailure`), with SQLite's header and a valid page
+    /// size, as long as its header says. `whole` (a seed) also wants no `-wal` or `-journal`
+    /// beside it; a user's store may have one, and is then not measured against its header.
+    package static func checkFile(_ path: String, whole: Bool) throws(Failure) {
         func fail(_ reason: String) -> Failure { Failure(path: path, reason: reason) }
         let kind = FileSystem.kind(of: path)
-        if kind == .missing { throw fail("no such file") }
-        if let what = kind.notAFile { throw fail("\(what), not a store file") }
-        guard FileManager.default.isReadableFile(atPath: path) else { throw fail("not readable") }
+        if kind == .missing { throw Failure(path: path, reason: "no such file", isAccessFailure: true) }
+        if let what = kind.notAFile { throw Failure(path: path, reason: "\(what), not a store file", isAccessFailure: true) }
+        guard FileManager.default.isReadableFile(atPath: path) else { throw Failure(path: path, reason: "not readable", isAccessFailure: true) }
         let header = StoreFile.header(of: path)
         let size = ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
+        guard !header.isEmpty else { throw fail("an empty file, not an SQLite database") }
+        guard StoreFile.magic.starts(with: header.prefix(StoreFile.magic.count)) else { throw fail("not an SQLite database (no 'SQLite format 3' header)") }
         guard header.count == 100 else { throw fail("truncated: \(size) bytes, less than an SQLite header") }
         guard header.starts(with: StoreFile.magic) else { throw fail("not an SQLite database (no 'SQLite format 3' header)") }
         let rawPageSize = Int(header[16]) << 8 | Int(header[17])
         let pageSize = rawPageSize == 1 ? 65536 : rawPageSize
         guard pageSize >= 512, pageSize & (pageSize - 1) == 0 else { throw fail("damaged header: page size \(rawPageSize)") }
+        let sidecar = StoreFile.sidecars(of: path).first
+        if let sidecar, whole { throw fail("\(sidecar) lies beside it: the seed is not complete in one file") }
+        guard sidecar == nil else { return }
         let pages = header[28..<32].reduce(0) { $0 << 8 | Int($1) }
         let headerCountIsValid = header[24..<28].elementsEqual(header[92..<96]) && pages > 0
         if headerCountIsValid && size < pages * pageSize {
             throw fail("truncated: the header says \(pages) pages of \(pageSize) bytes (\(pages * pageSize) bytes), the file has \(size)")
         }
         if size % pageSize != 0 { throw fail("truncated: \(size) bytes is not a whole number of \(pageSize)-byte pages") }
-        if let sidecar = StoreFile.sidecars(of: path).first {
-            throw fail("\(sidecar) lies beside it: the seed is not complete in one file")
-        }
+    }
+
+    /// `identify(_:model:)` for a model named by its version hashes.
+    package static func identify(_ path: String, identity model: ModelIdentity) throws(Failure) -> Identity {
+        func fail(_ reason: String) -> Failure { Failure(path: path, reason: reason) }
+        try checkFile(path, whole: true)
         let identity: Identity
         do {
             let database = try Database(path: path, mode: .readOnly, immutable: true)

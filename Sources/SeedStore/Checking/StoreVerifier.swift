@@ -25,7 +25,8 @@ public struct StoreVerifier {
         self.asBuilt = asBuilt
     }
 
-    /// The store cannot be checked at all (missing, unreadable): a usage error, not a finding.
+    /// The store cannot be checked at all (missing, not a file, not readable): a usage error,
+    /// not a finding.
     public struct UsageError: Error, Sendable, CustomStringConvertible {
         /// What is wrong.
         public var description: String
@@ -38,14 +39,19 @@ public struct StoreVerifier {
             file = try StoreFile(path: storePath)
         } catch let error as StoreFile.OpenError {
             throw UsageError(description: error.description)
+        } catch let error as SQLiteError where error.isAccessFailure {
+            throw UsageError(description: "\(storePath): cannot be opened: \(error)")
         } catch {
-            throw UsageError(description: "\(storePath): not a store SQLite can open: \(error)")
+            return [Finding(check: "sqlite", location: storePath, expected: "a store SQLite can open", found: "\(error)")]
         }
-        // Not a database at all: a file that cannot be read as a store (exit 2 by the one
-        // rule), not a damaged store (a finding).
+        // Not a database at all: a file read and refused for what it holds, a finding (exit 1
+        // by the one rule), as a damaged store's are.
         let header = file.header()
         guard header.count >= 100, header.starts(with: StoreFile.magic) else {
-            throw UsageError(description: "\(storePath): not an SQLite database (\(header.isEmpty ? "an empty file" : "no 'SQLite format 3' header"))")
+            return [Finding(check: "sqlite", location: storePath, expected: "an SQLite database",
+                            found: header.isEmpty ? "an empty file"
+                                : !StoreFile.magic.starts(with: header.prefix(StoreFile.magic.count)) ? "no 'SQLite format 3' header"
+                                : "\(header.count) bytes, less than an SQLite header")]
         }
         var run = Run(file: file, layout: layout, asBuilt: asBuilt)
         do {

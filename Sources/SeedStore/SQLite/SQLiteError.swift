@@ -67,6 +67,16 @@ public struct SQLiteError: Error, Sendable, CustomStringConvertible {
         self.sql = sql
     }
 
+    /// Whether SQLite could not read or write the file at all (it could not open it, had no
+    /// permission, the disk is full or failed, another connection holds it, memory ran out),
+    /// rather than refusing what the file holds (not a database, damaged, a constraint).
+    package var isAccessFailure: Bool {
+        switch code.primary {
+        case .cannotOpen, .permission, .readOnly, .ioError, .full, .busy, .locked, .noMemory: true
+        default: false
+        }
+    }
+
     /// `SQLite error 19: UNIQUE constraint failed: ... (in: INSERT ...)`; long SQL is cut.
     public var description: String {
         var text = "SQLite error \(code): \(message)"

@@ -43,14 +43,15 @@ func requireModelFile(_ path: String) throws {
 /// The store layout of the model the seed at `path` carries (seedgen builds carry theirs), for
 /// commands whose `--model` may be left out; a store that carries none is a usage error.
 func carriedLayout(of path: String) throws -> StoreLayout {
+    try FileRefusal.checkStore(path)
     do {
         guard let model = try SeedRecord.carriedModel(at: path) else {
-            throw CommandFailure.usage("\(path) carries no model (\(SeedRecord.modelTable): a seed this seedgen built); give it with --model")
+            throw CommandFailure.failed("\(path) carries no model (\(SeedRecord.modelTable): a seed this seedgen built); give it with --model")
         }
         return try StoreLayout(model: model)
     } catch let failure as CommandFailure {
         throw failure
     } catch {
-        throw CommandFailure.usage("\(path): its model cannot be read: \(error)")
+        throw CommandFailure.file(error, "\(path): its model cannot be read: \(error)")
     }
 }
