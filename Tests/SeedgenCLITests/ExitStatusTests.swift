@@ -73,5 +73,11 @@ struct ExitStatusTests {
         let update = try SeedgenTool.run(["update", installed, "--seed", seed2])
         #expect(update.status == 1 && update.error.contains("recorded under one key") && !update.error.contains("SQLite error"), "\(update.status): \(update.error)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: installed)) == before, "nothing was changed")
+        // An object recorded with no key: said so (it was called two objects 'Z_PK 0 and 0').
+        let keyless = directory.path("keyless.sqlite")
+        #expect(try SeedgenTool.run(["install", seed, keyless]).status == 0)
+        try SQLiteShell.execute("UPDATE SEEDGEN_SEEDED SET KEY = NULL WHERE ENTITY = (SELECT MIN(ENTITY) FROM SEEDGEN_SEEDED) AND PK = (SELECT MAX(PK) FROM SEEDGEN_SEEDED WHERE ENTITY = (SELECT MIN(ENTITY) FROM SEEDGEN_SEEDED))", on: keyless)
+        let noKey = try SeedgenTool.run(["update", keyless, "--seed", seed2])
+        #expect(noKey.status == 1 && noKey.error.contains("is recorded with no key") && !noKey.error.contains("Z_PK 0"), "\(noKey.status): \(noKey.error)")
     }
 }

@@ -71,9 +71,15 @@ struct UpdateStep {
                 // Two recorded objects of the entity under one key: which one the key names
                 // cannot be told (a build never records a key twice).
                 let twice = try database.rows("""
-                    SELECT MIN(PK), MAX(PK) FROM main.\(SeedRecord.table) WHERE ENTITY = ? GROUP BY KEY HAVING COUNT(*) > 1 LIMIT 1
+                    SELECT MIN(PK), MAX(PK) FROM main.\(SeedRecord.table) WHERE ENTITY = ? AND KEY IS NOT NULL GROUP BY KEY HAVING COUNT(*) > 1 LIMIT 1
                     """, [.integer(Int64(entity.number))]).first
-                throw DamagedRecordError(.objects, "two \(entity.name) objects (Z_PK \(twice?[0].integer ?? 0) and \(twice?[1].integer ?? 0)) are recorded under one key")
+                if let twice {
+                    throw DamagedRecordError(.objects, "two \(entity.name) objects (Z_PK \(twice[0].integer ?? 0) and \(twice[1].integer ?? 0)) are recorded under one key")
+                }
+                // Or one recorded with no key at all.
+                let keyless = try database.scalar("SELECT PK FROM main.\(SeedRecord.table) WHERE ENTITY = ? AND KEY IS NULL LIMIT 1", [.integer(Int64(entity.number))])
+                throw DamagedRecordError(.objects, keyless.map { "\(entity.name) #\($0.integer ?? 0) is recorded with no key" }
+                                         ?? "the record of \(entity.name) objects breaks a constraint: \(error.message)")
             }
         }
         // Looked up by key (its primary key) wherever a plan depends on it: SQLite has no

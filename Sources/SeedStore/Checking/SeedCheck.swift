@@ -63,7 +63,6 @@ public enum SeedCheck {
         guard !header.isEmpty else { throw fail("an empty file, not an SQLite database") }
         guard StoreFile.magic.starts(with: header.prefix(StoreFile.magic.count)) else { throw fail("not an SQLite database (no 'SQLite format 3' header)") }
         guard header.count == 100 else { throw fail("truncated: \(size) bytes, less than an SQLite header") }
-        guard header.starts(with: StoreFile.magic) else { throw fail("not an SQLite database (no 'SQLite format 3' header)") }
         let rawPageSize = Int(header[16]) << 8 | Int(header[17])
         let pageSize = rawPageSize == 1 ? 65536 : rawPageSize
         guard pageSize >= 512, pageSize & (pageSize - 1) == 0 else { throw fail("damaged header: page size \(rawPageSize)") }
