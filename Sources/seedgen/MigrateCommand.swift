@@ -75,7 +75,7 @@ struct MigrateCommand: ParsableCommand {
         if json {
             print(try jsonText(Report(store: store, outcome: outcome)))
         } else {
-            printPlan(outcome.plan)
+            printPlan(outcome.plan, failed: outcome.failure != nil)
             if let (message, _) = outcome.failure {
                 printError("seedgen: error: \(message)")
             } else if let migrated = outcome.migrated, !current {
@@ -106,7 +106,9 @@ struct MigrateCommand: ParsableCommand {
         var failure: (message: String, code: Int32)?
     }
 
-    private func printPlan(_ plan: MigrationPlan) {
+    /// The plan, then whether the migration can be done: not when Core Data would refuse it,
+    /// nor when the store's own check (or the run) `failed`, whose error follows.
+    private func printPlan(_ plan: MigrationPlan, failed: Bool) {
         printLine("store: \(store)")
         printLine("from: \(plan.sourceVersion) (the store's version hashes)")
         printLine("to: \(plan.destinationVersion) (current)")
@@ -129,8 +131,10 @@ struct MigrateCommand: ParsableCommand {
         for name in plan.removedEntities { printLine("\(name): removed (its rows are deleted)") }
         for line in Self.removalLines(plan.removals) { printLine(line) }
         for warning in plan.warnings { printError("seedgen: warning: \(warning)") }
-        if plan.isPossible {
+        if plan.isPossible && !failed {
             printLine("the migration can be done")
+        } else if plan.isPossible {
+            printLine("the migration cannot be done on this store:")
         } else {
             printLine("refused:")
             for refusal in plan.refusals { printLine("  \(refusal)") }
@@ -214,7 +218,9 @@ struct MigrateCommand: ParsableCommand {
             from = plan.sourceVersion
             to = plan.destinationVersion
             current = plan.sourceVersion == plan.destinationVersion || (plan.changesNothing && plan.isPossible)
-            possible = plan.isPossible
+            // Possible only when nothing stood in its way: a dry run's check of the store, or the
+            // run itself, may refuse what the plan allows (`error` says why).
+            possible = plan.isPossible && outcome.failure == nil
             entities = plan.entities.map { entity in
                 Entity(name: entity.name, source: entity.source, properties: entity.properties.map {
                     Property(name: $0.name, source: $0.source, change: Self.words($0))

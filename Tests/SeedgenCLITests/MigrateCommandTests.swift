@@ -50,6 +50,23 @@ struct MigrateCommandTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path("")).sorted() == ["Club.xcdatamodeld", "Seed.xml", "v1.sqlite"])
     }
 
+    @Test("a plan Core Data allows on a store its check refuses (a table no entity describes): --dry-run says it cannot be done, in text and JSON, exit 1, as the run does")
+    func dryRunAgreesWithTheStoreCheck() throws {
+        let (directory, bundle, store) = try Self.setUp(data: Self.data)
+        defer { directory.remove() }
+        try SQLiteShell.execute("CREATE TABLE EXTRA (X)", on: store)
+        let before = try Self.bytes(store)
+        let text = try SeedgenTool.run(["migrate", store, "--model", bundle, "--dry-run"])
+        #expect(text.status == 1 && !text.output.contains("the migration can be done") && text.output.contains("the migration cannot be done on this store:"), "\(text.output)")
+        #expect(text.error.contains("EXTRA"), "\(text.error)")
+        let json = try SeedgenTool.run(["migrate", store, "--model", bundle, "--dry-run", "--json"])
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+        #expect(json.status == 1 && report["possible"] as? Bool == false && (report["error"] as? String)?.contains("EXTRA") == true, "\(json.output)")
+        let run = try SeedgenTool.run(["migrate", store, "--model", bundle])
+        #expect(run.status == 1 && !run.output.contains("the migration can be done"), "\(run.output)\(run.error)")
+        #expect(try Self.bytes(store) == before)
+    }
+
     @Test("a required attribute without a default: refused when the entity has rows (exit 1, named), planned when it has none")
     func requiredWithoutDefault() throws {
         let current = ClubModels.contents(ClubModels.v3Entities(person: """
