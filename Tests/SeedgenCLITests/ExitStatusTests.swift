@@ -79,5 +79,15 @@ struct ExitStatusTests {
         try SQLiteShell.execute("UPDATE SEEDGEN_SEEDED SET KEY = NULL WHERE ENTITY = (SELECT MIN(ENTITY) FROM SEEDGEN_SEEDED) AND PK = (SELECT MAX(PK) FROM SEEDGEN_SEEDED WHERE ENTITY = (SELECT MIN(ENTITY) FROM SEEDGEN_SEEDED))", on: keyless)
         let noKey = try SeedgenTool.run(["update", keyless, "--seed", seed2])
         #expect(noKey.status == 1 && noKey.error.contains("is recorded with no key") && !noKey.error.contains("Z_PK 0"), "\(noKey.status): \(noKey.error)")
+        // A digest that is none: damage, not the user's edit (it was taken as one, exit 0).
+        for (name, digest, found) in [("short", "x'00'", "1 bytes"), ("text", "'abc'", "text"), ("null", "NULL", "null")] {
+            let damaged = directory.path("\(name).sqlite")
+            #expect(try SeedgenTool.run(["install", seed, damaged]).status == 0)
+            try SQLiteShell.execute("UPDATE SEEDGEN_SEEDED SET DIGEST = \(digest) WHERE ENTITY = (SELECT MIN(ENTITY) FROM SEEDGEN_SEEDED) AND PK = (SELECT MIN(PK) FROM SEEDGEN_SEEDED WHERE ENTITY = (SELECT MIN(ENTITY) FROM SEEDGEN_SEEDED))", on: damaged)
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: damaged))
+            let result = try SeedgenTool.run(["update", damaged, "--seed", seed2])
+            #expect(result.status == 1 && result.error.contains("is recorded with a digest of \(found), not 16 bytes"), "\(name): \(result.status): \(result.error)")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: damaged)) == bytes)
+        }
     }
 }

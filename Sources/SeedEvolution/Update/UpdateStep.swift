@@ -50,7 +50,8 @@ struct UpdateStep {
     func classify() throws {
         database.registerRowDigest()
         try database.execute("""
-            CREATE TEMP TABLE seedgen_state (ENTITY INTEGER, PK INTEGER, KEY TEXT, SEEDED BLOB, NOW BLOB, PRIMARY KEY (ENTITY, KEY)) WITHOUT ROWID;
+            CREATE TEMP TABLE seedgen_state (ENTITY INTEGER, PK INTEGER, KEY TEXT, SEEDED BLOB CHECK (typeof(SEEDED) = 'blob' AND length(SEEDED) = \(Database.rowDigestLength)),
+              NOW BLOB, PRIMARY KEY (ENTITY, KEY)) WITHOUT ROWID;
             CREATE TEMP TABLE seedgen_map (TBL INTEGER, NPK INTEGER, ENTITY INTEGER, KEY TEXT, SPK INTEGER, FATE TEXT,
               NDIGEST BLOB, SDIGEST BLOB, RPK INTEGER, PRIMARY KEY (TBL, NPK)) WITHOUT ROWID;
             """)
@@ -76,10 +77,18 @@ struct UpdateStep {
                 if let twice {
                     throw DamagedRecordError(.objects, "two \(entity.name) objects (Z_PK \(twice[0].integer ?? 0) and \(twice[1].integer ?? 0)) are recorded under one key")
                 }
-                // Or one recorded with no key at all.
+                // Or one recorded with no key at all, or with a digest that is none.
                 let keyless = try database.scalar("SELECT PK FROM main.\(SeedRecord.table) WHERE ENTITY = ? AND KEY IS NULL LIMIT 1", [.integer(Int64(entity.number))])
-                throw DamagedRecordError(.objects, keyless.map { "\(entity.name) #\($0.integer ?? 0) is recorded with no key" }
-                                         ?? "the record of \(entity.name) objects breaks a constraint: \(error.message)")
+                if let keyless { throw DamagedRecordError(.objects, "\(entity.name) #\(keyless.integer ?? 0) is recorded with no key") }
+                let digest = try database.rows("""
+                    SELECT PK, typeof(DIGEST), length(DIGEST) FROM main.\(SeedRecord.table)
+                    WHERE ENTITY = ? AND (typeof(DIGEST) IS NOT 'blob' OR length(DIGEST) IS NOT \(Database.rowDigestLength)) LIMIT 1
+                    """, [.integer(Int64(entity.number))]).first
+                if let digest {
+                    let found = digest[1].text == "blob" ? "\(digest[2].integer ?? 0) bytes" : digest[1].text ?? "nothing"
+                    throw DamagedRecordError(.objects, "\(entity.name) #\(digest[0].integer ?? 0) is recorded with a digest of \(found), not \(Database.rowDigestLength) bytes")
+                }
+                throw DamagedRecordError(.objects, "the record of \(entity.name) objects breaks a constraint: \(error.message)")
             }
         }
         // Looked up by key (its primary key) wherever a plan depends on it: SQLite has no

@@ -7,7 +7,7 @@ import SeedgenSQLite
 /// so `1` and `1.0`, `'a'` and `x'61'`, NFC and NFD all digest differently.
 extension Database {
     /// The number of bytes `seedgen_digest` returns.
-    static let rowDigestLength = 16
+    package static let rowDigestLength = 16
 
     /// A row's values up to this many bytes are laid out on the stack and hashed at once;
     /// longer ones are fed to the hasher value by value.
