@@ -164,7 +164,7 @@ final class SourceItem {
         }
         if let boolean = entry.kind.boolean {
             try plan.check(.integer(boolean ? 1 : 0), slot, at: location(of: entry))
-            repository.values[Int(slot.parameter)] = .integer(boolean ? 1 : 0)
+            plan.values[Int(slot.parameter)] = .integer(boolean ? 1 : 0)
             return
         }
         let value = UnsafeBufferPointer(rebasing: all[entry.value])
@@ -174,7 +174,7 @@ final class SourceItem {
                 throw InputError("\(plan.entity.name).\(text(entry.key)): '\(text(entry.value))' is not an ISO 8601 <date>", at: location(of: entry))
             }
             try plan.check(.real(seconds), slot, at: location(of: entry))
-            repository.values[Int(slot.parameter)] = .real(seconds)
+            plan.values[Int(slot.parameter)] = .real(seconds)
         } else {
             try plan.setValue(slot, value, at: location(of: entry))
         }
