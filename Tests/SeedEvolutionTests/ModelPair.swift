@@ -1,9 +1,11 @@
+import SeedModel
 import SeedgenTestSupport
 
 /// A generated pair of model versions: a source model of a few entities with attributes and
 /// every kind of relationship, and a destination made from it by one to three of Core Data's
 /// inferred changes (`Change`), each element knowing what it was in the source. Written as
-/// `contents` text for `StoreFixture.model`.
+/// `contents` text for `StoreFixture.model`, with Composite attributes (SwiftData's structs and
+/// enums, which `contents` cannot hold) added to the model read (`model(of:in:)`).
 struct ModelPair: CustomStringConvertible {
     struct Attribute {
         var name: String
@@ -25,6 +27,19 @@ struct ModelPair: CustomStringConvertible {
         var ordered = false
     }
 
+    /// A Composite attribute: a struct's members, or a raw-value enum's one element named like
+    /// the Composite (`alone`). Each element's `source` is its stored name in the source model
+    /// (`c.e0`, or `c` alone), nil when the destination adds it.
+    struct Composite {
+        var name: String
+        var source: String?
+        var elements: [Attribute]
+        var alone: Bool { elements.count == 1 && elements[0].name == name }
+
+        /// The stored name of `element` (`c.e0`; the Composite's own name alone).
+        func stored(_ element: Attribute) -> String { alone ? name : name + "." + element.name }
+    }
+
     struct Entity {
         /// Stable across versions (relationships name their destination by it).
         var id: Int
@@ -32,6 +47,7 @@ struct ModelPair: CustomStringConvertible {
         var source: String?
         var attributes: [Attribute]
         var relationships: [Relationship] = []
+        var composite: Composite?
     }
 
     /// Core Data's inferred changes the destination is made by.
@@ -39,6 +55,7 @@ struct ModelPair: CustomStringConvertible {
         case addAttribute, removeAttribute, renameAttribute, makeRequired
         case addEntity, removeEntity, renameEntity
         case addRelationship, removeRelationship, renameRelationship, makeOrdered, makeToOne
+        case addElement, removeElement, renameComposite, addComposite, removeComposite, retypeElement
     }
 
     var source: [Entity]
@@ -56,7 +73,8 @@ struct ModelPair: CustomStringConvertible {
             let attributes = (0..<Int.random(in: 1...3, using: &random)).map { index in
                 Attribute(name: "a\(index)", source: "a\(index)", type: Self.types.randomElement(using: &random)!)
             }
-            entities.append(Entity(id: id, name: "E\(id)", source: "E\(id)", attributes: attributes))
+            entities.append(Entity(id: id, name: "E\(id)", source: "E\(id)", attributes: attributes,
+                                   composite: Bool.random(using: &random) ? Self.composite(source: true, random: &random) : nil))
         }
         var pair = 0
         for _ in 0..<Int.random(in: 1...4, using: &random) {
@@ -71,6 +89,19 @@ struct ModelPair: CustomStringConvertible {
             let change = Change.allCases.randomElement(using: &random)!
             if apply(change, pair: &pair, random: &random) { changes.append(change) }
         }
+    }
+
+    /// A Composite `c`: a raw-value enum's one String element, or a struct of 1–3 members;
+    /// `source`: its elements are the source model's.
+    private static func composite(source: Bool, random: inout SplitMix64) -> Composite {
+        let name = "c"
+        if Int.random(in: 0..<3, using: &random) == 0 {
+            return Composite(name: name, source: source ? name : nil, elements: [Attribute(name: name, source: source ? name : nil, type: "String")])
+        }
+        let elements = (0..<Int.random(in: 1...3, using: &random)).map { index in
+            Attribute(name: "e\(index)", source: source ? "\(name).e\(index)" : nil, type: Self.types.randomElement(using: &random)!)
+        }
+        return Composite(name: name, source: source ? name : nil, elements: elements)
     }
 
     /// Adds a relationship and its inverse between two entities (maybe the same one): one-to-one,
@@ -123,6 +154,34 @@ struct ModelPair: CustomStringConvertible {
                     destination[entity].relationships[at].source = nil
                 }
             }
+        case .addElement:
+            guard var composite = destination[index].composite, !composite.alone else { return false }
+            composite.elements.append(Attribute(name: "x\(composite.elements.count)", source: nil, type: Self.types.randomElement(using: &random)!))
+            destination[index].composite = composite
+        case .removeElement:
+            guard var composite = destination[index].composite, !composite.alone, composite.elements.count > 1,
+                  let at = composite.elements.indices.randomElement(using: &random) else { return false }
+            composite.elements.remove(at: at)
+            destination[index].composite = composite
+        case .retypeElement:
+            // Refused: Core Data infers no type change, an element's no more than an attribute's.
+            guard var composite = destination[index].composite, let at = composite.elements.indices.randomElement(using: &random),
+                  composite.elements[at].source != nil else { return false }
+            composite.elements[at].type = Self.types.filter { $0 != composite.elements[at].type }.randomElement(using: &random)!
+            destination[index].composite = composite
+        case .renameComposite:
+            guard var composite = destination[index].composite, composite.source != nil, composite.name == composite.source else { return false }
+            let alone = composite.alone
+            composite.name += "renamed"
+            // A raw-value enum's element is named like its property, renamed with it.
+            if alone { composite.elements[0].name = composite.name }
+            destination[index].composite = composite
+        case .addComposite:
+            guard destination[index].composite == nil else { return false }
+            destination[index].composite = Self.composite(source: false, random: &random)
+        case .removeComposite:
+            guard destination[index].composite != nil else { return false }
+            destination[index].composite = nil
         case .removeRelationship, .renameRelationship, .makeOrdered, .makeToOne:
             guard let at = destination[index].relationships.indices.randomElement(using: &random) else { return false }
             let relationship = destination[index].relationships[at]
@@ -147,6 +206,22 @@ struct ModelPair: CustomStringConvertible {
             }
         }
         return true
+    }
+
+    /// The model of `entities`: their `contents` read, each Composite added to its entity (a
+    /// renamed one carrying its source name as its renaming identifier).
+    static func model(of entities: [Entity], in directory: TemporaryDirectory) throws -> DataModel {
+        let read = try StoreFixture.model(contents(entities), in: directory)
+        let composites = Dictionary(uniqueKeysWithValues: entities.compactMap { entity in entity.composite.map { (entity.name, $0) } })
+        return try DataModel(entities: read.entities.map { entity in
+            guard let composite = composites[entity.name] else { return entity }
+            var entity = entity
+            var attribute = AttributeDescription(name: composite.name, type: .composite, isOptional: true)
+            attribute.renamingIdentifier = composite.source.flatMap { $0 == composite.name ? nil : $0 }
+            attribute.elements = composite.elements.map { AttributeDescription(name: $0.name, type: AttributeType(rawValue: $0.type)!, isOptional: true) }
+            entity.attributes.append(attribute)
+            return entity
+        }, fetchRequests: read.fetchRequests, versionIdentifier: read.versionIdentifier)
     }
 
     /// The `contents` entities of `entities`.

@@ -51,8 +51,8 @@ struct ModelPairPropertyTests {
         let pair = ModelPair(random: &random)
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let source = try StoreFixture.model(ModelPair.contents(pair.source), in: directory)
-        let destination = try StoreFixture.model(ModelPair.contents(pair.destination), in: directory)
+        let source = try ModelPair.model(of: pair.source, in: directory)
+        let destination = try ModelPair.model(of: pair.destination, in: directory)
         let versions = ModelVersions(versions: [.init(name: "v1", model: source), .init(name: "v2", model: destination)], current: .init(name: "v2", model: destination))
         let path = directory.path("store.sqlite")
         try StoreFixture.build(source, at: path)
@@ -63,7 +63,8 @@ struct ModelPairPropertyTests {
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
         let context = "seed \(seed): \(pair)"
         if ProcessInfo.processInfo.environment["SEEDGEN_PAIR_SEED"] != nil {
-            print(ModelPair.contents(pair.source), "\n----\n", ModelPair.contents(pair.destination), "\n----\n", before)
+            print(ModelPair.contents(pair.source), pair.source.compactMap(\.composite), "\n----\n",
+                  ModelPair.contents(pair.destination), pair.destination.compactMap(\.composite), "\n----\n", before)
         }
 
         do {
@@ -109,8 +110,9 @@ struct ModelPairPropertyTests {
             for entity in pair.source {
                 for _ in 0..<Int.random(in: 0...5, using: &random) {
                     var values: [String: SQLValue] = [:]
-                    for attribute in entity.attributes where Int.random(in: 0..<4, using: &random) > 0 {
-                        values[attribute.name] = switch attribute.type {
+                    let elements = entity.composite.map { composite in composite.elements.map { ($0, composite.stored($0)) } } ?? []
+                    for (attribute, name) in entity.attributes.map({ ($0, $0.name) }) + elements where Int.random(in: 0..<4, using: &random) > 0 {
+                        values[name] = switch attribute.type {
                         case "String": .text("s\(Int.random(in: 0...9, using: &random))")
                         case "Double": .real(Double(Int.random(in: -9...9, using: &random)) / 4)
                         case "Boolean": .integer(Int64.random(in: 0...1, using: &random))
@@ -147,7 +149,7 @@ struct ModelPairPropertyTests {
             for row in try database.rows("SELECT Z_PK FROM \(Database.quote(placed.table)) WHERE Z_ENT = \(placed.number)") {
                 rows[row[0].integer ?? 0] = [:]
             }
-            for attribute in entity.attributes {
+            for attribute in layout.model.storedAttributes(of: entity) {
                 guard let column = layout.column(for: attribute.name, of: entity.name) else { continue }
                 for row in try database.rows("SELECT Z_PK, \(Database.quote(column)) FROM \(Database.quote(placed.table)) WHERE Z_ENT = \(placed.number)") {
                     rows[row[0].integer ?? 0]?[attribute.name] = row[1]
@@ -189,6 +191,13 @@ struct ModelPairPropertyTests {
                     guard let previous = attribute.source else { row[attribute.name] = fill ?? .null; continue }
                     let value = old[previous] ?? .null
                     row[attribute.name] = value == .null && !attribute.optional ? fill ?? .null : value
+                }
+                // A Composite's elements: carried by their source stored names when the
+                // Composite is (under its name or renamed), else NULL.
+                if let composite = entity.composite {
+                    for element in composite.elements {
+                        row[composite.stored(element)] = composite.source != nil ? element.source.flatMap { old[$0] } ?? .null : .null
+                    }
                 }
                 return row
             }

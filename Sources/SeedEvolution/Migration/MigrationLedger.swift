@@ -227,7 +227,7 @@ extension MigrationPlan.Change {
     /// an attribute or to-one added as required, or made required.
     func madeRequired(property: String, of entity: String, in model: DataModel) -> Bool {
         guard let description = model.entity(named: entity) else { return false }
-        let isOptional = model.allAttributes(of: description).first { $0.name == property }?.isOptional
+        let isOptional = model.storedAttributes(of: description).first { $0.name == property }?.isOptional
             ?? model.allRelationships(of: description).first { $0.name == property && !$0.isToMany }?.isOptional ?? true
         switch self {
         case .added: return !isOptional

@@ -66,10 +66,10 @@ extension MigrationPlan {
         for step in entities {
             guard let origin = step.source, let old = source.entity(named: origin), let new = destination.entity(named: step.name) else { continue }
             for removed in step.properties where removed.change == .removed {
-                guard let attribute = source.allAttributes(of: old).first(where: { $0.name == removed.name }),
+                guard let attribute = source.storedAttributes(of: old).first(where: { $0.name == removed.name }),
                       let held = removals.first(where: { $0.subject == .attribute(entity: origin, name: removed.name) })?.count, held > 0 else { continue }
                 for added in step.properties {
-                    guard case .added = added.change, let twin = destination.allAttributes(of: new).first(where: { $0.name == added.name }), twin.type == attribute.type else { continue }
+                    guard case .added = added.change, let twin = destination.storedAttributes(of: new).first(where: { $0.name == added.name }), twin.type == attribute.type else { continue }
                     plan.warnings.append(Warning(reason: .looksLikeRename, subject: "\(step.name).\(added.name)",
                                                  message: "is added as \(origin).\(removed.name) (\(attribute.type.rawValue), \(held) value\(held == 1 ? "" : "s") in the store) is removed: "
                                                     + "if it is a rename, give \(added.name) the renaming identifier \(removed.name), or the values are dropped"))
@@ -85,6 +85,21 @@ extension MigrationPlan {
         var canonicalName: String
         var attribute: AttributeDescription?
         var relationship: RelationshipDescription?
+        /// For a Composite's element: its name within the Composite (`street` of `address.street`),
+        /// empty for a raw-value enum's one element named like the Composite, which keeps being
+        /// its one element when the Composite is renamed.
+        var element: String?
+        /// For a Composite's element: the renaming identifier it carries, when not its name.
+        var elementIdentifier: String?
+        /// For a Composite: its elements, each under its stored name (`address.street`).
+        var elements: [StoredProperty]? {
+            guard let attribute, let elements = attribute.elements else { return nil }
+            let alone = elements.count == 1 && elements[0].name == attribute.name
+            return zip(elements, attribute.storedAttributes).map { element, stored in
+                StoredProperty(name: stored.name, canonicalName: stored.name, attribute: stored, element: alone ? "" : element.name,
+                               elementIdentifier: element.renamingIdentifier.flatMap { $0 == element.name ? nil : $0 })
+            }
+        }
         var isOptional: Bool { attribute?.isOptional ?? relationship!.isOptional }
         var defaultValue: String? { attribute?.defaultValue }
     }
@@ -111,11 +126,8 @@ extension MigrationPlan {
                     warnings.append(Self.identifierWarning(subject: subject, identifier: property.canonicalName, source: "\(old.name).\(named.name)",
                                                            sourceIdentifier: named.canonicalName, what: "values"))
                 }
-                steps.append(PropertyStep(name: property.name, source: nil, change: .added(defaultValue: property.defaultValue)))
-                if !property.isOptional && property.defaultValue == nil && !(property.relationship?.isToMany ?? false) {
-                    requirements.append(Requirement(sourceEntity: old.name, condition: .noRows, refusal: Refusal(
-                        reason: .requiredWithoutValue, subject: subject,
-                        message: "a required \(property.attribute == nil ? "relationship" : "attribute") without a default is added, and \(old.name) has rows (Core Data's migration fails validation)")))
+                for added in property.elements ?? [property] {
+                    steps.append(addedStep(added, of: entity, old: old))
                 }
                 continue
             }
@@ -123,55 +135,116 @@ extension MigrationPlan {
                 refusals.append(Refusal(reason: .ambiguousRenaming, subject: subject,
                                         message: "takes its values from \(old.name).\(previous.name), as another property of \(entity.name) does (the same renaming identifier or name)"))
             }
-            var step = PropertyStep(name: property.name, source: previous.name, change: .kept)
-            var reshaping = Reshaping()
-            defer { steps.append(step) }
-            switch (property.attribute, previous.attribute, property.relationship, previous.relationship) {
-            case let (attribute?, oldAttribute?, _, _):
-                if attribute.type != oldAttribute.type {
-                    step.change = .refused
-                    refusals.append(Refusal(reason: .typeChanged, subject: subject,
-                                            message: "the type changes from \(oldAttribute.type.rawValue) to \(attribute.type.rawValue) (Core Data infers no type change; migrate in steps through a new attribute)"))
-                    continue
-                }
-            case let (_, _, relationship?, oldRelationship?):
-                let target = successor[oldRelationship.destinationEntity]
-                guard target == relationship.destinationEntity else {
-                    step.change = .refused
-                    refusals.append(Refusal(reason: .destinationChanged, subject: subject,
-                                            message: "pointed at \(oldRelationship.destinationEntity), now at \(relationship.destinationEntity), which does not take \(oldRelationship.destinationEntity)'s objects over"))
-                    continue
-                }
-                if relationship.isToMany != oldRelationship.isToMany {
-                    reshaping.cardinality = relationship.isToMany ? .toMany : .toOne
-                } else if relationship.isOrdered != oldRelationship.isOrdered, relationship.isToMany {
-                    reshaping.ordering = relationship.isOrdered ? .ordered : .unordered
-                }
-            default:
-                step.change = .refused
-                refusals.append(Refusal(reason: .kindChanged, subject: subject,
-                                        message: "was \(previous.attribute == nil ? "a relationship" : "an attribute"), is now \(property.attribute == nil ? "a relationship" : "an attribute")"))
-                continue
+            if let elements = property.elements, let oldElements = previous.elements {
+                steps += elementSteps(elements, from: oldElements, of: entity, old: old)
+            } else {
+                steps.append(keptStep(property, from: previous, of: entity, old: old, successor: successor))
             }
-            if previous.isOptional && !property.isOptional {
-                if let value = property.defaultValue {
-                    reshaping.optionality = .required(default: value)
-                } else if !(property.relationship?.isToMany ?? false) {
-                    reshaping.optionality = .required(default: nil)
-                    requirements.append(Requirement(sourceEntity: old.name, condition: .noNulls(previous.name), refusal: Refusal(
-                        reason: .requiredWithoutValue, subject: subject,
-                        message: "becomes required without a default, and some \(old.name) rows hold no value")))
-                }
-            } else if !previous.isOptional && property.isOptional {
-                reshaping.optionality = .optional
-            }
-            if !reshaping.isEmpty { step.change = .reshaped(reshaping) }
         }
         for property in oldProperties where !matched.contains(property.name) {
-            steps.append(PropertyStep(name: property.name, source: property.name, change: .removed))
+            for removed in property.elements ?? [property] {
+                steps.append(PropertyStep(name: removed.name, source: removed.name, change: .removed))
+            }
         }
         requireUniqueness(of: entity, from: old, in: from, steps)
         return steps
+    }
+
+    /// The step of a property (or a Composite's element) the destination adds to `entity`:
+    /// rows get its default, and a required one without a default needs `old` to have no rows.
+    private mutating func addedStep(_ property: StoredProperty, of entity: EntityDescription, old: EntityDescription) -> PropertyStep {
+        if !property.isOptional && property.defaultValue == nil && !(property.relationship?.isToMany ?? false) {
+            requirements.append(Requirement(sourceEntity: old.name, condition: .noRows, refusal: Refusal(
+                reason: .requiredWithoutValue, subject: "\(entity.name).\(property.name)",
+                message: "a required \(property.attribute == nil ? "relationship" : "attribute") without a default is added, and \(old.name) has rows (Core Data's migration fails validation)")))
+        }
+        return PropertyStep(name: property.name, source: nil, change: .added(defaultValue: property.defaultValue))
+    }
+
+    /// The steps of a Composite kept from a source Composite, element by element (each a column
+    /// of the entity's table): an element kept under its name is carried as an attribute is, one
+    /// only the destination has is added, one only the source has is removed. Core Data uses
+    /// Composites "anywhere you use standard attributes, including lightweight migrations"
+    /// (NSCompositeAttributeDescription's documentation); that it matches elements by name, as
+    /// the values' dictionary keys them, is *assumed*. An element renamed by a renaming
+    /// identifier is refused: how Core Data maps one is not known.
+    private mutating func elementSteps(_ elements: [StoredProperty], from oldElements: [StoredProperty], of entity: EntityDescription,
+                                       old: EntityDescription) -> [PropertyStep] {
+        var steps: [PropertyStep] = []
+        for element in elements {
+            if let identifier = element.elementIdentifier {
+                refusals.append(Refusal(reason: .elementRenamed, subject: "\(entity.name).\(element.name)",
+                                        message: "an element of a Composite carries the renaming identifier \(identifier): how Core Data maps a renamed element is not known, so seedgen does not"))
+                steps.append(PropertyStep(name: element.name, source: nil, change: .refused))
+                continue
+            }
+            guard let previous = oldElements.first(where: { $0.element == element.element }) else {
+                steps.append(addedStep(element, of: entity, old: old))
+                // A member every value of its struct must give, in an optional struct (its
+                // element optional in the model): rows holding a value would lack it.
+                if element.isOptional, element.attribute?.isRequiredInValue == true, let composite = element.name.split(separator: ".").first {
+                    requirements.append(Requirement(sourceEntity: old.name, condition: .noValues(oldElements.map(\.name)), refusal: Refusal(
+                        reason: .requiredWithoutValue, subject: "\(entity.name).\(element.name)",
+                        message: "a member every \(composite) value must give is added, and some \(old.name) rows hold a \(composite) (it would lack the member)")))
+                }
+                continue
+            }
+            steps.append(keptStep(element, from: previous, of: entity, old: old, successor: [:]))
+        }
+        for previous in oldElements where !elements.contains(where: { $0.element == previous.element }) {
+            steps.append(PropertyStep(name: previous.name, source: previous.name, change: .removed))
+        }
+        return steps
+    }
+
+    /// The step of `property` taking over `previous` (an attribute, a relationship or a
+    /// Composite's element): kept, reshaped, or refused where Core Data infers no mapping.
+    private mutating func keptStep(_ property: StoredProperty, from previous: StoredProperty, of entity: EntityDescription, old: EntityDescription,
+                                   successor: [String: String]) -> PropertyStep {
+        let subject = "\(entity.name).\(property.name)"
+        var step = PropertyStep(name: property.name, source: previous.name, change: .kept)
+        var reshaping = Reshaping()
+        switch (property.attribute, previous.attribute, property.relationship, previous.relationship) {
+        case let (attribute?, oldAttribute?, _, _):
+            if attribute.type != oldAttribute.type {
+                step.change = .refused
+                refusals.append(Refusal(reason: .typeChanged, subject: subject,
+                                        message: "the type changes from \(oldAttribute.type.rawValue) to \(attribute.type.rawValue) (Core Data infers no type change; migrate in steps through a new attribute)"))
+                return step
+            }
+        case let (_, _, relationship?, oldRelationship?):
+            let target = successor[oldRelationship.destinationEntity]
+            guard target == relationship.destinationEntity else {
+                step.change = .refused
+                refusals.append(Refusal(reason: .destinationChanged, subject: subject,
+                                        message: "pointed at \(oldRelationship.destinationEntity), now at \(relationship.destinationEntity), which does not take \(oldRelationship.destinationEntity)'s objects over"))
+                return step
+            }
+            if relationship.isToMany != oldRelationship.isToMany {
+                reshaping.cardinality = relationship.isToMany ? .toMany : .toOne
+            } else if relationship.isOrdered != oldRelationship.isOrdered, relationship.isToMany {
+                reshaping.ordering = relationship.isOrdered ? .ordered : .unordered
+            }
+        default:
+            step.change = .refused
+            refusals.append(Refusal(reason: .kindChanged, subject: subject,
+                                    message: "was \(previous.attribute == nil ? "a relationship" : "an attribute"), is now \(property.attribute == nil ? "a relationship" : "an attribute")"))
+            return step
+        }
+        if previous.isOptional && !property.isOptional {
+            if let value = property.defaultValue {
+                reshaping.optionality = .required(default: value)
+            } else if !(property.relationship?.isToMany ?? false) {
+                reshaping.optionality = .required(default: nil)
+                requirements.append(Requirement(sourceEntity: old.name, condition: .noNulls(previous.name), refusal: Refusal(
+                    reason: .requiredWithoutValue, subject: subject,
+                    message: "becomes required without a default, and some \(old.name) rows hold no value")))
+            }
+        } else if !previous.isOptional && property.isOptional {
+            reshaping.optionality = .optional
+        }
+        if !reshaping.isEmpty { step.change = .reshaped(reshaping) }
+        return step
     }
 
     /// A uniqueness constraint the destination declares and the source entity did not: its rows

@@ -51,6 +51,12 @@ extension MigrationPlan {
                     if try database.scalar("SELECT EXISTS (SELECT 1 \(rows) AND \(unset))")?.integer == 1 {
                         plan.refusals.append(requirement.refusal)
                     }
+                case .noValues(let properties):
+                    let columns = properties.compactMap { layout.column(for: $0, of: entity.name) }.map { "\(Database.quote($0)) IS NOT NULL" }
+                    guard !columns.isEmpty else { continue }
+                    if try database.scalar("SELECT EXISTS (SELECT 1 \(rows) AND (\(columns.joined(separator: " OR "))))")?.integer == 1 {
+                        plan.refusals.append(requirement.refusal)
+                    }
                 case .distinct(let properties):
                     let columns = properties.compactMap { layout.column(for: $0, of: entity.name) }.map { Database.quote($0) }
                     guard columns.count == properties.count else { continue }

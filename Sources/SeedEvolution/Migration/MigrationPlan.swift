@@ -35,6 +35,8 @@ public struct MigrationPlan: Sendable {
             case noRows
             /// Each holds a value for this source property.
             case noNulls(String)
+            /// None holds a value for any of these source properties.
+            case noValues([String])
             /// No two hold the same values for these source properties (those without a NULL;
             /// none: at most one row).
             case distinct([String])
@@ -242,6 +244,9 @@ public struct MigrationPlan: Sendable {
             /// Two destination entities, or two properties of one, take over the same source
             /// element (the same renaming identifier, or one's identifier the other's name).
             case ambiguousRenaming
+            /// An element of a Composite carries a renaming identifier (how Core Data maps a
+            /// renamed element is not known).
+            case elementRenamed
         }
 
         /// The reason.

@@ -205,9 +205,6 @@ public struct StoreMigrator: Sendable {
                           destination: try StoreLayout(model: destination.model, era: found.era), buildKeys: found.metadata.buildKeys, destinationKeys: destinationKeys)
             for model in [found.version.model, destination.model] {
                 for entity in model.entities {
-                    if let composite = entity.attributes.first(where: { $0.elements != nil }) {
-                        throw MigrationError(.notCarriedOut(subject: "\(entity.name).\(composite.name)"), "\(storePath): '\(entity.name).\(composite.name)' is a Composite attribute: how Core Data migrates one is not known here, so seedgen does not")
-                    }
                     if let toMany = entity.relationships.first(where: { $0.isToMany && !$0.isTransient && model.inverse(of: $0) == nil }) {
                         throw MigrationError(.notCarriedOut(subject: "\(entity.name).\(toMany.name)"), "\(storePath): '\(entity.name).\(toMany.name)' is a to-many without an inverse: how Core Data migrates its owner column is not known here, so seedgen does not")
                     }
