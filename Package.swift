@@ -148,7 +148,7 @@ let package = Package(
         // The SwiftData sources' reader, against the real SwiftData stores when they are present.
         .testTarget(
             name: "SeedSwiftDataLoaderTests",
-            dependencies: ["SeedSwiftDataLoader", "SeedStore", "SeedModel", "seedgen", "seedgen-swiftdata", "SeedgenTestSupport"]
+            dependencies: ["SeedSwiftDataLoader", "SeedStore", "SeedModel", "SeedEvolution", "seedgen", "seedgen-swiftdata", "SeedgenTestSupport"]
         ),
         .testTarget(name: "SeedImportTests", dependencies: ["SeedImport", "SeedModelLoader", "SeedgenTestSupport"]),
         // The round-trip properties, in a module of their own: PropertyBased makes Date

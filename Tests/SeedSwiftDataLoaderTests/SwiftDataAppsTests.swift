@@ -1,4 +1,5 @@
 import Foundation
+import SeedEvolution
 import SeedModel
 import SeedStore
 import SeedSwiftDataLoader
@@ -87,5 +88,57 @@ struct SwiftDataAppsTests {
         #expect(Data(try #require(cartHashes["CartItemModifierModel"])).base64EncodedString() == "LX2czhnKQgRzwVZomaR3+9xokM+gTW6f7GhrIBQCgXo=")
         // Written before CartModel gained two properties: its hash must differ.
         #expect(Data(try #require(cartHashes["CartModel"])).base64EncodedString() != "Opf+CabYyBfnkrB+8c9UmQVX1Qan26SBEVf/2HRp5ic=")
+    }
+
+    @Test("every lightweight stage of the apps' plans migrates a store of its source version, verify clean; KMReader's V2 → V3 carries a book's Composite values")
+    func lightweightStagesMigrate() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        var steps: [String] = []
+        // Each app's current schema (its plan's last): the first row of the app in EXPECT.tsv.
+        var seen: Set<String> = []
+        for app in SwiftDataApps.cases where seen.insert(app.name).inserted && Self.refusal(for: app) == nil {
+            let versions = try SwiftDataModelLoader.loadVersions(from: app.sources.path, schema: app.schema)
+            for (from, to) in zip(versions.versions, versions.versions.dropFirst()) {
+                var span = versions
+                span.current = to
+                // A custom stage runs app code (refused, VersionedSchemaTests); a layout seedgen
+                // refuses (a Composite inside a Composite) cannot be built.
+                guard span.customStage(from: from.name) == nil, let source = try? StoreLayout(model: from.model),
+                      let destination = try? StoreLayout(model: to.model) else { continue }
+                let store = directory.path("\(app.name)-\(from.name).sqlite")
+                try StoreFixture.build(source.model, at: store)
+                _ = try StoreMigrator(storeAt: store, versions: span).migrate()
+                let findings = try StoreVerifier(storePath: store, layout: destination).verify().filter { !$0.isNote }
+                #expect(findings.isEmpty, "\(app.name) \(from.name) → \(to.name): \(findings)")
+                steps.append("\(app.name) \(from.name)>\(to.name)")
+            }
+        }
+        // Kado's three steps, KMReader's one lightweight step (its others are custom), OpenCircuit's
+        // six and Pulse's four.
+        #expect(steps.contains("kmreader-4fee6462 KMReaderSchemaV2>KMReaderSchemaV3") && steps.filter { $0.hasPrefix("kado-") }.count == 3
+                && steps.count >= 14, "\(steps)")
+
+        // A KMReader V2 book holding media and readProgress (Composites) keeps them in V3.
+        let kmreader = try #require(SwiftDataApps.cases.first { $0.name == "kmreader-4fee6462" }).sources.path
+        let books = try directory.write("""
+            {"KomgaBooks": [{"id": "i1_b1", "bookId": "b1", "instanceId": "i1", "seriesId": "s1", "libraryId": "l1", "name": "One", "url": "u",
+              "number": 1, "created": "2024-01-01T00:00:00Z", "lastModified": "2024-01-02T03:04:05Z",
+              "media": {"status": "READY", "mediaType": "application/zip", "pagesCount": 12, "comment": "", "mediaProfile": "DIVINA",
+                        "epubDivinaCompatible": false, "epubIsKepub": false},
+              "readProgress": {"page": 3, "completed": false, "readDate": "2024-01-02T03:04:05Z", "created": "2024-01-01T00:00:00Z",
+                               "lastModified": "2024-01-02T03:04:05Z"}}]}
+            """, to: "books.json")
+        let store = directory.path("kmreader-books.sqlite")
+        let build = try SeedgenTool.run(["build", "--model", kmreader, "--schema", "KMReaderSchemaV2", "--output", store, books])
+        #expect(build.status == 0, "\(build.error)")
+        let query = "SELECT ZNAME, ZSTATUS, ZMEDIATYPE, ZPAGESCOUNT, ZMEDIAPROFILE, ZPAGE, ZCOMPLETED, ZREADDATE FROM ZKOMGABOOK"
+        let before = try SQLiteShell.rows(store, query)
+        #expect(before.count == 1 && before[0].hasPrefix("One|READY|application/zip|12|DIVINA|3|0|"), "\(before)")
+        let migrate = try SeedgenTool.run(["migrate", store, "--model", kmreader, "--schema", "KMReaderSchemaV3"])
+        #expect(migrate.status == 0, "\(migrate.output)\(migrate.error)")
+        #expect(try SQLiteShell.rows(store, query) == before)
+        let verify = try SeedgenTool.run(["verify", store, "--model", kmreader, "--schema", "KMReaderSchemaV3"])
+        #expect(verify.status == 0, "\(verify.output)")
     }
 }
