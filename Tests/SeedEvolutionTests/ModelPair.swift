@@ -54,7 +54,7 @@ struct ModelPair: CustomStringConvertible {
     enum Change: CaseIterable {
         case addAttribute, removeAttribute, renameAttribute, makeRequired
         case addEntity, removeEntity, renameEntity
-        case addRelationship, removeRelationship, renameRelationship, makeOrdered, makeToOne
+        case addRelationship, removeRelationship, renameRelationship, makeOrdered, makeToOne, replaceWithToMany
         case addElement, removeElement, renameComposite, addComposite, removeComposite, retypeElement
     }
 
@@ -94,7 +94,8 @@ struct ModelPair: CustomStringConvertible {
     /// A Composite `c`: a raw-value enum's one String element, or a struct of 1–3 members;
     /// `source`: its elements are the source model's.
     private static func composite(source: Bool, random: inout SplitMix64) -> Composite {
-        let name = "c"
+        // An added one is named apart: under the removed one's name it would take its values over.
+        let name = source ? "c" : "d"
         if Int.random(in: 0..<3, using: &random) == 0 {
             return Composite(name: name, source: source ? name : nil, elements: [Attribute(name: name, source: source ? name : nil, type: "String")])
         }
@@ -182,7 +183,7 @@ struct ModelPair: CustomStringConvertible {
         case .removeComposite:
             guard destination[index].composite != nil else { return false }
             destination[index].composite = nil
-        case .removeRelationship, .renameRelationship, .makeOrdered, .makeToOne:
+        case .removeRelationship, .renameRelationship, .makeOrdered, .makeToOne, .replaceWithToMany:
             guard let at = destination[index].relationships.indices.randomElement(using: &random) else { return false }
             let relationship = destination[index].relationships[at]
             guard let target = destination.firstIndex(where: { $0.id == relationship.destination }),
@@ -196,6 +197,13 @@ struct ModelPair: CustomStringConvertible {
                 guard relationship.source != nil, relationship.name == relationship.source else { return false }
                 destination[index].relationships[at].name += "renamed"
                 destination[target].relationships[back].inverse = destination[index].relationships[at].name
+            case .replaceWithToMany:
+                // CoreDataPlus' BookMigration: a to-one gives way to a to-many of another name,
+                // its inverse kept (a one-to-many becomes a many-to-many): the links come from it.
+                guard !relationship.toMany, relationship.source != nil, destination[target].relationships[back].source != nil else { return false }
+                let name = relationship.name + "many"
+                destination[index].relationships[at] = Relationship(name: name, source: nil, destination: relationship.destination, inverse: relationship.inverse, toMany: true)
+                destination[target].relationships[back].inverse = name
             case .makeOrdered:
                 guard relationship.toMany, !relationship.ordered else { return false }
                 destination[index].relationships[at].ordered = true

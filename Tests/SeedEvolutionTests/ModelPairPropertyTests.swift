@@ -202,8 +202,14 @@ struct ModelPairPropertyTests {
                 return row
             }
             for relationship in entity.relationships {
-                let carried = relationship.source.flatMap { before.links["\(origin).\($0)"] }
-                let targetCarried = pair.destination.first { $0.id == relationship.destination }?.source == sourceNames[relationship.destination]
+                let target = pair.destination.first { $0.id == relationship.destination }
+                var carried = relationship.source.flatMap { before.links["\(origin).\($0)"] }
+                // A new relationship whose inverse is carried holds the inverse's links, seen from this side.
+                if relationship.source == nil, let target, let targetOrigin = target.source,
+                   let inverse = target.relationships.first(where: { $0.name == relationship.inverse })?.source {
+                    carried = before.links["\(targetOrigin).\(inverse)"].map { Set($0.map { [$0[1], $0[0]] }) }
+                }
+                let targetCarried = target?.source == sourceNames[relationship.destination]
                 expected.links["\(entity.name).\(relationship.name)"] = targetCarried ? carried ?? [] : []
             }
         }

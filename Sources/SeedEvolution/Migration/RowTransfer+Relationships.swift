@@ -4,19 +4,33 @@ import SeedStore
 extension RowTransfer {
     /// Copies each many-to-many's links from the source's join table into the destination's,
     /// each side into the column of the entity that took it over, positions with them; a
-    /// relationship that was a to-one gives its links from its foreign-key column.
+    /// relationship that was a to-one gives its links from its foreign-key column. When the
+    /// relationship the join table is named after is new, its inverse, kept, gives the links
+    /// (as Core Data's inferred mapping carries the kept side and so sets the new one: a to-one
+    /// made a to-many whose inverse keeps its name).
     func copyJoinTables() throws {
         for join in destination.joinTables {
-            guard let (origin, previous) = sourceRelationship(join.relationship, declaredBy: join.entity),
-                  let links = SourceLinks(of: previous, of: origin, in: source, table: { parked[$0] }) else { continue }
-            var columns = [join.firstColumn, join.secondColumn], values = ["l." + Database.quote(links.holder), "l." + Database.quote(links.linked)]
+            guard let (links, flipped) = joinTableLinks(join) else { continue }
+            let (first, second) = flipped ? (links.linked, links.holder) : (links.holder, links.linked)
+            var columns = [join.firstColumn, join.secondColumn], values = ["l." + Database.quote(first), "l." + Database.quote(second)]
             for ordering in join.orderings {
-                guard let kept = links.orders[ordering.ordersFirstSide] else { continue }
+                guard let kept = links.orders[flipped ? !ordering.ordersFirstSide : ordering.ordersFirstSide] else { continue }
                 columns.append(ordering.column)
                 values.append("l." + Database.quote(kept))
             }
             try database.execute("INSERT INTO \(Database.quote(join.name)) (\(columns.map(Database.quote).joined(separator: ", "))) SELECT \(values.joined(separator: ", ")) \(links.rows)")
         }
+    }
+
+    /// Where the links of destination join table `join` come from in the source: its named
+    /// relationship's links, or (`flipped`: holder and linked side swapped) its inverse's.
+    private func joinTableLinks(_ join: JoinTableLayout) -> (links: SourceLinks, flipped: Bool)? {
+        if let (origin, previous) = sourceRelationship(join.relationship, declaredBy: join.entity) {
+            return SourceLinks(of: previous, of: origin, in: source, table: { parked[$0] }).map { ($0, false) }
+        }
+        guard let relationship = destination.relationship(join.relationship, of: join.entity), let inverse = relationship.inverseName,
+              let (origin, previous) = sourceRelationship(inverse, declaredBy: relationship.destinationEntity) else { return nil }
+        return SourceLinks(of: previous, of: origin, in: source, table: { parked[$0] }).map { ($0, true) }
     }
 
     /// The source entity and name of destination relationship `name` declared by `owner`: from
