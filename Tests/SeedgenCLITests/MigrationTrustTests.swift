@@ -201,4 +201,31 @@ struct MigrationTrustTests {
                 "\(result.output)\(result.error)")
         #expect(result.output.contains("the store loses Person.nickname: 1 value dropped"), "\(result.output)")
     }
+
+    @Test("the lookalike-rename warning names the identifier Core Data matches (the removed attribute's own, legacy), and its advice followed carries every value (it named nickname, which drops them)",
+          arguments: [#"elementID="legacy""#, ""])
+    func lookalikeAdviceFollowed(_ identifier: String) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let v1 = ClubModels.v1.replacingOccurrences(of: #"<attribute name="nickname" optional="YES" attributeType="String"/>"#,
+                                                   with: #"<attribute name="nickname" optional="YES" attributeType="String" \#(identifier)/>"#)
+        let renamed = { (element: String) in
+            ClubModels.v1.replacingOccurrences(of: #"<attribute name="nickname" optional="YES" attributeType="String"/>"#,
+                                               with: #"<attribute name="handle" optional="YES" attributeType="String"\#(element)/>"#)
+        }
+        var bundle = try ClubModels.writeBundle([("Club", v1), ("Club 2", renamed(""))], current: "Club 2", in: directory)
+        let store = directory.path("v1.sqlite")
+        let build = try SeedgenTool.run(["build", "--model", bundle + "/Club.xcdatamodel", "--output", store, "--quiet",
+                                         try directory.write(#"<Seed><Person name="Ann" nickname="A"/><Person name="Bob" nickname="B"/></Seed>"#, to: "Seed.xml")])
+        #expect(build.status == 0, "\(build.error)")
+        let dryRun = try SeedgenTool.run(["migrate", store, "--model", bundle, "--dry-run"])
+        let advice = try #require(dryRun.error.range(of: #"give handle the renaming identifier (\w+)"#, options: .regularExpression).map { String(dryRun.error[$0]) }, "\(dryRun.error)")
+        let advised = String(advice.split(separator: " ").last!)
+        #expect(advised == (identifier.isEmpty ? "nickname" : "legacy"), "\(dryRun.error)")
+        // Followed: the next version gives handle that identifier.
+        bundle = try ClubModels.writeBundle([("Club", v1), ("Club 2", renamed(#" elementID="\#(advised)""#))], current: "Club 2", in: directory)
+        let migrate = try SeedgenTool.run(["migrate", store, "--model", bundle])
+        #expect(migrate.status == 0 && !migrate.error.contains("warning"), "\(migrate.output)\(migrate.error)")
+        #expect(try SQLiteShell.rows(store, "SELECT ZNAME, ZHANDLE FROM ZPERSON ORDER BY ZNAME") == ["Ann|A", "Bob|B"])
+    }
 }
