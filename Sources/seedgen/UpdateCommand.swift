@@ -89,7 +89,7 @@ struct UpdateCommand: ParsableCommand {
         var migratedFrom: String?
         /// What the migration first removed, counted on the store.
         var migrationRemovals: [MigrateCommand.Report.Removal]
-        var added, changed, removed, keptChangedByUser, keptDeletedByUser, keptLinked, keptUserObject: [Object]
+        var added, changed, removed, keptChangedByUser, keptDeletedByUser, notAddedOwnerDeleted, keptLinked, keptUserObject: [Object]
 
         init(_ report: SeedUpdateReport) {
             func objects(_ list: [SeedUpdateReport.Object]) -> [Object] { list.map { Object(entity: $0.entity, key: $0.key) } }
@@ -102,6 +102,7 @@ struct UpdateCommand: ParsableCommand {
             removed = objects(report.removed)
             keptChangedByUser = objects(report.keptChangedByUser)
             keptDeletedByUser = objects(report.keptDeletedByUser)
+            notAddedOwnerDeleted = objects(report.notAddedOwnerDeleted)
             keptLinked = objects(report.keptLinked)
             keptUserObject = objects(report.keptUserObject)
         }

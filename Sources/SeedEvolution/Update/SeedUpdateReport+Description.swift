@@ -8,6 +8,7 @@ extension SeedUpdateReport: CustomStringConvertible {
             ("+", "", added), ("~", "", changed), ("-", "", removed),
             ("=", " kept: the user changed it", keptChangedByUser),
             ("=", " kept: the user deleted it", keptDeletedByUser),
+            ("=", " not added: the user deleted its owner", notAddedOwnerDeleted),
             ("=", " kept: something of the user's points at it", keptLinked),
             ("=", " kept: a user's object holds its key", keptUserObject),
         ]
@@ -16,7 +17,7 @@ extension SeedUpdateReport: CustomStringConvertible {
 
     /// The counts in words: `1 added, 1 changed, 1 removed, 2 kept for the user`.
     package var counts: String {
-        let kept = keptChangedByUser.count + keptDeletedByUser.count + keptLinked.count + keptUserObject.count
+        let kept = keptChangedByUser.count + keptDeletedByUser.count + notAddedOwnerDeleted.count + keptLinked.count + keptUserObject.count
         return "\(added.count) added, \(changed.count) changed, \(removed.count) removed, \(kept) kept for the user"
     }
 

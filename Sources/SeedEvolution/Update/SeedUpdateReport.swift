@@ -29,6 +29,10 @@ public struct SeedUpdateReport: Sendable, Equatable {
     public var keptChangedByUser: [Object] = []
     /// Objects the new seed changes that the user deleted: not brought back.
     public var keptDeletedByUser: [Object] = []
+    /// Objects the new seed adds beneath an owner the user deleted (a required to-one, or one
+    /// whose inverse deletes by cascade, points at it): not added, as the user's deletion of
+    /// the owner would have taken them too.
+    public var notAddedOwnerDeleted: [Object] = []
     /// Objects the new seed removes that other objects (the user's) still point at: kept, and
     /// now the user's.
     public var keptLinked: [Object] = []

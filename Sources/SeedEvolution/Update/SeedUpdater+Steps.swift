@@ -16,6 +16,10 @@ extension SeedUpdater {
         case deleted
         /// New to the store's seed, but a user's object holds its key: the user's object stays.
         case clash
+        /// New to the store's seed, but its owner (the object a required to-one, or one whose
+        /// inverse deletes by cascade, points at) the user deleted, or is not added itself:
+        /// not added, as the user's deletion would have taken it too.
+        case ownerDeleted = "orphan"
     }
 
     /// The update, inside the write transaction `database` holds with the new seed attached as

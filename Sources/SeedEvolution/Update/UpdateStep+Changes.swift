@@ -92,7 +92,7 @@ extension UpdateStep {
         for entity in concreteEntities {
             let digest = carriedDigest(entity, alias: "n")
             let rows = try database.rows("""
-                SELECT m.FATE, m.KEY, m.NPK FROM temp.seedgen_touched m WHERE m.ENTITY = ? AND (m.FATE IN ('add', 'changed', 'clash')
+                SELECT m.FATE, m.KEY, m.NPK FROM temp.seedgen_touched m WHERE m.ENTITY = ? AND (m.FATE IN ('add', 'changed', 'clash', '\(SeedUpdater.Fate.ownerDeleted.rawValue)')
                   OR (m.FATE IN ('user', 'deleted') AND (SELECT \(digest) FROM seed.\(table(entity)) n WHERE n.Z_PK = m.NPK) IS NOT m.SDIGEST))
                 ORDER BY m.KEY
                 """, [.integer(Int64(entity.number))])
@@ -104,6 +104,7 @@ extension UpdateStep {
                 case .clash?: report.keptUserObject.append(object)
                 case .user?: report.keptChangedByUser.append(object)
                 case .deleted?: report.keptDeletedByUser.append(object)
+                case .ownerDeleted?: report.notAddedOwnerDeleted.append(object)
                 default: break
                 }
             }

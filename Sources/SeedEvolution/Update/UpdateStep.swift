@@ -128,6 +128,7 @@ struct UpdateStep {
                 DROP TABLE temp.seedgen_user;
                 """)
         }
+        try markOwnerDeleted()
         // New objects take the store's next Z_PKs, table by table in the new seed's order.
         for table in store.tables {
             let root = store.entity(named: table.rootEntity)!

@@ -33,6 +33,7 @@ extension StoreVerifier.Run {
                     table: table.name, column: column.name, label: "\(entity).\(relationship)",
                     source: others ? owner : nil, destination: layout.entity(named: destination)!)
                 try checkOneToOneInverse(table: table.name, column: column.name, entity: entity, relationship: relationship, layout: layout)
+                try checkRequiredLink(table: table.name, column: column.name, entity: entity, relationship: relationship, layout: layout)
             }
         }
         for join in layout.joinTables where try checksRows(of: join.name) && file.tableExists(join.name) {
@@ -114,6 +115,18 @@ extension StoreVerifier.Run {
         if broken > 0 {
             report("inverse", "\(table).\(column) (\(entity).\(relationship))",
                    expected: "the destination's \(inverse.name) pointing back", found: "\(broken) object(s) whose destination points elsewhere")
+        }
+    }
+
+    /// A required to-one holds a link in every row of its entity (Core Data's validation refuses
+    /// to save one without): an object the model requires to have an owner has one.
+    private mutating func checkRequiredLink(table: String, column: String, entity: String, relationship: String, layout: StoreLayout) throws {
+        guard let description = layout.model.entity(named: entity)?.relationship(named: relationship), !description.isOptional,
+              let owner = layout.entity(named: entity) else { return }
+        let missing = try database.scalar("SELECT COUNT(*) FROM \(table) WHERE \(column) IS NULL AND Z_ENT IN (\(owner.subtreeList))")?.integer ?? 0
+        if missing > 0 {
+            report("required", "\(table).\(column) (\(entity).\(relationship))",
+                   expected: "a \(description.destinationEntity) in every \(entity) row (the relationship is required)", found: "\(missing) row(s) without one")
         }
     }
 

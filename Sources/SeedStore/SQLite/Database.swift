@@ -106,7 +106,7 @@ package final class Database {
     }
 
     /// Rows changed by the last INSERT, UPDATE or DELETE.
-    var changes: Int {
+    package var changes: Int {
         Int(sqlite3_changes(handle))
     }
 
