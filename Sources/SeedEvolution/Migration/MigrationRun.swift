@@ -36,7 +36,8 @@ struct MigrationRun {
             guard try SeedRecord.isPresent(in: database) else {
                 return try RecordMigration.renumberIdentifiers(in: database, carriage: transfer.carriage)
             }
-            let record = try RecordMigration(carriage: transfer.carriage, buildKeys: (start.buildKeys, start.destinationKeys), recorded: start.record, database: database)
+            let record = try RecordMigration(carriage: transfer.carriage, buildKeys: (start.buildKeys, start.destinationKeys), recorded: start.record,
+                                             namesWithinOwners: start.namesWithinOwners, database: database)
             try record.markUnchanged(in: database, source: start.source)
             recordMigration = record
         case .parkSourceTables:
@@ -56,7 +57,7 @@ struct MigrationRun {
         case .migrateRecord:
             // While the parked source tables are still there.
             try recordMigration?.digestAfterCopy(in: database, source: start.source, destination: start.destination)
-            try recordMigration?.rebase(in: database, destination: start.destination, buildKeys: start.destinationKeys)
+            try recordMigration?.rebase(in: database, destination: start.destination, buildKeys: start.destinationKeys, namesWithinOwners: start.namesWithinOwners)
         case .makeIndexes:
             takenOver = try transfer.makeIndexes()
         case .dropSourceTables:

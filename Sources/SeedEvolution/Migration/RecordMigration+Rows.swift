@@ -51,7 +51,7 @@ extension RecordMigration {
     /// need not save (`dropSourceRecord` drops the parked one). Where fewer, they are taken out
     /// (and put back), and the rest left where they are: moving rows within the table journals
     /// each page they leave.
-    func rebase(in database: Database, destination: StoreLayout, buildKeys: [String: [String]]) throws(SQLiteError) {
+    func rebase(in database: Database, destination: StoreLayout, buildKeys: [String: [String]], namesWithinOwners: Bool) throws(SQLiteError) {
         try SeedRecord.writeModel(destination.model, in: database)
         try SeedRecord.writeDigestRules(digestRules, in: database)
         try destinationNumbers.write(in: database)
@@ -79,7 +79,8 @@ extension RecordMigration {
         } else {
             try database.execute("CREATE TEMP TABLE seedgen_rebased (ENTITY INTEGER, PK INTEGER, KEY TEXT, DIGEST BLOB, PRIMARY KEY (ENTITY, PK)) WITHOUT ROWID")
         }
-        let names = ObjectNames(layout: destination, buildKeys: buildKeys, contentByDigest: true)
+        let names = ObjectNames(layout: destination, buildKeys: buildKeys, contentByDigest: true,
+                                namedWithoutOwner: namesWithinOwners ? [] : Set(destination.entities.map(\.name)))
         // Each entity's rows in turn, in record order: copied as they are (`new` nil: kept, when
         // the record is written afresh) or written again.
         let entities: [(recorded: Int, new: EntityLayout?)] = rewritten.map { ($0.recorded, $0.new) } + (rebuilds ? kept.map { ($0, nil) } : [])

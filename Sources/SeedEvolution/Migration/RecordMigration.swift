@@ -45,10 +45,12 @@ struct RecordMigration {
     /// name while the migration copies its rows (`RowTransfer.parked`; a table kept as it is
     /// has none).
     init(carriage: Carriage, buildKeys: (source: [String: [String]], destination: [String: [String]]),
-         recorded: (rules: [Int: DigestRule], numbers: RecordNumbers), database: Database) throws {
+         recorded: (rules: [Int: DigestRule], numbers: RecordNumbers), namesWithinOwners: Bool, database: Database) throws {
         let (plan, source, destination) = (carriage.plan, carriage.source, carriage.destination)
-        let oldNames = ObjectNames(layout: source, buildKeys: buildKeys.source, contentByDigest: true)
-        let newNames = ObjectNames(layout: destination, buildKeys: buildKeys.destination, contentByDigest: true)
+        let oldNames = ObjectNames(layout: source, buildKeys: buildKeys.source, contentByDigest: true,
+                                   namedWithoutOwner: namesWithinOwners ? [] : Set(source.entities.map(\.name)))
+        let newNames = ObjectNames(layout: destination, buildKeys: buildKeys.destination, contentByDigest: true,
+                                   namedWithoutOwner: namesWithinOwners ? [] : Set(destination.entities.map(\.name)))
         let (sourceRules, sourceNumbers) = recorded
         var fates: [(source: EntityLayout, fate: Fate)] = [], rules: [Int: DigestRule] = [:]
         for old in source.entities where !old.isAbstract {

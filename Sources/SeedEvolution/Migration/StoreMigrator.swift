@@ -186,6 +186,9 @@ public struct StoreMigrator: Sendable {
         var record: (rules: [Int: DigestRule], numbers: RecordNumbers) = ([:], .own)
         /// How each table and column is carried (decided once the layouts are known).
         var carriage: Carriage?
+        /// Whether the seed record names objects without a key within their owners
+        /// (`StoreMetadata.namesWithinOwners`).
+        var namesWithinOwners = false
     }
 
     private func prepare(_ database: Database) throws -> Start? {
@@ -215,6 +218,7 @@ public struct StoreMigrator: Sendable {
         } catch let error as StoreMetadata.DecodingError {
             throw MigrationError(.foreignContent("metadata"), "\(storePath): the metadata \(error.reason)")
         }
+        start.namesWithinOwners = found.metadata.namesWithinOwners
         try StoreContents(database: database, path: storePath, layout: start.source).requireOnlyTheModel()
         do {
             start.record = (try SeedRecord.digestRules(in: database, layout: start.source, path: storePath), try RecordNumbers(in: database, layout: start.source))

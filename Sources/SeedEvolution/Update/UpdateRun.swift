@@ -24,7 +24,8 @@ struct UpdateRun {
         case .settleRecordNumbers:
             try RecordNumbers(in: database, layout: step.store).settle(in: database)
         case .settleDigests:
-            try SeedRecord.settleDigests(in: database, layout: step.store, path: path, renamingFrom: (schema: "seed", record: "temp.seedgen_seeded"))
+            try SeedRecord.settleDigests(in: database, layout: step.store, path: path,
+                                         renamingFrom: (names: step.seedNames(buildKeys: seed.buildKeys), record: "temp.seedgen_seeded"))
         case .recordSeed:
             try step.recordSeed(buildKeys: seed.buildKeys)
         case .classify:

@@ -20,6 +20,12 @@ struct UpdateStep {
     func table(_ entity: EntityLayout) -> String { Database.quote(entity.table) }
     func tableNumber(_ name: String) -> Int { names.tableNumbers[name]! }
 
+    /// How the new seed's objects are named under its `buildKeys`: as the store's record names
+    /// them (within their owners, or not).
+    func seedNames(buildKeys: [String: [String]]) -> ObjectNames {
+        ObjectNames(layout: store, buildKeys: buildKeys, contentByDigest: true, schema: "seed", namedWithoutOwner: names.namedWithoutOwner)
+    }
+
     /// Fills `temp.seedgen_seeded` with the new seed's record, as an installed copy of it would
     /// hold it (`SeedRecord.recordRowsSQL`): each object's key and digest, named under the new
     /// seed's `buildKeys` and the identifiers it carries.
@@ -38,7 +44,7 @@ struct UpdateStep {
         // build's 61).
         try database.execute("PRAGMA temp.cache_size = -11264; PRAGMA main.cache_size = -4096; PRAGMA threads = 2")
         try database.execute("CREATE TEMP TABLE seedgen_seeded (ENTITY INTEGER, PK INTEGER, KEY TEXT, DIGEST BLOB, PRIMARY KEY (ENTITY, PK)) WITHOUT ROWID")
-        let seedNames = ObjectNames(layout: store, buildKeys: buildKeys, contentByDigest: true, schema: "seed")
+        let seedNames = seedNames(buildKeys: buildKeys)
         let identifiers = try SeedRecord.identifierSource(in: database, schema: "seed")
         for entity in concreteEntities {
             guard let rows = SeedRecord.recordRowsSQL(of: entity, names: seedNames, identifiers: identifiers) else { continue }

@@ -33,6 +33,10 @@ package struct StoreMetadata: Sendable, Equatable {
     /// The build-time keys (`seedgen build --key`) that named objects, entity name ->
     /// attribute names; empty when the build gave none (then the key is left out).
     package var buildKeys: [String: [String]] = [:]
+    /// Whether the store's seed record names objects without a key within their owner
+    /// (`ObjectNames.owner(of:)`): set when seedgen records an installed seed; a record written
+    /// before names them by their values alone, and goes on doing so.
+    package var namesWithinOwners = false
     /// Every key the metadata holds, with its value in short words: a scalar's text (its first
     /// 200 characters), else its kind and size (what `inspect` shows).
     package var values: [String: String]
@@ -57,8 +61,9 @@ package struct StoreMetadata: Sendable, Equatable {
         static let seal = StoreMetadata.keyPrefix + "seal"
         static let seedDigest = StoreMetadata.keyPrefix + "seedDigest"
         static let buildKeys = StoreMetadata.keyPrefix + "keys"
+        static let namesWithinOwners = StoreMetadata.keyPrefix + "namesWithinOwners"
         static let known: Set<String> = [hashes, hashesVersion, identifiers, framework, storeType, autoVacuum,
-                                         digest, checksum, generator, contentDigest, seal, seedDigest, buildKeys]
+                                         digest, checksum, generator, contentDigest, seal, seedDigest, buildKeys, namesWithinOwners]
     }
 
     /// The metadata seedgen writes for a model.
@@ -165,6 +170,7 @@ package struct StoreMetadata: Sendable, Equatable {
         self.contentDigest = string(Key.contentDigest)
         self.seal = string(Key.seal)
         self.seedDigest = string(Key.seedDigest)
+        self.namesWithinOwners = entries[Key.namesWithinOwners] != nil
         if let index = entries[Key.buildKeys], case .dictionary(let pairs)? = try? plist.object(index) {
             for pair in pairs {
                 guard let entity = try? plist.string(pair.key), case .array(let items)? = try? plist.object(pair.value) else { continue }

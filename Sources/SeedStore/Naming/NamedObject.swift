@@ -31,14 +31,18 @@ package struct NamedObject: Sendable, Hashable {
     /// For an object its build named by a source identifier (`seedgen:id`, `@id`) that the
     /// seed record keeps: the identifier; `values` is then empty.
     package var identifier: String? = nil
+    /// For an object named by its values within its owner: the owner as a report names it
+    /// (`Recipe[name="Soup"]`).
+    package var owner: String? = nil
 
-    package init(entity: String, isKeyed: Bool, values: [Value], ordinal: Int, contentDigest: String? = nil, identifier: String? = nil) {
+    package init(entity: String, isKeyed: Bool, values: [Value], ordinal: Int, contentDigest: String? = nil, identifier: String? = nil, owner: String? = nil) {
         self.entity = entity
         self.isKeyed = isKeyed
         self.values = values
         self.ordinal = ordinal
         self.contentDigest = contentDigest
         self.identifier = identifier
+        self.owner = owner
     }
 }
 
@@ -47,11 +51,12 @@ extension NamedObject {
     /// without a key its first three values given, then `…`; ` #2` for the second of a name.
     package var keyText: String {
         if let identifier { return "seedgen:id=\(Self.text(.text(identifier), .string))" }
-        if let contentDigest { return "values digesting to \(contentDigest.prefix(12).lowercased())…" + (ordinal > 1 ? " #\(ordinal)" : "") }
+        let within = owner.map { " in \($0)" } ?? ""
+        if let contentDigest { return "values digesting to \(contentDigest.prefix(12).lowercased())…" + within + (ordinal > 1 ? " #\(ordinal)" : "") }
         let given = isKeyed ? values : values.filter { $0.value != .null }
         var parts = given.prefix(isKeyed ? given.count : 3).map { "\($0.attribute.name)=\(Self.text($0.value, $0.attribute.type))" }
         if given.count > parts.count { parts.append("…") }
-        return parts.joined(separator: ", ") + (ordinal > 1 ? " #\(ordinal)" : "")
+        return parts.joined(separator: ", ") + within + (ordinal > 1 ? " #\(ordinal)" : "")
     }
 
     /// A value in a line: text quoted and escaped, dates in ISO 8601, data by its size.

@@ -10,8 +10,11 @@ import SeedModel
 /// key (a build-time key recorded in the store, else the model's uniqueness constraint) and
 /// the object gives all of them; else `i` and the source identifier its build gave it
 /// (`seedgen:id`, `@id`), when the seed record keeps one; otherwise `c` and the values of every
-/// attribute (the object is named by what it holds). Objects named by their values whose names
-/// are equal get ` #2`, ` #3`, … in `Z_PK` order.
+/// attribute (the object is named by what it holds), and, when it has an owner (`owner(of:)`: a
+/// to-one into a keyed entity whose inverse is a to-many, a recipe's ingredient), ` @` and its
+/// owner's key in hexadecimal (` @-` when it has none): an ingredient is named within its recipe.
+/// Objects named by their values whose names are equal get ` #2`, ` #3`, … in `Z_PK` order,
+/// so the ordinal counts equal objects of one owner, and removing another owner renumbers none.
 package struct ObjectNames {
     /// Where the identifiers a build gave its objects are kept: a table of `(ENTITY, PK, KEY)`
     /// rows whose `KEY` is an identifier name (`i t…`), for the entity numbered `entity` there
@@ -48,14 +51,50 @@ package struct ObjectNames {
     /// The schema the named store's tables are read from on the connection (`main`, or the
     /// name a store is attached under).
     package let schema: String
+    /// Entities whose objects named by their values are named without their owner, as seedgen
+    /// named them before owners (a seed record written so: `legacyOwnerless(in:)`).
+    package let namedWithoutOwner: Set<String>
 
     /// Names for `layout`'s objects under `buildKeys`, in the store attached as `schema`.
-    package init(layout: StoreLayout, buildKeys: [String: [String]], contentByDigest: Bool = false, schema: String = "main") {
+    package init(layout: StoreLayout, buildKeys: [String: [String]], contentByDigest: Bool = false, schema: String = "main",
+                 namedWithoutOwner: Set<String> = []) {
         self.layout = layout
         self.buildKeys = buildKeys
         self.contentByDigest = contentByDigest
         self.schema = schema
+        self.namedWithoutOwner = namedWithoutOwner
         tableNumbers = Dictionary(uniqueKeysWithValues: layout.tables.enumerated().map { ($1.name, $0) })
+    }
+
+    /// The owner of the concrete `entity`'s objects named by their values: its first to-one (in
+    /// name order) into a concrete entity that has a natural key, whose inverse is a to-many (a
+    /// recipe's ingredients); nil when it has none, or is named without owners.
+    package func owner(of entity: String) -> (column: String, owner: EntityLayout, keyColumns: [String])? {
+        guard !namedWithoutOwner.contains(entity), let description = layout.model.entity(named: entity) else { return nil }
+        let toOnes = layout.model.allRelationships(of: description).filter { !$0.isToMany && !$0.isTransient }.sorted { DataModel.namePrecedes($0.name, $1.name) }
+        for relationship in toOnes {
+            guard layout.model.inverse(of: relationship)?.isToMany == true, let column = layout.column(for: relationship.name, of: entity),
+                  let owner = layout.entity(named: relationship.destinationEntity),
+                  let key = naming(of: owner.name)?.keyAttributes, !key.isEmpty else { continue }
+            return (column, owner, key.map(\.column))
+        }
+        return nil
+    }
+
+    /// SQL of the word that names the owner of the row `alias` of the concrete `entity` (` @`
+    /// and the hexadecimal of the owner's key, ` @-` without one), read in `schema`; empty for
+    /// an entity without an owner.
+    func ownerWord(of entity: String, alias: String) -> String {
+        guard let (column, owner, keyColumns) = owner(of: entity) else { return "" }
+        let given = keyColumns.map { "o.\(Database.quote($0)) IS NOT NULL" }.joined(separator: " AND ")
+        let key = Self.words(["'k'"] + keyColumns.map { Self.keyPart("o.\(Database.quote($0))") })
+        return " || ' @' || IFNULL((SELECT hex(\(key)) FROM \(schema).\(Database.quote(owner.table)) o WHERE o.Z_PK = \(alias).\(Database.quote(column)) AND \(given)), '-')"
+    }
+
+    /// The entities named without their owner in the record of a store whose metadata is
+    /// `metadata`: none when its record names objects within their owners, else every one.
+    package static func namedWithoutOwner(by metadata: StoreMetadata, in layout: StoreLayout) -> Set<String> {
+        metadata.namesWithinOwners ? [] : Set(layout.entities.map(\.name))
     }
 
     /// What names the concrete `entity`'s objects; nil for an abstract or unknown entity.
@@ -102,7 +141,8 @@ package struct ObjectNames {
             attributes.map { Self.keyPart(Database.quote($0.column)) }
         }
         let carried = carrying.map { ", \($0.expression) AS \($0.name)" }.joined()
-        let content = contentByDigest ? Self.contentDigestKey(naming.contentAttributes.map(\.column), alias: nil) : Self.words(["'c'"] + parts(naming.contentAttributes))
+        let content = (contentByDigest ? Self.contentDigestKey(naming.contentAttributes.map(\.column), alias: nil) : Self.words(["'c'"] + parts(naming.contentAttributes)))
+            + ownerWord(of: entity.name, alias: "t")
         let rows = "FROM \(schema).\(Database.quote(entity.table)) t WHERE Z_ENT = \(entity.number)" + (condition.map { " AND (\($0))" } ?? "")
         var keyed = "", unkeyed = ""
         if !naming.keyAttributes.isEmpty {
@@ -178,18 +218,26 @@ package struct ObjectNames {
             ordinal = number
             words.removeLast()
         }
+        var owner: String?
+        if let last = words.last, last.hasPrefix("@"), let (_, ownerEntity, _) = self.owner(of: entity) {
+            words.removeLast()
+            if last != "@-" {
+                let ownerKey = String(decoding: Self.bytes(ofHex: last.dropFirst()), as: UTF8.self)
+                owner = "\(ownerEntity.name)[\(self.object(entity: ownerEntity.name, key: ownerKey).keyText)]"
+            }
+        }
         if words.first == "i" {
             let identifier = words.dropFirst().first.map(Self.value(ofPart:))?.text ?? ""
             return NamedObject(entity: entity, isKeyed: false, values: [], ordinal: 1, identifier: identifier)
         }
         let isKeyed = words.first == "k"
         if !isKeyed && contentByDigest {
-            return NamedObject(entity: entity, isKeyed: false, values: [], ordinal: ordinal, contentDigest: words.dropFirst().first)
+            return NamedObject(entity: entity, isKeyed: false, values: [], ordinal: ordinal, contentDigest: words.dropFirst().first, owner: owner)
         }
         let attributes = ((isKeyed ? naming?.keyAttributes : naming?.contentAttributes) ?? []).map(\.attribute)
         let values = words.dropFirst().map(Self.value(ofPart:))
         return NamedObject(entity: entity, isKeyed: isKeyed,
-                          values: zip(attributes, values).map { NamedObject.Value(attribute: $0, value: $1) }, ordinal: ordinal)
+                          values: zip(attributes, values).map { NamedObject.Value(attribute: $0, value: $1) }, ordinal: ordinal, owner: owner)
     }
 
     /// The value one word of a key stands for (the inverse of `keyPart`).

@@ -90,7 +90,7 @@ extension SeedRecord {
     /// user changed or deleted since, is first named as the new seed names the object whose
     /// values gave the same name (its number among equal objects the same): it stays the user's,
     /// or stays deleted, rather than coming again as the new seed's.
-    package static func settleDigests(in database: Database, layout: StoreLayout, path: String, renamingFrom seed: (schema: String, record: String)? = nil) throws {
+    package static func settleDigests(in database: Database, layout: StoreLayout, path: String, renamingFrom seed: (names: ObjectNames, record: String)? = nil) throws {
         guard try isPresent(rulesTable, in: database) else { return }
         let rules = try digestRules(in: database, layout: layout, path: path)
         database.registerRowDigest()
@@ -108,10 +108,10 @@ extension SeedRecord {
     /// the same layout, and its record) would have by the values of its `named` columns gets
     /// that object's name in `seed`'s record. (Objects the user left as seeded are named from their
     /// rows afterwards, `redigest`; this reaches those whose values are gone.)
-    private static func rename(_ entity: EntityLayout, namedBy named: [String], asNamedIn seed: (schema: String, record: String), in database: Database) throws(SQLiteError) {
+    private static func rename(_ entity: EntityLayout, namedBy named: [String], asNamedIn seed: (names: ObjectNames, record: String), in database: Database) throws(SQLiteError) {
         let oldNames = ObjectNames.numbered("""
-            SELECT r.PK AS Z_PK, r.KEY AS NEW, \(ObjectNames.contentDigestKey(named, alias: "t")) AS base
-            FROM \(seed.record) r JOIN \(seed.schema).\(Database.quote(entity.table)) t ON t.Z_PK = r.PK AND t.Z_ENT = r.ENTITY
+            SELECT r.PK AS Z_PK, r.KEY AS NEW, \(ObjectNames.contentDigestKey(named, alias: "t"))\(seed.names.ownerWord(of: entity.name, alias: "t")) AS base
+            FROM \(seed.record) r JOIN \(seed.names.schema).\(Database.quote(entity.table)) t ON t.Z_PK = r.PK AND t.Z_ENT = r.ENTITY
             WHERE r.ENTITY = \(entity.number) AND \(ObjectNames.namesByValues("r.KEY"))
             """, carrying: ["NEW"])
         try database.execute("""

@@ -43,7 +43,7 @@ extension SeedRecord {
             let layout = try StoreFile(path: path, database: database)
                 .storedLayout(of: try given ?? StoreLayout(model: model), frameworkVersion: metadata.frameworkVersion).layout
             try recordInstalled(in: database, layout: layout, buildKeys: metadata.buildKeys)
-            try database.run("UPDATE main.Z_METADATA SET Z_PLIST = ?", [.blob(try StoreMetadata.updating(bytes, toSeed: metadata))])
+            try database.run("UPDATE main.Z_METADATA SET Z_PLIST = ?", [.blob(try StoreMetadata.updating(bytes, toSeed: metadata, recordingNamesWithinOwners: true))])
             let objects = Int(try database.scalar("SELECT COUNT(*) FROM main.\(table)")?.integer ?? 0)
             try database.endDurableWrite(wrote: true)
             return .recorded(objects: objects)
