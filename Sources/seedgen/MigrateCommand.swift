@@ -19,7 +19,8 @@ struct MigrateCommand: ParsableCommand {
             at all, in its own journal mode; before the commit the result is counted against the \
             store (every row and link kept, every value made required set) and checked as seedgen \
             verify checks a store's structure, else it is rolled back. A write a killed run left is rolled back first. With --dry-run nothing is \
-            written. Exit 0 when the store was migrated, would be, or is current; 1 when the \
+            written: the migration is run, every check included, and rolled back, so the dry run \
+            says what the run would do (it needs to write the store, as the run does). Exit 0 when the store was migrated, would be, or is current; 1 when the \
             bundle lacks the store's version, Core Data would refuse the migration, the store \
             holds what seedgen cannot carry over (persistent history, triggers, tables no entity \
             describes) or the result would lose what the store holds, with the store unchanged; \
@@ -35,7 +36,7 @@ struct MigrateCommand: ParsableCommand {
 
     @OptionGroup var schema: SchemaOption
 
-    @Flag(help: "Print the plan and change nothing.")
+    @Flag(help: "Print the plan and what the run would do (it is run and rolled back); change nothing.")
     var dryRun = false
 
     @Flag(help: "Print the plan and the outcome as JSON.")
@@ -60,7 +61,8 @@ struct MigrateCommand: ParsableCommand {
         if plan.isPossible && !(dryRun && current) {
             do {
                 if dryRun {
-                    _ = try migrator.check()
+                    // The run itself, rolled back: every check it makes, none foreseen apart.
+                    _ = try migrator.rehearse()
                 } else {
                     let report = try migrator.migrate()
                     if report.migrated { outcome.plan = report.plan }

@@ -8,7 +8,8 @@ import SeedStore
 /// The migration over generated model pairs (`ModelPair`: every change kind Core Data infers,
 /// alone and combined) and generated stores (objects written as Core Data writes them): the
 /// migration either carries every row, value and link as the changes say and leaves a store
-/// `verify` finds clean, or refuses with nothing changed; and an engine broken on purpose after
+/// `verify` finds clean, or refuses with nothing changed; its dry run (`rehearse()`) says the
+/// same, to the error's words, and changes no byte; and an engine broken on purpose after
 /// a phase (a row, a link or `Z_MAX` lost) is caught by its own check before `COMMIT`, with
 /// nothing changed. Each case is made again from its seed (printed on failure).
 ///
@@ -67,9 +68,19 @@ struct ModelPairPropertyTests {
                   ModelPair.contents(pair.destination), pair.destination.compactMap(\.composite), "\n----\n", before)
         }
 
+        // The dry run (the run, rolled back) says what the run does, and changes nothing.
+        var rehearsed: String
         do {
-            _ = try StoreMigrator(storeAt: path, versions: versions).migrate()
+            rehearsed = "migrated \(try StoreMigrator(storeAt: path, versions: versions).rehearse().rowCounts.sorted { $0.key < $1.key })"
         } catch {
+            rehearsed = "\(error)"
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes, "\(context): the dry run changed the store")
+        do {
+            let report = try StoreMigrator(storeAt: path, versions: versions).migrate()
+            #expect(rehearsed == "migrated \(report.rowCounts.sorted { $0.key < $1.key })", "\(context): the dry run said \(rehearsed)")
+        } catch {
+            #expect(rehearsed == "\(error)", "\(context): the dry run said \(rehearsed), the run \(error)")
             switch error.reason {
             case .notCarriedOut, .refused: break
             default: Issue.record("\(context): \(error)")

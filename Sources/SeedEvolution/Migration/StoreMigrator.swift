@@ -63,11 +63,22 @@ public struct StoreMigrator: Sendable {
         return try migrateInTransaction(adoptingIndexes: true)
     }
 
-    /// The migration in one transaction on a connection of its own. Where SQLite did not take
+    /// Runs the migration as `migrate()` runs it, every phase and every check before the commit
+    /// included, in a transaction it then rolls back: returns the report `migrate()` would
+    /// return, or throws what it would throw, and the store keeps every byte (a dry run that
+    /// cannot disagree with the run). It needs to write the store, as the run does; a store a
+    /// killed run left a journal beside is refused, as `check()` refuses it, not rolled back.
+    public func rehearse() throws(MigrationError) -> Report {
+        _ = try check()
+        return try migrateInTransaction(adoptingIndexes: true, rehearsal: true)
+    }
+
+    /// The migration in one transaction on a connection of its own (with `rehearsal`, always
+    /// rolled back). Where SQLite did not take
     /// a rebuilt table's adopted indexes as it should (`IndexAdoptionError`), the transaction
     /// is rolled back and the migration made again on a new connection (this one's idea of the
     /// schema may be wrong), sorting every index.
-    private func migrateInTransaction(adoptingIndexes: Bool) throws(MigrationError) -> Report {
+    private func migrateInTransaction(adoptingIndexes: Bool, rehearsal: Bool = false) throws(MigrationError) -> Report {
         let database: Database
         do {
             database = try Database.durableWriter(path: storePath, lockWait: Self.lockWait)
@@ -77,11 +88,15 @@ public struct StoreMigrator: Sendable {
         }
         do {
             let report = try migrate(in: database, adoptingIndexes: adoptingIndexes)
-            try database.endDurableWrite(wrote: report.migrated)
+            if rehearsal {
+                try database.execute("ROLLBACK")
+            } else {
+                try database.endDurableWrite(wrote: report.migrated)
+            }
             return report
         } catch {
             try? database.execute("ROLLBACK")
-            if error is IndexAdoptionError && adoptingIndexes { return try migrateInTransaction(adoptingIndexes: false) }
+            if error is IndexAdoptionError && adoptingIndexes { return try migrateInTransaction(adoptingIndexes: false, rehearsal: rehearsal) }
             if let error = error as? MigrationError { throw error }
             throw MigrationError(.writeFailed, "\(storePath): the migration failed and was rolled back, the store is as it was: \(error)")
         }
