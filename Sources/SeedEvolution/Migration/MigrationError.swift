@@ -22,9 +22,10 @@ public struct MigrationError: Error, Sendable, CustomStringConvertible {
         /// A change Core Data infers that seedgen does not carry out (yet), on this subject.
         case notCarriedOut(subject: String)
         /// The migrated store would not hold every row and link of the store that the plan
-        /// keeps, or lacks a value it made required (each entry names `Entity.property` and the
-        /// counts): the transaction was rolled back, the store is as it was.
-        case notConserved([String])
+        /// keeps, or lacks a value it made required, or `verify` finds its structure broken
+        /// (each finding typed, with its subject and counts): the transaction was rolled back,
+        /// the store is as it was.
+        case notConserved([ConservationFinding])
         /// Writing the store failed; the transaction was rolled back, the store is as it was.
         case writeFailed
         /// The migration would cross a custom stage of the app's SwiftData migration plan (made

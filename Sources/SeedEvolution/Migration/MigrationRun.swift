@@ -74,7 +74,9 @@ struct MigrationRun {
                 try database.execute("DELETE FROM Z_MODELCACHE")
             }
         case .checkConservation:
-            try ledger?.requireConserved(in: database, plan: start.plan, destination: start.destination, written: transfer.carriage.writtenTables, path: path)
+            // Never skipped: a run whose count did not come first is refused.
+            guard let ledger else { throw MigrationError(.notConserved([.notCounted]), ConservationFinding.message([.notCounted], engine: "migration", path: path)) }
+            try ledger.requireConserved(in: database, plan: start.plan, destination: start.destination, written: transfer.carriage.writtenTables, path: path)
         }
     }
 }

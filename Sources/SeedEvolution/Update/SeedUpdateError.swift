@@ -22,8 +22,8 @@ package struct SeedUpdateError: Error, Sendable, CustomStringConvertible {
         case writeFailed
         /// The update's own check before `COMMIT` found that its result does not hold what it
         /// must (`UpdateLedger`: a row lost or made beyond what the report says, a value the user
-        /// changed no longer there); it was rolled back. Each line names the entity and both counts.
-        case notConserved([String])
+        /// changed no longer there); it was rolled back. Each finding names the entity and both counts.
+        case notConserved([ConservationFinding])
     }
 
     /// What kind of problem it is.

@@ -50,7 +50,9 @@ struct UpdateRun {
             try step.rewriteBookkeeping(metadata: try StoreMetadata.updating(database.metadataRow()?.plist ?? [], toSeed: seed))
             report.updated = true
         case .checkConservation:
-            try ledger?.requireConserved(in: database, store: step.store, report: report, path: path)
+            // Never skipped: a run whose count did not come first is refused.
+            guard let ledger else { throw SeedUpdateError(.notConserved([.notCounted]), ConservationFinding.message([.notCounted], engine: "update", path: path)) }
+            try ledger.requireConserved(in: database, store: step.store, report: report, path: path)
         }
     }
 }

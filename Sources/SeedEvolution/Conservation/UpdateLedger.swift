@@ -49,16 +49,16 @@ struct UpdateLedger {
             objects.reduce(into: [:]) { $0[$1.entity, default: 0] += 1 }
         }
         let added = tally(report.added), removed = tally(report.removed)
-        var lost: [String] = []
+        var lost: [ConservationFinding] = []
         for (table, entities) in tables {
             for (entity, counts) in try Self.count(table, entities, above: bases[table] ?? 0, in: database) {
                 let before = rows[entity] ?? 0
                 let kept = before - (removed[entity] ?? 0)
                 if counts.all - counts.new != kept {
-                    lost.append("\(entity): \(before) rows before, \(removed[entity] ?? 0) removed, \(counts.all - counts.new) of them after the update")
+                    lost.append(.rows(entity: entity, before: Int(before), removed: Int(removed[entity] ?? 0), after: Int(counts.all - counts.new)))
                 }
                 if counts.new != added[entity] ?? 0 {
-                    lost.append("\(entity): \(added[entity] ?? 0) objects added, \(counts.new) new rows")
+                    lost.append(.added(entity: entity, reported: Int(added[entity] ?? 0), newRows: Int(counts.new)))
                 }
             }
         }
@@ -67,10 +67,10 @@ struct UpdateLedger {
                 SELECT COUNT(*) FROM temp.seedgen_ledger_user u LEFT JOIN main.\(Database.quote(entity.table)) t ON t.Z_PK = u.PK AND t.Z_ENT = u.ENTITY
                 WHERE u.ENTITY = ? AND (t.Z_PK IS NULL OR \(SeedRecord.digestSQL(of: entity, in: store, alias: "t")) IS NOT u.NOW)
                 """, [.integer(Int64(entity.number))])?.integer ?? 0
-            if changed > 0 { lost.append("\(entity.name): \(changed) objects the user changed no longer hold the user's values") }
+            if changed > 0 { lost.append(.userChangesLost(entity: entity.name, objects: Int(changed))) }
         }
         guard lost.isEmpty else {
-            throw SeedUpdateError(.notConserved(lost), "\(path): the update would not keep what the store holds (\(lost.joined(separator: "; "))); it was rolled back, nothing was changed")
+            throw SeedUpdateError(.notConserved(lost), ConservationFinding.message(lost, engine: "update", path: path))
         }
     }
 

@@ -99,7 +99,7 @@ struct MigrationLedger {
     /// `Z_MAX` everywhere; in the `written` tables, inverses that disagree, dangling references,
     /// entity numbers, ordered positions).
     func requireConserved(in database: Database, plan: MigrationPlan, destination: StoreLayout, written: Set<String>, path: String) throws {
-        var lost: [String] = []
+        var lost: [ConservationFinding] = []
         let tally = try Tally(of: destination, in: database, readingRows: true)
         for (subject, count) in expected.sorted(by: { $0.key < $1.key }) {
             let found: Int
@@ -107,13 +107,13 @@ struct MigrationLedger {
             case .rows(let name):
                 guard let entity = destination.entity(named: name) else { continue }
                 found = tally.rows(of: entity)
-                if found != count { lost.append("\(name): \(count) rows in the store, \(found) after the migration") }
+                if found != count { lost.append(.rows(entity: name, before: count, removed: 0, after: found)) }
             case .links(let name, let relationship):
                 guard let entity = destination.entity(named: name),
                       let target = destination.relationship(relationship, of: name).flatMap({ destination.entity(named: $0.destinationEntity) }) else { continue }
                 found = try tally.links(of: relationship, of: entity, in: destination, database: database,
                                         linkedTo: existenceChecked.contains(subject) ? target.subtreeNumbers : nil)
-                if found != count { lost.append("\(name).\(relationship): \(count) links in the store, \(found) after the migration") }
+                if found != count { lost.append(.links(relationship: "\(name).\(relationship)", before: count, after: found)) }
             }
         }
         for step in plan.entities {
@@ -122,14 +122,14 @@ struct MigrationLedger {
                 guard property.change.madeRequired(property: property.name, of: step.name, in: destination.model),
                       let column = destination.column(for: property.name, of: step.name) else { continue }
                 let missing = Int(try database.scalar("SELECT COUNT(*) FROM \(Database.quote(entity.table)) WHERE Z_ENT = \(entity.number) AND \(Database.quote(column)) IS NULL")?.integer ?? 0)
-                if missing > 0 { lost.append("\(step.name).\(property.name): required, and \(missing) rows hold no value after the migration") }
+                if missing > 0 { lost.append(.requiredWithoutValue(property: "\(step.name).\(property.name)", rows: missing)) }
             }
         }
         // The store as verify sees it: Z_PRIMARYKEY, the schema and, in the tables the migration
         // wrote, entities, references, both sides of each one-to-one and positions.
-        lost += try StoreVerifier.structuralFindings(in: database, path: path, layout: destination, written: written).map { "verify: \($0)" }
+        lost += try StoreVerifier.structuralFindings(in: database, path: path, layout: destination, written: written).map(ConservationFinding.structure)
         guard !lost.isEmpty else { return }
-        throw MigrationError(.notConserved(lost), "\(path): the migration would not keep what the store holds (\(lost.joined(separator: "; "))); it was rolled back, nothing was changed")
+        throw MigrationError(.notConserved(lost), ConservationFinding.message(lost, engine: "migration", path: path))
     }
 }
 
