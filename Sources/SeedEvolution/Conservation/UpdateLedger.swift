@@ -27,9 +27,7 @@ struct UpdateLedger {
         tables = store.tables.map { table in (table.name, concrete.filter { $0.table == table.name }) }.filter { !$0.entities.isEmpty }
         var bases: [String: Int64] = [:]
         for table in store.tables {
-            guard let root = store.entity(named: table.rootEntity) else { continue }
-            bases[table.name] = max(try database.scalar("SELECT IFNULL(MAX(Z_MAX), 0) FROM main.Z_PRIMARYKEY WHERE Z_ENT = ?", [.integer(Int64(root.number))])?.integer ?? 0,
-                                    try database.scalar("SELECT IFNULL(MAX(Z_PK), 0) FROM main.\(Database.quote(table.name))")?.integer ?? 0)
+            bases[table.name] = try database.numberingBase(of: table, in: store)
         }
         self.bases = bases
         for (table, entities) in tables {

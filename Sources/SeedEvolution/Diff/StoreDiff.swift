@@ -80,10 +80,9 @@ package struct StoreDiff {
     private func open(_ path: String) throws -> Side {
         do {
             let reader = try StoreReader(path: path)
-            guard let bytes = try reader.file.database.metadataRow()?.plist else {
+            guard let (_, metadata) = try reader.file.database.storeMetadata() else {
                 throw Failure(description: "\(path): no metadata row in Z_METADATA")
             }
-            let metadata = try StoreMetadata(decoding: bytes)
             let differences = metadata.differences(from: layout.model)
             guard differences.isEmpty else {
                 throw Failure(description: "\(path): the store is of another version of the model (\(differences.joined(separator: "; "))); bring it to the current version first (seedgen migrate)")

@@ -163,14 +163,14 @@ public struct StoreMigrator: Sendable {
     }
 
     private func found(in database: Database) throws -> Found {
-        guard let bytes = try database.metadataRow()?.plist else {
-            throw MigrationError(.damagedStore, "\(storePath): no metadata row in Z_METADATA")
-        }
-        let metadata: StoreMetadata
+        let read: (bytes: [UInt8], metadata: StoreMetadata)?
         do {
-            metadata = try StoreMetadata(decoding: bytes)
+            read = try database.storeMetadata()
         } catch {
             throw MigrationError(reading: error, "\(storePath): \(error)")
+        }
+        guard let (bytes, metadata) = read else {
+            throw MigrationError(.damagedStore, "\(storePath): no metadata row in Z_METADATA")
         }
         let version = try MigrationPlan.sourceVersion(hashes: metadata.versionHashes, ofStoreAt: storePath, in: versions)
         return Found(bytes: bytes, metadata: metadata, version: version, era: metadata.frameworkVersion.map(FrameworkEra.init(version:)) ?? .newest)

@@ -152,10 +152,9 @@ package struct SeedUpdater: Sendable {
 
     /// The metadata of the store open on `database`, which must be of `layout`'s model version.
     func checkedMetadata(_ database: Database, path: String) throws -> StoreMetadata {
-        guard let bytes = try database.metadataRow()?.plist else {
+        guard let (_, metadata) = try database.storeMetadata() else {
             throw SeedUpdateError(.damaged, "\(path): no metadata row in Z_METADATA")
         }
-        let metadata = try StoreMetadata(decoding: bytes)
         let differences = metadata.differences(from: layout.model)
         guard differences.isEmpty else {
             throw SeedUpdateError(.otherModelVersion, "\(path): not of the model's current version (\(differences.joined(separator: "; "))); migrate it first (seedgen migrate)")

@@ -137,9 +137,7 @@ struct UpdateStep {
         try markOwnerDeleted()
         // New objects take the store's next Z_PKs, table by table in the new seed's order.
         for table in store.tables {
-            let root = store.entity(named: table.rootEntity)!
-            let base = max(try database.scalar("SELECT IFNULL(MAX(Z_MAX), 0) FROM main.Z_PRIMARYKEY WHERE Z_ENT = ?", [.integer(Int64(root.number))])?.integer ?? 0,
-                           try database.scalar("SELECT IFNULL(MAX(Z_PK), 0) FROM main.\(Database.quote(table.name))")?.integer ?? 0)
+            let base = try database.numberingBase(of: table, in: store)
             try database.execute("""
                 INSERT OR REPLACE INTO temp.seedgen_map
                 SELECT TBL, NPK, ENTITY, KEY, \(base) + ROW_NUMBER() OVER (ORDER BY NPK), FATE, NDIGEST, SDIGEST, RPK FROM temp.seedgen_map
