@@ -6,6 +6,8 @@ import SeedStore
 /// `Z_PK`s in the store (first and second column), `P1` and `P2` its positions (the join table's
 /// order columns, as `SeedRecord.positions` lists them).
 struct LinkUpdate {
+    typealias Fate = SeedUpdater.Fate
+
     let step: UpdateStep
     let join: JoinTableLayout
     let ownerTable: Int
@@ -26,7 +28,7 @@ struct LinkUpdate {
     private var record: String { "main.\(SeedRecord.linksTable)" }
     private var name: [SQLValue] { [.text(join.name)] }
     /// Objects both seeds hold that the store keeps (not ones the user deleted or holds in their stead).
-    private static let kept = "('seeded', 'changed', 'user')"
+    private static let kept = "(\(Fate.seeded.sql), \(Fate.changed.sql), \(Fate.user.sql))"
 
     /// The new seed's links in the store's numbering, between objects the store holds:
     /// `A, B, AF, BF` (the two objects' fates), `P1, P2`.
@@ -85,11 +87,11 @@ struct LinkUpdate {
         let insert = "INSERT OR IGNORE INTO main.\(table) (\(columns)) SELECT n.A, n.B\(places) FROM (\(mapped)) n"
         if unlessRemoved {
             try database.run("""
-                \(insert) WHERE n.AF NOT IN ('deleted', 'clash') AND n.BF NOT IN ('deleted', 'clash')
+                \(insert) WHERE n.AF NOT IN (\(Fate.deleted.sql), \(Fate.clash.sql)) AND n.BF NOT IN (\(Fate.deleted.sql), \(Fate.clash.sql))
                   AND NOT EXISTS (SELECT 1 FROM \(record) r WHERE r.JOINTABLE = ?1 AND r.A = n.A AND r.B = n.B)
                 """, name)
         } else {
-            try database.execute("\(insert) WHERE n.AF = 'add' OR n.BF = 'add' OR (n.AF IN ('add', 'seeded', 'changed') AND n.BF IN ('add', 'seeded', 'changed'))")
+            try database.execute("\(insert) WHERE n.AF = \(Fate.add.sql) OR n.BF = \(Fate.add.sql) OR (n.AF IN (\(Fate.add.sql), \(Fate.seeded.sql), \(Fate.changed.sql)) AND n.BF IN (\(Fate.add.sql), \(Fate.seeded.sql), \(Fate.changed.sql)))")
         }
     }
 

@@ -20,6 +20,9 @@ extension SeedUpdater {
         /// inverse deletes by cascade, points at) the user deleted, or is not added itself:
         /// not added, as the user's deletion would have taken it too.
         case ownerDeleted = "orphan"
+
+        /// The fate as an SQL literal, for the `FATE` column of the update's TEMP tables.
+        var sql: String { "'\(rawValue)'" }
     }
 
     /// The update, inside the write transaction `database` holds with the new seed attached as

@@ -20,7 +20,7 @@ extension UpdateStep {
             }
             if destinations.allSatisfy({ sameNumbers.contains(Int64($0)) }) {
                 try database.execute("""
-                    UPDATE temp.seedgen_map SET FATE = 'changed' WHERE ENTITY = \(entity.number) AND FATE = 'seeded' AND NDIGEST IS NOT SDIGEST
+                    UPDATE temp.seedgen_map SET FATE = \(Fate.changed.sql) WHERE ENTITY = \(entity.number) AND FATE = \(Fate.seeded.sql) AND NDIGEST IS NOT SDIGEST
                     """)
             } else {
                 let missing = Set(destinations).subtracting(lookedUp)
@@ -28,15 +28,15 @@ extension UpdateStep {
                 lookedUp.formUnion(missing)
                 let recorded = recordedDigest(entity, alias: "n")
                 try database.execute("""
-                    UPDATE temp.seedgen_map SET FATE = 'changed' WHERE (TBL, NPK) IN (
+                    UPDATE temp.seedgen_map SET FATE = \(Fate.changed.sql) WHERE (TBL, NPK) IN (
                       SELECT m.TBL, m.NPK FROM temp.seedgen_map m JOIN seed.\(table(entity)) n ON n.Z_PK = m.NPK\(recorded.joins)
-                      WHERE m.TBL = \(tableNumber(entity.table)) AND m.ENTITY = \(entity.number) AND m.FATE = 'seeded'
+                      WHERE m.TBL = \(tableNumber(entity.table)) AND m.ENTITY = \(entity.number) AND m.FATE = \(Fate.seeded.sql)
                         AND \(recorded.digest) IS NOT m.SDIGEST)
                     """)
             }
         }
         try database.execute("""
-            CREATE TEMP TABLE seedgen_touched AS SELECT * FROM temp.seedgen_map WHERE FATE <> 'seeded';
+            CREATE TEMP TABLE seedgen_touched AS SELECT * FROM temp.seedgen_map WHERE FATE <> \(Fate.seeded.sql);
             CREATE INDEX temp.seedgen_touched_by_entity ON seedgen_touched (ENTITY, FATE);
             """)
     }
@@ -51,7 +51,7 @@ extension UpdateStep {
                 INSERT INTO main.\(table(entity)) (\(columns))
                 SELECT m.SPK, n.Z_ENT, n.Z_OPT\(carried.map { ", " + $0.value }.joined())
                 FROM temp.seedgen_touched m JOIN seed.\(table(entity)) n ON n.Z_PK = m.NPK
-                WHERE m.ENTITY = \(entity.number) AND m.FATE = 'add' ORDER BY m.SPK
+                WHERE m.ENTITY = \(entity.number) AND m.FATE = \(Fate.add.sql) ORDER BY m.SPK
                 """)
         }
         for entity in concreteEntities {
@@ -63,7 +63,7 @@ extension UpdateStep {
                   Z_OPT = Z_OPT + 1
                 WHERE Z_PK = ?1
                 """)
-            for row in try database.rows("SELECT SPK, NPK FROM temp.seedgen_touched WHERE ENTITY = ? AND FATE = 'changed'", [.integer(Int64(entity.number))]) {
+            for row in try database.rows("SELECT SPK, NPK FROM temp.seedgen_touched WHERE ENTITY = ? AND FATE = \(Fate.changed.sql)", [.integer(Int64(entity.number))]) {
                 try update.bind(row)
                 try update.run()
             }
@@ -79,7 +79,7 @@ extension UpdateStep {
                       WHERE m.TBL = \(tableNumber(entity.table)) AND m.SPK = \(table(entity)).Z_PK)
                     WHERE Z_PK IN (SELECT m.SPK FROM temp.seedgen_map m JOIN seed.\(table(entity)) n ON n.Z_PK = m.NPK
                       JOIN main.\(table(entity)) t ON t.Z_PK = m.SPK
-                      WHERE m.TBL = \(tableNumber(entity.table)) AND m.ENTITY = \(entity.number) AND m.FATE = 'seeded' AND n.\(name) IS NOT t.\(name))
+                      WHERE m.TBL = \(tableNumber(entity.table)) AND m.ENTITY = \(entity.number) AND m.FATE = \(Fate.seeded.sql) AND n.\(name) IS NOT t.\(name))
                     """)
             }
         }
@@ -92,13 +92,13 @@ extension UpdateStep {
         for entity in concreteEntities {
             let digest = carriedDigest(entity, alias: "n")
             let rows = try database.rows("""
-                SELECT m.FATE, m.KEY, m.NPK FROM temp.seedgen_touched m WHERE m.ENTITY = ? AND (m.FATE IN ('add', 'changed', 'clash', '\(SeedUpdater.Fate.ownerDeleted.rawValue)')
-                  OR (m.FATE IN ('user', 'deleted') AND (SELECT \(digest) FROM seed.\(table(entity)) n WHERE n.Z_PK = m.NPK) IS NOT m.SDIGEST))
+                SELECT m.FATE, m.KEY, m.NPK FROM temp.seedgen_touched m WHERE m.ENTITY = ? AND (m.FATE IN (\(Fate.add.sql), \(Fate.changed.sql), \(Fate.clash.sql), \(Fate.ownerDeleted.sql))
+                  OR (m.FATE IN (\(Fate.user.sql), \(Fate.deleted.sql)) AND (SELECT \(digest) FROM seed.\(table(entity)) n WHERE n.Z_PK = m.NPK) IS NOT m.SDIGEST))
                 ORDER BY m.KEY
                 """, [.integer(Int64(entity.number))])
             for row in rows {
                 let object = try self.object(entity, key: row[1].text ?? "", row: row[2].integer, in: "seed")
-                switch SeedUpdater.Fate(rawValue: row[0].text ?? "") {
+                switch Fate(rawValue: row[0].text ?? "") {
                 case .add?: report.added.append(object)
                 case .changed?: report.changed.append(object)
                 case .clash?: report.keptUserObject.append(object)

@@ -41,10 +41,10 @@ extension UpdateStep {
         for entity in concreteEntities {
             let sameValues = "(SELECT \(carriedDigest(entity, alias: "n")) FROM seed.\(table(entity)) n WHERE n.Z_PK = m.NPK) IS m.SDIGEST"
             for row in try database.rows("""
-                SELECT m.KEY, m.NPK FROM temp.seedgen_touched m WHERE m.ENTITY = ?1 AND m.FATE = 'changed'
+                SELECT m.KEY, m.NPK FROM temp.seedgen_touched m WHERE m.ENTITY = ?1 AND m.FATE = \(Fate.changed.sql)
                 UNION
                 SELECT m.KEY, m.NPK FROM temp.seedgen_link_changed c JOIN temp.seedgen_map m ON m.TBL = c.TBL AND m.SPK = c.PK
-                WHERE m.ENTITY = ?1 AND (m.FATE = 'seeded' OR (m.FATE = 'user' AND \(sameValues)))
+                WHERE m.ENTITY = ?1 AND (m.FATE = \(Fate.seeded.sql) OR (m.FATE = \(Fate.user.sql) AND \(sameValues)))
                 ORDER BY 1
                 """, [.integer(Int64(entity.number))]) {
                 report.changed.append(try object(entity, key: row[0].text ?? "", row: row[1].integer, in: "seed"))

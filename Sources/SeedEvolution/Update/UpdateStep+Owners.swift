@@ -32,18 +32,18 @@ extension UpdateStep {
     /// itself marked so (a grandchild of a deleted owner), `Fate.ownerDeleted`: they are not
     /// inserted and take no `Z_PK`, and the report names them. Before the new objects are numbered.
     func markOwnerDeleted() throws {
-        let marked = SeedUpdater.Fate.ownerDeleted.rawValue, added = SeedUpdater.Fate.add.rawValue, deleted = SeedUpdater.Fate.deleted.rawValue
+        let marked = Fate.ownerDeleted.sql, added = Fate.add.sql, deleted = Fate.deleted.sql
         var statements: [String] = []
         for entity in concreteEntities {
             for (column, owner) in ownerColumns(of: entity) {
                 statements.append("""
-                    UPDATE temp.seedgen_map SET FATE = '\(marked)' WHERE TBL = \(tableNumber(entity.table)) AND ENTITY = \(entity.number) AND FATE = '\(added)'
+                    UPDATE temp.seedgen_map SET FATE = \(marked) WHERE TBL = \(tableNumber(entity.table)) AND ENTITY = \(entity.number) AND FATE = \(added)
                       AND NPK IN (SELECT n.Z_PK FROM seed.\(table(entity)) n JOIN temp.seedgen_map o ON o.TBL = \(tableNumber(owner.table)) AND o.NPK = n.\(Database.quote(column))
-                                  WHERE n.Z_ENT = \(entity.number) AND o.FATE IN ('\(deleted)', '\(marked)'))
+                                  WHERE n.Z_ENT = \(entity.number) AND o.FATE IN (\(deleted), \(marked)))
                     """)
             }
         }
-        guard !statements.isEmpty, try database.scalar("SELECT 1 FROM temp.seedgen_map WHERE FATE = '\(deleted)' LIMIT 1") != nil else { return }
+        guard !statements.isEmpty, try database.scalar("SELECT 1 FROM temp.seedgen_map WHERE FATE = \(deleted) LIMIT 1") != nil else { return }
         // Down the ownership, a level a pass: each pass marks at least one object or ends.
         while true {
             var changes = 0

@@ -11,6 +11,8 @@ import SeedStore
 /// left as they are (a few in a seed update), which the later steps read instead.
 /// Both seeds share the model and its layout; so do their entity numbers.
 struct UpdateStep {
+    typealias Fate = SeedUpdater.Fate
+
     let database: Database
     let store: StoreLayout
     let names: ObjectNames
@@ -103,8 +105,8 @@ struct UpdateStep {
             try database.execute("""
                 INSERT INTO temp.seedgen_map SELECT \(tableNumber(entity.table)), n.PK, n.ENTITY, n.KEY,
                   CASE WHEN s.NOW IS NULL THEN NULL ELSE s.PK END,
-                  CASE WHEN s.PK IS NULL THEN '\(SeedUpdater.Fate.add.rawValue)' WHEN s.NOW IS NULL THEN '\(SeedUpdater.Fate.deleted.rawValue)'
-                       WHEN s.NOW = s.SEEDED THEN '\(SeedUpdater.Fate.seeded.rawValue)' ELSE '\(SeedUpdater.Fate.user.rawValue)' END,
+                  CASE WHEN s.PK IS NULL THEN \(Fate.add.sql) WHEN s.NOW IS NULL THEN \(Fate.deleted.sql)
+                       WHEN s.NOW = s.SEEDED THEN \(Fate.seeded.sql) ELSE \(Fate.user.sql) END,
                   n.DIGEST, s.SEEDED, s.PK
                 FROM temp.seedgen_seeded n LEFT JOIN temp.seedgen_state s ON s.ENTITY = n.ENTITY AND s.KEY = n.KEY
                 WHERE n.ENTITY = \(entity.number)
@@ -121,7 +123,7 @@ struct UpdateStep {
         // there (naming every row to find none took a 1M-object update 3 s).
         for entity in concreteEntities {
             let number: [SQLValue] = [.integer(Int64(entity.number))]
-            guard try database.scalar("SELECT 1 FROM temp.seedgen_map WHERE ENTITY = ? AND FATE = 'add' LIMIT 1", number) != nil,
+            guard try database.scalar("SELECT 1 FROM temp.seedgen_map WHERE ENTITY = ? AND FATE = \(Fate.add.sql) LIMIT 1", number) != nil,
                   try database.scalar("SELECT COUNT(*) FROM main.\(table(entity)) WHERE Z_ENT = ?", number)
                     != database.scalar("SELECT COUNT(*) FROM temp.seedgen_state WHERE ENTITY = ? AND NOW IS NOT NULL", number),
                   let named = names.namedRows(of: entity, onlyWhere: "NOT EXISTS (SELECT 1 FROM main.\(SeedRecord.table) r WHERE r.ENTITY = \(entity.number) AND r.PK = Z_PK)")
@@ -129,8 +131,8 @@ struct UpdateStep {
             try database.execute("""
                 CREATE TEMP TABLE seedgen_user AS SELECT x.key AS KEY, x.Z_PK AS PK FROM (\(named)) x;
                 CREATE INDEX temp.seedgen_user_by_key ON seedgen_user (KEY);
-                UPDATE temp.seedgen_map SET FATE = 'clash', SPK = (SELECT u.PK FROM temp.seedgen_user u WHERE u.KEY = seedgen_map.KEY)
-                  WHERE ENTITY = \(entity.number) AND FATE = 'add' AND EXISTS (SELECT 1 FROM temp.seedgen_user u WHERE u.KEY = seedgen_map.KEY);
+                UPDATE temp.seedgen_map SET FATE = \(Fate.clash.sql), SPK = (SELECT u.PK FROM temp.seedgen_user u WHERE u.KEY = seedgen_map.KEY)
+                  WHERE ENTITY = \(entity.number) AND FATE = \(Fate.add.sql) AND EXISTS (SELECT 1 FROM temp.seedgen_user u WHERE u.KEY = seedgen_map.KEY);
                 DROP TABLE temp.seedgen_user;
                 """)
         }
@@ -141,7 +143,7 @@ struct UpdateStep {
             try database.execute("""
                 INSERT OR REPLACE INTO temp.seedgen_map
                 SELECT TBL, NPK, ENTITY, KEY, \(base) + ROW_NUMBER() OVER (ORDER BY NPK), FATE, NDIGEST, SDIGEST, RPK FROM temp.seedgen_map
-                WHERE TBL = \(tableNumber(table.name)) AND FATE = 'add'
+                WHERE TBL = \(tableNumber(table.name)) AND FATE = \(Fate.add.sql)
                 """)
         }
     }
