@@ -1,0 +1,83 @@
+import Foundation
+import SeedModel
+import SeedgenTestSupport
+import Testing
+@testable import SeedEvolution
+import SeedStore
+
+/// `Carriage`, decided from two models alone, no store: where a destination column takes its
+/// values from for each kind of change, and which tables stay as they are.
+@Suite("Carriage: every carrying decision, from the models alone")
+struct CarriageTests {
+    static let model = """
+        <entity name="Club">
+            <attribute name="name" optional="YES" attributeType="String"/>
+            <relationship name="members" optional="YES" toMany="YES" deletionRule="Nullify" destinationEntity="Person" inverseName="club" inverseEntity="Person"/>
+        </entity>
+        <entity name="Person">
+            <attribute name="age" optional="YES" attributeType="Integer 32"/>
+            <attribute name="name" optional="YES" attributeType="String"/>
+            <relationship name="club" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Club" inverseName="members" inverseEntity="Club"/>
+        </entity>
+        """
+
+    static func changed(_ old: String, _ new: String) -> String { model.replacingOccurrences(of: old, with: new) }
+
+    static let age = #"<attribute name="age" optional="YES" attributeType="Integer 32"/>"#
+    static let members = #"<relationship name="members" optional="YES" toMany="YES" deletionRule="Nullify" destinationEntity="Person" inverseName="club" inverseEntity="Person"/>"#
+    static let toOne = #"<relationship name="club" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Club" inverseName="members" inverseEntity="Club"/>"#
+
+    /// Each case: what v2 changes, the destination column looked at (entity, column) and where
+    /// its values come from; and whether Person's table is kept as it is.
+    static let cases: [(String, String, (entity: String, column: String), ColumnSource, Bool)] = [
+        ("nothing", model, ("Person", "ZAGE"), .column("ZAGE"), true),
+        ("an attribute added with a default", changed(age, age + #"<attribute name="rank" optional="YES" attributeType="Integer 32" defaultValueString="7"/>"#),
+         ("Person", "ZRANK"), .defaultValue(.integer(7)), false),
+        ("an attribute added without one", changed(age, age + #"<attribute name="rank" optional="YES" attributeType="Integer 32"/>"#),
+         ("Person", "ZRANK"), .none, false),
+        ("an attribute renamed by its identifier", changed(age, #"<attribute name="years" optional="YES" attributeType="Integer 32" elementID="age"/>"#),
+         ("Person", "ZYEARS"), .column("ZAGE"), false),
+        ("an attribute made required with a default", changed(age, #"<attribute name="age" attributeType="Integer 32" defaultValueString="18"/>"#),
+         ("Person", "ZAGE"), .columnOrDefault("ZAGE", .integer(18)), false),
+        ("an attribute removed: the others kept", changed(age, ""), ("Person", "ZNAME"), .column("ZNAME"), false),
+        ("a to-one kept", model, ("Person", "ZCLUB"), .column("ZCLUB"), true),
+    ]
+
+    static func carriage(_ v2: String, in directory: TemporaryDirectory) throws -> Carriage {
+        let v1 = try StoreFixture.model(Self.model, in: directory), model2 = try StoreFixture.model(v2, in: directory)
+        let plan = MigrationPlan(from: .init(name: "v1", model: v1), to: .init(name: "v2", model: model2))
+        return try Carriage(plan: plan, source: try StoreLayout(model: v1), destination: try StoreLayout(model: model2), path: "store.sqlite")
+    }
+
+    @Test("each change's column source, and whether the table is kept as it is", arguments: cases)
+    func columnSources(_ change: String, _ v2: String, _ place: (entity: String, column: String), _ expected: ColumnSource, _ kept: Bool) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let carriage = try Self.carriage(v2, in: directory)
+        let found = carriage.columns[Carriage.Place(entity: place.entity, column: place.column)]
+        #expect(found == expected, "\(change): \(String(describing: found))")
+        #expect(carriage.keptTables.contains("ZPERSON") == kept, "\(change): kept \(carriage.keptTables)")
+    }
+
+    @Test("a to-many made a to-one takes each object's only link; an added to-one beside a kept inverse to-many takes its links from it")
+    func linksFromTheOtherSide() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        // Club.members made a to-one: Club gains a column holding its only member.
+        let toOne = try Self.carriage(Self.changed(Self.members, #"<relationship name="members" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Person" inverseName="club" inverseEntity="Person"/>"#)
+            .replacingOccurrences(of: Self.toOne, with: #"<relationship name="club" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Club" inverseName="members" inverseEntity="Club"/>"#), in: directory)
+        guard case .linkedKey(.onlyLink(let links))? = toOne.columns[Carriage.Place(entity: "Club", column: "ZMEMBERS")] else {
+            Issue.record("\(String(describing: toOne.columns[Carriage.Place(entity: "Club", column: "ZMEMBERS")]))")
+            return
+        }
+        #expect(links.holder == "ZCLUB" && links.linked == "Z_PK")
+        // Person.club replaced by a new to-one `team`, Club.members kept and pointing at it.
+        let replaced = try Self.carriage(Self.changed(Self.toOne, #"<relationship name="team" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Club" inverseName="members" inverseEntity="Club"/>"#)
+            .replacingOccurrences(of: #"inverseName="club" inverseEntity="Person""#, with: #"inverseName="team" inverseEntity="Person""#), in: directory)
+        guard case .linkedKey(.inverse(let inverse))? = replaced.columns[Carriage.Place(entity: "Person", column: "ZTEAM")] else {
+            Issue.record("\(String(describing: replaced.columns[Carriage.Place(entity: "Person", column: "ZTEAM")]))")
+            return
+        }
+        #expect(inverse.holder == "ZCLUB" && inverse.linked == "Z_PK")
+    }
+}
