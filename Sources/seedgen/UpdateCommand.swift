@@ -15,7 +15,8 @@ struct UpdateCommand: ParsableCommand {
             Z_PKs, relationships carried into its numbering), objects it changes are changed and \
             objects it no longer holds are deleted — unless the user changed them since install \
             (their values stay), deleted them (not brought back), or something of the user's \
-            points at them (kept). Objects the user made are never touched. Objects are matched by \
+            points at them (kept); what it adds beneath an object the user deleted is not added. \
+            Objects the user made are never touched. Objects are matched by \
             key: the store's record of the seed it was installed from (SEEDGEN_SEEDED, written \
             by seedgen install or the runtime's policy .update; a plain copy of a seed has none) \
             against the new seed's, made from its rows; whether the user changed one is told by \
