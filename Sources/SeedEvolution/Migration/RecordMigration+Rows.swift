@@ -80,7 +80,7 @@ extension RecordMigration {
             try database.execute("CREATE TEMP TABLE seedgen_rebased (ENTITY INTEGER, PK INTEGER, KEY TEXT, DIGEST BLOB, PRIMARY KEY (ENTITY, PK)) WITHOUT ROWID")
         }
         let names = ObjectNames(layout: destination, buildKeys: buildKeys, contentByDigest: true,
-                                namedWithoutOwner: namesWithinOwners ? [] : Set(destination.entities.map(\.name)))
+                                namedWithoutOwner: ObjectNames.namedWithoutOwner(recordNamesWithinOwners: namesWithinOwners, in: destination))
         // Each entity's rows in turn, in record order: copied as they are (`new` nil: kept, when
         // the record is written afresh) or written again.
         let entities: [(recorded: Int, new: EntityLayout?)] = rewritten.map { ($0.recorded, $0.new) } + (rebuilds ? kept.map { ($0, nil) } : [])

@@ -48,9 +48,9 @@ struct RecordMigration {
          recorded: (rules: [Int: DigestRule], numbers: RecordNumbers), namesWithinOwners: Bool, database: Database) throws {
         let (plan, source, destination) = (carriage.plan, carriage.source, carriage.destination)
         let oldNames = ObjectNames(layout: source, buildKeys: buildKeys.source, contentByDigest: true,
-                                   namedWithoutOwner: namesWithinOwners ? [] : Set(source.entities.map(\.name)))
+                                   namedWithoutOwner: ObjectNames.namedWithoutOwner(recordNamesWithinOwners: namesWithinOwners, in: source))
         let newNames = ObjectNames(layout: destination, buildKeys: buildKeys.destination, contentByDigest: true,
-                                   namedWithoutOwner: namesWithinOwners ? [] : Set(destination.entities.map(\.name)))
+                                   namedWithoutOwner: ObjectNames.namedWithoutOwner(recordNamesWithinOwners: namesWithinOwners, in: destination))
         let (sourceRules, sourceNumbers) = recorded
         var fates: [(source: EntityLayout, fate: Fate)] = [], rules: [Int: DigestRule] = [:]
         for old in source.entities where !old.isAbstract {

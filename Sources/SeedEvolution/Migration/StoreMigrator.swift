@@ -68,7 +68,7 @@ public struct StoreMigrator: Sendable {
     /// return, or throws what it would throw, and the store keeps every byte (a dry run that
     /// cannot disagree with the run). It needs to write the store, as the run does; a store a
     /// killed run left a journal beside is refused, as `check()` refuses it, not rolled back.
-    public func rehearse() throws(MigrationError) -> Report {
+    package func rehearse() throws(MigrationError) -> Report {
         _ = try check()
         return try migrateInTransaction(adoptingIndexes: true, rehearsal: true)
     }

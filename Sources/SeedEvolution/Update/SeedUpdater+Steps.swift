@@ -35,7 +35,7 @@ extension SeedUpdater {
         if let held = metadata.originDigest, held == seed.originDigest { return SeedUpdateReport(updated: false) }
         let store = try StoreFile(path: storePath, database: database).storedLayout(of: layout, frameworkVersion: metadata.frameworkVersion).layout
         let names = ObjectNames(layout: store, buildKeys: metadata.buildKeys.merging(seed.buildKeys) { _, newer in newer }, contentByDigest: true,
-                                namedWithoutOwner: ObjectNames.namedWithoutOwner(by: metadata, in: store))
+                                namedWithoutOwner: ObjectNames.namedWithoutOwner(recordNamesWithinOwners: metadata.namesWithinOwners, in: store))
         var run = UpdateRun(step: UpdateStep(database: database, store: store, names: names), path: storePath, seed: seed)
         do {
             for phase in UpdatePhase.allCases {

@@ -91,10 +91,10 @@ package struct ObjectNames {
         return " || ' @' || IFNULL((SELECT hex(\(key)) FROM \(schema).\(Database.quote(owner.table)) o WHERE o.Z_PK = \(alias).\(Database.quote(column)) AND \(given)), '-')"
     }
 
-    /// The entities named without their owner in the record of a store whose metadata is
-    /// `metadata`: none when its record names objects within their owners, else every one.
-    package static func namedWithoutOwner(by metadata: StoreMetadata, in layout: StoreLayout) -> Set<String> {
-        metadata.namesWithinOwners ? [] : Set(layout.entities.map(\.name))
+    /// The entities of `layout` named without their owner in a seed record: none when it names
+    /// objects within their owners (`StoreMetadata.namesWithinOwners`), else every one.
+    package static func namedWithoutOwner(recordNamesWithinOwners: Bool, in layout: StoreLayout) -> Set<String> {
+        recordNamesWithinOwners ? [] : Set(layout.entities.map(\.name))
     }
 
     /// What names the concrete `entity`'s objects; nil for an abstract or unknown entity.
