@@ -67,13 +67,15 @@ test: deps
 # BENCH_ROWS players), and the catalog as JSON and CSV against the same objects as entity XML
 # (Tests/Bench/formats.py), and `seedgen migrate` of the catalog against SQLite's copy of the same
 # store (Tests/Bench/migrate.py), and `seedgen diff` and `seedgen update` of two catalogs 1% apart
-# against building the newer one (Tests/Bench/seed-update.py), and one SwiftData [String] of
+# against building the newer one (Tests/Bench/seed-update.py), and `seedgen install` (the policy
+# .update's first start) of the catalog built with --updatable and without against cp + fsync of
+# the seed (Tests/Bench/install.py), and one SwiftData [String] of
 # BENCH_ROWS strings as JSON, plist and CSV against its input's size (Tests/Bench/string-lists.py);
 # then one line per workload: the median ratio and peak memory.
 BENCH_ROWS ?= 1000000
 BENCH_RUNS ?= 5
 BENCH_DIR ?= build/bench
-BENCH_WORKLOADS ?= events catalog catalog-plist emplan formats migrate seed-update string-lists
+BENCH_WORKLOADS ?= events catalog catalog-plist emplan formats migrate seed-update install string-lists
 bench: release bench-runtime
 	@mkdir -p $(BENCH_DIR)
 	@set -e; for workload in $(BENCH_WORKLOADS); do \
@@ -101,10 +103,12 @@ bench-runtime: deps
 # as many seed updates (seed 1, seed 2 made from it, a user's changes; make test runs 50); and as
 # many generated model pairs migrated (Composites and relationship reshapes among the changes),
 # each also dry-run and broken on purpose (make test runs 120); and as many random seed pairs of
-# recipes whose ingredients have no key, updated: unchanged ones keep Z_PK and recipe (make test runs 25).
+# recipes whose ingredients have no key, updated: unchanged ones keep Z_PK and recipe (make test runs 25);
+# and as many random recipe seeds with a user's edits, updated twice from a packed record and from
+# the full one: the same rows, Z_PKs and report (make test runs 40).
 PROPERTY_CASES ?= 3000
 property: deps
-	SEEDGEN_PROPERTY_CASES=$(PROPERTY_CASES) $(SWIFT) test --filter 'RoundTripPropertyTests|MigrationPropertyTests|UpdatePropertyTests|ModelPairPropertyTests|SwiftDataSourceRoundTripTests|SwiftDataValueTests|StoreInPlaceTests|StoreDigestStreamTests|KeyedMergeOrderTests|KeylessIdentityTests'
+	SEEDGEN_PROPERTY_CASES=$(PROPERTY_CASES) $(SWIFT) test --filter 'RoundTripPropertyTests|MigrationPropertyTests|UpdatePropertyTests|ModelPairPropertyTests|SwiftDataSourceRoundTripTests|SwiftDataValueTests|StoreInPlaceTests|StoreDigestStreamTests|KeyedMergeOrderTests|KeylessIdentityTests|PackedRecordTests'
 
 # 100 builds killed with SIGKILL at random moments (make test kills 10): the older store stays
 # byte for byte or a whole new one replaces it; the next build leaves no temporary behind. Then

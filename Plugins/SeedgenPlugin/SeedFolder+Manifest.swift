@@ -11,7 +11,7 @@ extension SeedFolder {
     /// `--model` or `--help`, which are the plugin's (or would stop the build).
     static let buildOptions: [String: Bool] = [
         "--date-format": true, "--date-format-for": true, "--time-zone": true, "--key": true, "--section": true,
-        "--entity": true, "--format": true, "--delimiter": true, "--framework-version": true, "--schema": true,
+        "--entity": true, "--format": true, "--delimiter": true, "--framework-version": true, "--schema": true, "--updatable": false,
     ]
 
     /// `{"inputs": [...], "options": [...]}`, both optional, nothing else.

@@ -49,11 +49,13 @@ public struct SeedInstaller: Sendable {
         /// migrated to the seed's, as Core Data's lightweight migration would, with the models
         /// the seed and the store carry (so do it before Core Data opens the store).
         ///
-        /// A store this policy installs records the seed it came from (`SEEDGEN_SEEDED`: each
-        /// object's key and a digest of its row, about 60 bytes per object), written into the
-        /// copy before it is put in place: the seed itself does not carry it, so an app that
-        /// never updates its seed pays for it neither in its download nor on the device. A store
-        /// installed under another policy records nothing and cannot be updated later.
+        /// A store this policy installs records the seed it came from (`SEEDGEN_PACKED`: ten
+        /// bytes an object, from a digest of its row and of its key): a seed built with
+        /// `seedgen build --updatable` carries it, and its install is a copy; into any other
+        /// seed's copy it is written before the copy is put in place (digesting every row once).
+        /// An app that never updates its seed pays for it neither in its download nor on the
+        /// device. A store installed under another policy records nothing and cannot be updated
+        /// later.
         case update
     }
 

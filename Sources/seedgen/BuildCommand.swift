@@ -55,6 +55,9 @@ struct BuildCommand: ParsableCommand {
             help: ArgumentHelp("Write the layout Core Data of this framework version writes (NSPersistenceFrameworkVersion; default \(FrameworkEra.newest.version), the newest era), and record it.", valueName: "N"))
     var frameworkVersion: Int = FrameworkEra.newest.version
 
+    @Flag(help: ArgumentHelp("Carry the seed's packed record (10 bytes an object), so that installing it to be updated later (seedgen install, the runtime's policy .update) is a copy: for an app that will ever ship a newer seed."))
+    var updatable = false
+
     @Flag(help: "Print a JSON summary (rows per entity, seconds, output sha256).")
     var json = false
 
@@ -135,6 +138,7 @@ struct BuildCommand: ParsableCommand {
         defer { withExtendedLifetime(interrupts) {} }
         do {
             let builder = try StoreBuilder(layout: layout, outputPath: output)
+            builder.recordsSeed = updatable
             let importer = SeedImporter(builder: builder, options: options)
             let progress = BuildProgress(enabled: !quiet && !json && isatty(2) != 0, repository: importer.repository, inputs: files, started: started)
             defer { progress.endLine() }

@@ -12,9 +12,11 @@ struct InstallCommand: ParsableCommand {
         abstract: "Install a seed as a new store that later seeds can update (what the runtime's policy .update does on first start).",
         discussion: """
             Copies the seed to a temporary file beside STORE, syncs and checks the copy (its \
-            model's hashes, its seal), records in it the seed it holds (SEEDGEN_SEEDED and \
-            SEEDGEN_LINKED: each object's key and a digest of its row, each many-to-many link; \
-            a seed does not carry them) and links it into place, never over an existing file. \
+            model's hashes, its seal), records in it the seed it holds (SEEDGEN_PACKED and \
+            SEEDGEN_LINKED: ten bytes an object, from a digest of its row and of its key, and \
+            each many-to-many link), unless the seed carries that record (built with \
+            --updatable: the install is then a copy), and links it into place, never over an \
+            existing file. \
             seedgen update needs that record to tell the user's changes from the seed's: a \
             plain copy of a seed has none. Exit status: 0 when installed; 1 when STORE exists \
             (seedgen update brings a newer seed into it) or the seed fails a check; 2 when a \

@@ -64,6 +64,7 @@ def measure(n, runs, seedgen, work, model):
             if os.path.exists(path):
                 os.remove(path)
         s = run([seedgen, "install", v1, installed])
+        installed_bytes = os.path.getsize(installed)
         u = run_checked([seedgen, "update", installed, "--seed", v2, "--model", model, "--json"], 0, update_counts, expected, work)
         if i:
             builds.append(b)
@@ -77,7 +78,7 @@ def measure(n, runs, seedgen, work, model):
     build_cpu, diff_cpu, update_cpu = (statistics.median(x[2] for x in xs) for xs in (builds, diffs, updates))
     install_wall = statistics.median(s[0] for s in installs)
     return {"install": install_wall / build_wall, "install_wall": install_wall, "install_peak": max(s[1] for s in installs) // 1024,
-            "seed_bytes": os.path.getsize(v1), "installed_bytes": os.path.getsize(os.path.join(work, "installed.sqlite")),"diff": diff_wall / build_wall, "diff_cpu": diff_cpu / build_cpu, "update": update_wall / build_wall,
+            "seed_bytes": os.path.getsize(v1), "installed_bytes": installed_bytes, "updated_bytes": os.path.getsize(installed), "diff": diff_wall / build_wall, "diff_cpu": diff_cpu / build_cpu, "update": update_wall / build_wall,
             "update_cpu": update_cpu / build_cpu, "build_wall": build_wall, "diff_wall": diff_wall, "update_wall": update_wall,
             "diff_peak": max(d[1] for d in diffs) // 1024, "update_peak": max(u[1] for u in updates) // 1024,
             "build_peak": max(b[1] for b in builds) // 1024}
@@ -116,8 +117,8 @@ def main():
     full = measure(n, runs, seedgen, work, model)
     print("diff/build %.2fx wall (%.2fs / %.2fs), %.2fx CPU, peak %d MiB (%d MiB at a quarter)"
           % (full["diff"], full["diff_wall"], full["build_wall"], full["diff_cpu"], full["diff_peak"], small["diff_peak"]))
-    print("install (records the seed) %.2fs wall, %.2fx the build, peak %d MiB; the seed %d bytes, installed and recorded %d bytes"
-          % (full["install_wall"], full["install"], full["install_peak"], full["seed_bytes"], full["installed_bytes"]))
+    print("install (records the seed) %.2fs wall, %.2fx the build, peak %d MiB; the seed %d bytes, installed and recorded %d bytes, after the update %d bytes"
+          % (full["install_wall"], full["install"], full["install_peak"], full["seed_bytes"], full["installed_bytes"], full["updated_bytes"]))
     print("update/build %.2fx wall (%.2fs / %.2fs), %.2fx CPU, %d products, 1%% touched; peak %d MiB (%d MiB at a quarter), build peak %d MiB; diff %.2fx"
           % (full["update"], full["update_wall"], full["build_wall"], full["update_cpu"], n, full["update_peak"], small["update_peak"], full["build_peak"], full["diff"]))
 

@@ -106,7 +106,7 @@ struct KeylessIdentityTests {
         try Self.seed(model, at: store, recipes)
         try Self.seed(model, at: next, recipes + [("New", [("salt", 1)])])
         let seedMetadata = try #require(try Database(path: store, mode: .readOnly).metadataRow()?.plist)
-        _ = try SeedRecord.recordInstalledCopy(at: store)
+        _ = try SeedRecord.recordInstalledCopy(at: store, packed: false)
         #expect(try StoreMetadata(decoding: try #require(try Database(path: store, mode: .readOnly).metadataRow()?.plist)).namesWithinOwners)
         // As an earlier seedgen recorded it: every object named by its values alone, no marker.
         let database = try Database(path: store, mode: .readWrite)

@@ -15,8 +15,9 @@ enum RuntimeFixtures {
     }
 
     /// Builds a store for `layout` at `path` from `inputs` (none: an empty store).
-    static func build(_ layout: StoreLayout, at path: String, inputs: [String] = []) throws {
+    static func build(_ layout: StoreLayout, at path: String, inputs: [String] = [], updatable: Bool = false) throws {
         let builder = try StoreBuilder(layout: layout, outputPath: path)
+        builder.recordsSeed = updatable
         let importer = SeedImporter(builder: builder)
         for input in inputs { try importer.importFile(input) }
         try importer.finish()
@@ -24,8 +25,8 @@ enum RuntimeFixtures {
     }
 
     /// The EM-Plan seed, built from Seeds/EMPlan/setup.plist.
-    static func emplanSeed(at path: String) throws {
-        try build(try layout("EMPlan"), at: path, inputs: [seeds.appendingPathComponent("EMPlan/setup.plist").path])
+    static func emplanSeed(at path: String, updatable: Bool = false) throws {
+        try build(try layout("EMPlan"), at: path, inputs: [seeds.appendingPathComponent("EMPlan/setup.plist").path], updatable: updatable)
     }
 
     /// The EM-Plan seed as an app bundles it: `bundle/EMPlan.sqlite` in `directory`; its path.

@@ -213,9 +213,14 @@ import Glibc
     /// Germany's coach (a new key: the old coach goes, the new one comes, the team points at it)
     /// and moves Borussia Dortmund's players to another club; the user renamed Poland, changed
     /// Piszczek's club, deleted Greece's coach and added a player of their own. The user's
-    /// changes, deletion and player stay; the store keeps its file.
-    @Test func updatesToANewerSeedKeepingTheUsersChange() throws {
+    /// changes, deletion and player stay; the store keeps its file. `updatable`: the bundled seed
+    /// carries its record (`seedgen build --updatable`), so the install was a copy of it.
+    @Test(arguments: [false, true]) func updatesToANewerSeedKeepingTheUsersChange(updatable: Bool) throws {
         defer { directory.remove() }
+        if updatable {
+            try RuntimeFixtures.emplanSeed(at: seed, updatable: true)
+            #expect(try SQLiteShell.rows(seed, "SELECT COUNT(*) FROM sqlite_master WHERE name = 'SEEDGEN_PACKED'") == ["1"])
+        }
         let (store, container) = try installedAndChanged { writer, container, poland in
             let piszczek = try container.viewContext.fetch("Player", where: "name == 'Piszczek'")[0].objectID
             try writer.update(piszczek, ["club": .text("mine")])
@@ -249,14 +254,14 @@ import Glibc
     /// the store as it was.
     @Test func recordsTheSeedOnlyUnderThePolicyUpdate() throws {
         defer { directory.remove() }
-        let recordTables = "SELECT COUNT(*) FROM sqlite_master WHERE name IN ('SEEDGEN_SEEDED', 'SEEDGEN_LINKED')"
+        let recordTables = "SELECT COUNT(*) FROM sqlite_master WHERE name IN ('SEEDGEN_SEEDED', 'SEEDGEN_PACKED', 'SEEDGEN_LINKED')"
         #expect(try SQLiteShell.rows(seed, recordTables) == ["0"])
         let recorded = directory.path("recorded/EMPlan.sqlite")
         #expect(try installer(recorded, policy: .update).install().action == .installed)
         #expect(try SQLiteShell.rows(recorded, recordTables) == ["2"])
         let objects = try layout.tables.reduce(0) { $0 + Int(try SQLiteShell.rows(recorded, "SELECT COUNT(*) FROM \($1.name)")[0])! }
         #expect(objects > 0)
-        #expect(try SQLiteShell.rows(recorded, "SELECT COUNT(*) FROM SEEDGEN_SEEDED") == ["\(objects)"])
+        #expect(try SQLiteShell.rows(recorded, "SELECT SUM(length(ENTRIES)) / 10 FROM SEEDGEN_PACKED") == ["\(objects)"], "packed: ten bytes an object")
         let metadata = try StoreConnection.metadata(ofStoreAt: recorded)
         #expect(metadata.seedDigest == (try StoreConnection.metadata(ofStoreAt: seed)).contentDigest && metadata.seal == nil)
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path("recorded")).filter { $0.hasPrefix(".") && !$0.hasSuffix("-lock") }.isEmpty)

@@ -16,13 +16,13 @@ struct SeedRecordInstallTests {
         return (path, try StoreLayout(model: model))
     }
 
-    @Test("an installed copy records every object and link, exactly as the update makes the seed's record from its rows; the metadata names the seed")
+    @Test("an installed copy's full record holds every object and link, exactly as the update makes the seed's record from its rows; the metadata names the seed")
     func recordsTheCopy() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let (seed, layout) = try Self.seed(in: directory)
         let copy = try directory.copy(URL(fileURLWithPath: seed), as: "installed.sqlite")
-        #expect(try SeedRecord.recordInstalledCopy(at: copy) == .recorded(objects: 80))
+        #expect(try SeedRecord.recordInstalledCopy(at: copy, packed: false) == .recorded(objects: 80))
 
         let database = try Database(path: copy, mode: .readOnly)
         #expect(try database.scalar("SELECT COUNT(*) FROM SEEDGEN_LINKED") == .integer(40))

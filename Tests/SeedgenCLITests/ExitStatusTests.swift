@@ -68,6 +68,7 @@ struct ExitStatusTests {
         }
         #expect(!FileManager.default.fileExists(atPath: directory.path("a.sqlite")) && !FileManager.default.fileExists(atPath: directory.path("b.sqlite")))
         // Two objects recorded under one key: the record does not add up.
+        try FullRecord.unpack(at: installed)
         try SQLiteShell.execute("UPDATE SEEDGEN_SEEDED SET KEY = (SELECT MAX(KEY) FROM SEEDGEN_SEEDED s WHERE s.ENTITY = SEEDGEN_SEEDED.ENTITY) WHERE ENTITY = (SELECT MIN(ENTITY) FROM SEEDGEN_SEEDED)", on: installed)
         let before = try Data(contentsOf: URL(fileURLWithPath: installed))
         let update = try SeedgenTool.run(["update", installed, "--seed", seed2])
@@ -76,6 +77,7 @@ struct ExitStatusTests {
         // An object recorded with no key: said so (it was called two objects 'Z_PK 0 and 0').
         let keyless = directory.path("keyless.sqlite")
         #expect(try SeedgenTool.run(["install", seed, keyless]).status == 0)
+        try FullRecord.unpack(at: keyless)
         try SQLiteShell.execute("UPDATE SEEDGEN_SEEDED SET KEY = NULL WHERE ENTITY = (SELECT MIN(ENTITY) FROM SEEDGEN_SEEDED) AND PK = (SELECT MAX(PK) FROM SEEDGEN_SEEDED WHERE ENTITY = (SELECT MIN(ENTITY) FROM SEEDGEN_SEEDED))", on: keyless)
         let noKey = try SeedgenTool.run(["update", keyless, "--seed", seed2])
         #expect(noKey.status == 1 && noKey.error.contains("is recorded with no key") && !noKey.error.contains("Z_PK 0"), "\(noKey.status): \(noKey.error)")
@@ -83,6 +85,7 @@ struct ExitStatusTests {
         for (name, digest, found) in [("short", "x'00'", "1 bytes"), ("text", "'abc'", "text"), ("null", "NULL", "null")] {
             let damaged = directory.path("\(name).sqlite")
             #expect(try SeedgenTool.run(["install", seed, damaged]).status == 0)
+            try FullRecord.unpack(at: damaged)
             try SQLiteShell.execute("UPDATE SEEDGEN_SEEDED SET DIGEST = \(digest) WHERE ENTITY = (SELECT MIN(ENTITY) FROM SEEDGEN_SEEDED) AND PK = (SELECT MIN(PK) FROM SEEDGEN_SEEDED WHERE ENTITY = (SELECT MIN(ENTITY) FROM SEEDGEN_SEEDED))", on: damaged)
             let bytes = try Data(contentsOf: URL(fileURLWithPath: damaged))
             let result = try SeedgenTool.run(["update", damaged, "--seed", seed2])

@@ -30,7 +30,7 @@ struct MigratedRecordTests {
     static func installed(in directory: TemporaryDirectory) throws -> (store: String, bundle: String) {
         #expect(v2 != Build.model && v3 != v2 && v4 != v3, "DiffCommandTests.model changed: update these versions")
         let seed1 = try Build.build(Build.v1, as: "v1", in: directory)
-        let store = try directory.install(seed1, as: "installed.sqlite")
+        let store = try directory.install(seed1, as: "installed.sqlite", packed: false)
         try SQLiteShell.execute("UPDATE ZBOOK SET ZTITLE = 'mine', Z_OPT = Z_OPT + 1 WHERE ZISBN = '2'", on: store)
         let bundle = try ClubModels.writeBundle([("Shelf", Build.model), ("Shelf 2", v2)], current: "Shelf 2", in: directory)
         return (store, bundle)
@@ -162,7 +162,7 @@ struct MigratedRecordTests {
         let lines = update.output.split(separator: "\n").filter { $0.hasPrefix("+ ") || $0.hasPrefix("~ ") || $0.hasPrefix("- ") || $0.hasPrefix("= ") }
         #expect(lines == [#"~ Aardvark[isbn="3"]"#], "book 3 updated; the others as the new seed has them (book 2 the user's): \(update.output)")
         let keys = "SELECT ENTITY, PK, KEY FROM SEEDGEN_SEEDED ORDER BY ENTITY, PK"
-        #expect(try SQLiteShell.rows(store, keys) == SQLiteShell.rows(try directory.install(seed2, as: "v2-installed.sqlite"), keys), "the record under the store's numbers")
+        #expect(try SQLiteShell.rows(store, keys) == SQLiteShell.rows(try directory.install(seed2, as: "v2-installed.sqlite", packed: false), keys), "the record under the store's numbers")
         #expect(try SQLiteShell.rows(store, "SELECT COUNT(*) FROM sqlite_master WHERE name = 'SEEDGEN_RENUMBERED'") == ["0"])
         #expect(try SeedgenTool.run(["verify", store, "--model", bundle]).status == 0)
     }
@@ -192,7 +192,7 @@ struct MigratedRecordTests {
         let source = try directory.write(Build.v1.replacingOccurrences(of: #", "price": [0-9.]+"#, with: "", options: .regularExpression), to: "fresh.json")
         let build = try SeedgenTool.run(["build", "--model", bundle, "--output", fresh, "--quiet", "--key", "Aardvark=isbn", "--section", "Books=Aardvark", source])
         #expect(build.status == 0, "\(build.error)")
-        let seeded = books(try SQLiteShell.rows(try directory.install(fresh, as: "fresh-installed.sqlite"), Self.record), recordedAs: "1")
+        let seeded = books(try SQLiteShell.rows(try directory.install(fresh, as: "fresh-installed.sqlite", packed: false), Self.record), recordedAs: "1")
         let (was, now) = (books(before, recordedAs: "2"), books(after, recordedAs: "2"))
         #expect(seeded.count == 3 && now.count == 3 && was.count == 3)
         #expect(now[1] == was[1], "book 2, retitled by its user, keeps its digest")
@@ -207,6 +207,7 @@ struct MigratedRecordTests {
         #expect(noNickname != ClubModels.v1, "ClubModels.v1 changed: update noNickname")
         let (directory, bundle, store) = try MigrateCommandTests.setUp(data: "<Seed><Club name=\"Linz\">\(people)</Club><Referee name=\"Rex\"/></Seed>", current: noNickname)
         defer { directory.remove() }
+        try FullRecord.unpack(at: store)  // the full record's rows, read and compared below
         try SQLiteShell.execute("UPDATE ZPERSON SET ZNAME = 'mine', Z_OPT = Z_OPT + 1 WHERE ZNAME = 'P2'", on: store)
         let before = try SQLiteShell.rows(store, Self.record)
         #expect(before.filter { $0.hasPrefix("2|") }.count == 6 && before.count == 8, "\(before)")
@@ -219,7 +220,7 @@ struct MigratedRecordTests {
         let fresh = directory.path("fresh.sqlite")
         let source = try directory.write("<Seed><Club name=\"Linz\">\(people.replacingOccurrences(of: #" nickname="n""#, with: ""))</Club><Referee name=\"Rex\"/></Seed>", to: "fresh.xml")
         #expect(try SeedgenTool.run(["build", "--model", bundle, "--output", fresh, "--quiet", source]).status == 0)
-        #expect(after.filter { $0.hasPrefix("2|") && !$0.hasPrefix("2|2|") } == (try SQLiteShell.rows(try directory.install(fresh, as: "fresh-installed.sqlite"), Self.record)).filter { $0.hasPrefix("2|") && !$0.hasPrefix("2|2|") },
+        #expect(after.filter { $0.hasPrefix("2|") && !$0.hasPrefix("2|2|") } == (try SQLiteShell.rows(try directory.install(fresh, as: "fresh-installed.sqlite", packed: false), Self.record)).filter { $0.hasPrefix("2|") && !$0.hasPrefix("2|2|") },
                 "the other Persons named and digested as a fresh build of the new version does")
         #expect(try SeedgenTool.run(["verify", store, "--model", bundle]).status == 0)
     }
@@ -236,6 +237,7 @@ struct MigratedRecordTests {
         }
         let (directory, bundle, store) = try MigrateCommandTests.setUp(data: seed("Club", "nickname"), current: ClubModels.v2)
         defer { directory.remove() }
+        try FullRecord.unpack(at: store)  // the full record's rows, read and compared below
         let person = "SELECT PK, KEY, hex(DIGEST) FROM SEEDGEN_SEEDED WHERE ENTITY = ? ORDER BY PK"
         let before = try SQLiteShell.rows(store, person.replacingOccurrences(of: "?", with: "2"))
         #expect(before.count == 5 && before.filter { $0.hasSuffix(" #2") || $0.contains(" #2|") }.count == 2, "\(before)")
@@ -272,7 +274,7 @@ struct MigratedRecordTests {
         #expect(!update.output.split(separator: "\n").contains { $0.hasPrefix("+ \(club)") || $0.hasPrefix("- \(club)") || $0.hasPrefix("= \(club)") }, "\(update.output)")
         #expect(try SQLiteShell.rows(store, "SELECT ZNAME, \(alias), ZRATING FROM ZPERSON ORDER BY Z_PK") == ["Ann|A|3", "Ann|A|3", "Cy|mine|3", "Bob||3"])
         let keys = "SELECT KEY FROM SEEDGEN_SEEDED WHERE ENTITY = 1 ORDER BY KEY"
-        let (seeded, settled) = (try SQLiteShell.rows(try directory.install(seed2, as: "v2-installed.sqlite"), keys), try SQLiteShell.rows(store, keys))
+        let (seeded, settled) = (try SQLiteShell.rows(try directory.install(seed2, as: "v2-installed.sqlite", packed: false), keys), try SQLiteShell.rows(store, keys))
         #expect(seeded.count == 5 && seeded.filter { $0.hasSuffix(" #2") }.count == 2 && settled == seeded,
                 "each Person has the name the fresh build gives it, ordinal included, the user's too:\n\(settled)\n\(seeded)")
         let again = try SeedgenTool.run(["update", store, "--seed", seed2, "--model", bundle])

@@ -85,7 +85,7 @@ struct SourceIdentifierTests {
         let directory = try Build.setUp()
         defer { directory.remove() }
         #expect(Self.renumbered != Build.model, "DiffCommandTests.model changed: update renumbered")
-        let store = try directory.install(try Self.build(top: "top", as: "v1", in: directory), as: "installed.sqlite")
+        let store = try directory.install(try Self.build(top: "top", as: "v1", in: directory), as: "installed.sqlite", packed: false)
         let bundle = try ClubModels.writeBundle([("Shelf", Build.model), ("Shelf 2", Self.renumbered)], current: "Shelf 2", in: directory)
         let before = try SQLiteShell.rows(store, MigratedRecordTests.record)
         #expect(Set(before.map { $0.prefix(2) }) == ["1|", "2|", "3|"] && before.contains { $0.hasPrefix("3|") && $0.contains("|i ") }, "\(before)")
@@ -108,7 +108,7 @@ struct SourceIdentifierTests {
         #expect(update.output.split(separator: "\n").filter { $0.hasPrefix("+ ") || $0.hasPrefix("~ ") || $0.hasPrefix("- ") } == [#"~ Shelf[seedgen:id="top"]"#], "\(update.output)")
         #expect(try SQLiteShell.rows(store, "SELECT COUNT(*) FROM sqlite_master WHERE name = 'SEEDGEN_RENUMBERED'") == ["0"])
         let keys = "SELECT ENTITY, PK, KEY FROM SEEDGEN_SEEDED ORDER BY ENTITY, PK"
-        #expect(try SQLiteShell.rows(store, keys) == SQLiteShell.rows(try directory.install(seed2, as: "seed2-installed.sqlite"), keys),
+        #expect(try SQLiteShell.rows(store, keys) == SQLiteShell.rows(try directory.install(seed2, as: "seed2-installed.sqlite", packed: false), keys),
                 "the record under the store's numbers, as an installed copy of the new seed's")
         #expect(try SeedgenTool.run(["verify", store, "--model", bundle]).status == 0)
     }
@@ -149,6 +149,8 @@ struct SourceIdentifierTests {
         let store = directory.path("installed.sqlite")
         let install = try SeedgenTool.run(["install", seed, store])
         #expect(install.status == 0, "\(install.error)")
+        // Unpacked, as the first update reads it: the same keys and digests a full record holds.
+        #expect(try FullRecord.unpack(at: store))
         let rows = try SQLiteShell.rows(store, """
             SELECT r.PK, substr(r.KEY, 1, 2), r.KEY LIKE '% #2', typeof(r.DIGEST), length(r.DIGEST)
             FROM SEEDGEN_SEEDED r JOIN Z_PRIMARYKEY p ON p.Z_ENT = r.ENTITY WHERE p.Z_NAME = 'Shelf' ORDER BY r.PK

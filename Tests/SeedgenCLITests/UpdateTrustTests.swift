@@ -45,7 +45,7 @@ struct UpdateTrustTests {
         let seed1 = try Build.build(Build.v1, as: "v1", in: directory)
         let (bundle, seed2) = try Self.bundleOfTwoVersions(in: directory)
         let store = try UpdateCommandTests.install(seed1, in: directory)
-        try SQLiteShell.execute("DROP TABLE SEEDGEN_SEEDED", on: store)
+        try SQLiteShell.execute("DROP TABLE SEEDGEN_PACKED", on: store)
         let before = try Self.bytes(store)
         for model in [[], ["--model", bundle]] {
             let result = try SeedgenTool.run(["update", store, "--seed", seed2] + model)
@@ -76,6 +76,7 @@ struct UpdateTrustTests {
         let seed1 = try Build.build(Build.v1, as: "v1", in: directory)
         let seed2 = try Build.build(UpdateCommandTests.v2, as: "v2", in: directory)
         let store = try UpdateCommandTests.install(seed1, in: directory)
+        try FullRecord.unpack(at: store)
         try SQLiteShell.execute("""
             UPDATE SEEDGEN_SEEDED SET KEY = (SELECT KEY FROM SEEDGEN_SEEDED WHERE ENTITY = 2 AND PK = 1) WHERE ENTITY = 2 AND PK = 2
             """, on: store)

@@ -35,10 +35,11 @@ public struct TemporaryDirectory: Sendable {
 
     /// Installs a seed into the directory as the runtime's policy `.update` (and `seedgen
     /// install`) do — a copy that records the seed it holds, so that a later seed can update it —
-    /// and returns the store's path.
-    public func install(_ seed: String, as name: String) throws -> String {
+    /// and returns the store's path. The record is packed, as an install writes it, unless
+    /// `packed` is false (the full record, for tests that read its rows).
+    public func install(_ seed: String, as name: String, packed: Bool = true) throws -> String {
         let target = try copy(URL(fileURLWithPath: seed), as: name)
-        _ = try SeedRecord.recordInstalledCopy(at: target)
+        _ = try SeedRecord.recordInstalledCopy(at: target, packed: packed)
         return target
     }
 

@@ -127,7 +127,7 @@ struct RecordMigration {
     /// that changes with them).
     private static func namesByValues(recordedAs recorded: Int?, in database: Database) throws(SQLiteError) -> Bool {
         guard let recorded else { return false }
-        return try database.scalar("SELECT 1 FROM \(SeedRecord.table) WHERE ENTITY = ? AND \(ObjectNames.namesByValues("KEY")) LIMIT 1", [.integer(Int64(recorded))]) != nil
+        return try database.scalar("SELECT 1 FROM \(SeedRecord.table) WHERE ENTITY = ? AND (\(ObjectNames.namesByValues("KEY")) OR \(SeedRecord.knownByCheck("KEY"))) LIMIT 1", [.integer(Int64(recorded))]) != nil
     }
 
     /// `rule` (the source record's, for a row of `step`'s source entity) over the destination's

@@ -263,6 +263,12 @@ public struct StoreMigrator: Sendable {
         guard let start = try prepare(database), let carriage = start.carriage else {
             return Report(plan: MigrationPlan(from: versions.current, to: versions.current), migrated: false, rowCounts: [:])
         }
+        do {
+            // A record an install packed is unpacked here, in the migration's transaction.
+            _ = try SeedRecord.unpack(in: database, path: storePath)
+        } catch let error as DamagedRecordError {
+            throw MigrationError(.foreignContent(error.table), "\(storePath): \(error)")
+        }
         var run = MigrationRun(database: database, path: storePath, start: start,
                                transfer: RowTransfer(database: database, carriage: carriage, path: storePath, adoptsIndexes: adoptingIndexes))
         for phase in MigrationPhase.allCases {

@@ -29,22 +29,25 @@ extension SeedUpdater {
     /// `seed`: every phase in order.
     func update(in database: Database, seed: StoreMetadata) throws -> SeedUpdateReport {
         let metadata = try checkedMetadata(database, path: storePath)
-        guard try SeedRecord.isPresent(in: database) else {
+        guard try SeedRecord.hasRecord(in: database) else {
             throw SeedUpdateError(.noSeedRecord, Self.noRecordMessage(storePath))
         }
         if let held = metadata.originDigest, held == seed.originDigest { return SeedUpdateReport(updated: false) }
         let store = try StoreFile(path: storePath, database: database).storedLayout(of: layout, frameworkVersion: metadata.frameworkVersion).layout
         let names = ObjectNames(layout: store, buildKeys: metadata.buildKeys.merging(seed.buildKeys) { _, newer in newer }, contentByDigest: true,
                                 namedWithoutOwner: ObjectNames.namedWithoutOwner(recordNamesWithinOwners: metadata.namesWithinOwners, in: store))
-        var run = UpdateRun(step: UpdateStep(database: database, store: store, names: names), path: storePath, seed: seed)
+        var step = UpdateStep(database: database, store: store, names: names)
         do {
+            // A record an install packed is unpacked here, in the update's transaction.
+            step.recordDigestsAreCurrent = try SeedRecord.unpack(in: database, path: storePath)
+            var run = UpdateRun(step: step, path: storePath, seed: seed)
             for phase in UpdatePhase.allCases {
                 try run.perform(phase)
                 try afterPhase?(phase, database)
             }
+            return run.report
         } catch let error as DamagedRecordError {
             throw SeedUpdateError(.damaged, "\(storePath): \(error); nothing was changed")
         }
-        return run.report
     }
 }

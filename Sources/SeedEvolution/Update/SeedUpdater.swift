@@ -122,7 +122,7 @@ package struct SeedUpdater: Sendable {
     private func requireStoreRecord() throws(SeedUpdateError) {
         do {
             try StoreFile.rollBackInterruptedWrite(at: storePath, lockWait: Self.lockWait)
-            guard try SeedRecord.isPresent(in: try StoreFile(path: storePath).database) else {
+            guard try SeedRecord.hasRecord(in: try StoreFile(path: storePath).database) else {
                 throw SeedUpdateError(.noSeedRecord, Self.noRecordMessage(storePath))
             }
         } catch let error as SeedUpdateError {

@@ -11,6 +11,9 @@ package enum UpdatePhase: CaseIterable, Sendable {
     case recordSeed
     /// The digest rules a migration left settled (`SeedRecord.settleDigests`).
     case settleDigests
+    /// The recorded objects known only by their key's check (a packed record's, unpacked)
+    /// given the new seed's key of that check (`SeedRecord.resolveKeysKnownByCheck`).
+    case resolveRecordedKeys
     /// Each recorded object's state found (as seeded, changed by the user, deleted), and each
     /// object of the new seed given its fate (`SeedUpdater.Fate`) and its `Z_PK` here.
     case classify

@@ -28,6 +28,8 @@ struct UpdateRun {
                                          renamingFrom: (names: step.seedNames(buildKeys: seed.buildKeys), record: "temp.seedgen_seeded"))
         case .recordSeed:
             try step.recordSeed(buildKeys: seed.buildKeys)
+        case .resolveRecordedKeys:
+            try SeedRecord.resolveKeysKnownByCheck(in: database, seeded: "temp.seedgen_seeded")
         case .classify:
             try step.classify()
         case .count:

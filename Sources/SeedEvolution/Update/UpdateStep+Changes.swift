@@ -93,7 +93,7 @@ extension UpdateStep {
             let digest = carriedDigest(entity, alias: "n")
             let rows = try database.rows("""
                 SELECT m.FATE, m.KEY, m.NPK FROM temp.seedgen_touched m WHERE m.ENTITY = ? AND (m.FATE IN (\(Fate.add.sql), \(Fate.changed.sql), \(Fate.clash.sql), \(Fate.ownerDeleted.sql))
-                  OR (m.FATE IN (\(Fate.user.sql), \(Fate.deleted.sql)) AND (SELECT \(digest) FROM seed.\(table(entity)) n WHERE n.Z_PK = m.NPK) IS NOT m.SDIGEST))
+                  OR (m.FATE IN (\(Fate.user.sql), \(Fate.deleted.sql)) AND \(SeedRecord.differsFromSeededSQL("(SELECT \(digest) FROM seed.\(table(entity)) n WHERE n.Z_PK = m.NPK)", seeded: "m.SDIGEST"))))
                 ORDER BY m.KEY
                 """, [.integer(Int64(entity.number))])
             for row in rows {
@@ -116,6 +116,14 @@ extension UpdateStep {
     /// of its values is named by the values themselves, as `seedgen diff` names it, read from
     /// its row `pk` of `schema` (`seed` for the new seed's objects, `main` for the store's).
     func object(_ entity: EntityLayout, key: String, row pk: Int64?, in schema: String = "main") throws -> SeedUpdateReport.Object {
+        // Known by its key's check alone (a packed record's object whose row no longer names it
+        // so): named by its key as the row holds it now, where it has one.
+        if key.hasPrefix(SeedRecord.checkKeyPrefix), let pk, let naming = names.naming(of: entity.name), !naming.keyAttributes.isEmpty,
+           let values = try database.rows("SELECT \(naming.keyAttributes.map { Database.quote($0.column) }.joined(separator: ", ")) FROM \(schema).\(table(entity)) WHERE Z_PK = ?",
+                                          [.integer(pk)]).first, !values.contains(.null) {
+            let byKey = NamedObject(entity: entity.name, isKeyed: true, values: zip(naming.keyAttributes, values).map { NamedObject.Value(attribute: $0.attribute, value: $1) }, ordinal: 1)
+            return SeedUpdateReport.Object(entity: entity.name, key: byKey.keyText)
+        }
         let named = names.object(entity: entity.name, key: key)
         guard named.contentDigest != nil, let pk, let naming = names.naming(of: entity.name), !naming.contentAttributes.isEmpty,
               let values = try database.rows("SELECT \(naming.contentAttributes.map { Database.quote($0.column) }.joined(separator: ", ")) FROM \(schema).\(table(entity)) WHERE Z_PK = ?",

@@ -39,7 +39,7 @@ extension UpdateStep {
         }
         report.changed = []
         for entity in concreteEntities {
-            let sameValues = "(SELECT \(carriedDigest(entity, alias: "n")) FROM seed.\(table(entity)) n WHERE n.Z_PK = m.NPK) IS m.SDIGEST"
+            let sameValues = "NOT " + SeedRecord.differsFromSeededSQL("(SELECT \(carriedDigest(entity, alias: "n")) FROM seed.\(table(entity)) n WHERE n.Z_PK = m.NPK)", seeded: "m.SDIGEST")
             for row in try database.rows("""
                 SELECT m.KEY, m.NPK FROM temp.seedgen_touched m WHERE m.ENTITY = ?1 AND m.FATE = \(Fate.changed.sql)
                 UNION

@@ -16,6 +16,10 @@ struct UpdateStep {
     let database: Database
     let store: StoreLayout
     let names: ObjectNames
+    /// Whether the record was unpacked in this transaction (`SeedRecord.unpack`): its full
+    /// digests are then its objects' rows' digests as they are, which `classify` takes rather
+    /// than digesting every row again (a second or more a million objects).
+    var recordDigestsAreCurrent = false
 
     var concreteEntities: [EntityLayout] { store.entities.filter { !$0.isAbstract } }
 
@@ -71,7 +75,8 @@ struct UpdateStep {
             do {
                 try database.execute("""
                     INSERT INTO temp.seedgen_state SELECT r.ENTITY, r.PK, r.KEY, r.DIGEST,
-                      CASE WHEN t.Z_PK IS NULL THEN NULL ELSE \(SeedRecord.digestSQL(of: entity, in: store, alias: "t")) END
+                      CASE WHEN t.Z_PK IS NULL THEN NULL\(recordDigestsAreCurrent ? " WHEN NOT \(SeedRecord.knownInPart("r.DIGEST")) THEN r.DIGEST" : "")
+                           ELSE \(SeedRecord.digestSQL(of: entity, in: store, alias: "t")) END
                     FROM main.\(SeedRecord.table) r LEFT JOIN main.\(table(entity)) t ON t.Z_PK = r.PK AND t.Z_ENT = r.ENTITY
                     WHERE r.ENTITY = \(entity.number)\(order)
                     """)

@@ -40,6 +40,11 @@ public final class StoreBuilder {
     /// installed store names an object without a key by its identifier, so a later seed that
     /// gives it the same identifier updates it.
     package var sourceIdentifiers: [(entity: Int, primaryKey: Int64, identifier: String)] = []
+    /// Whether the seed carries its packed record (`SeedRecord.pack`, ten bytes an object;
+    /// `seedgen build --updatable`), so that an install to be updated is a copy: the record is
+    /// made from the finished rows, as an install would make it, and the metadata says the
+    /// record names objects within their owners. Off by default: a seed only copied carries none.
+    package var recordsSeed = false
     /// Whether `completeStore` ran (or started: it is not run twice).
     private var completed = false
     /// Whether the scratch database can become the store without a copy: its layout has no join
@@ -216,11 +221,12 @@ public final class StoreBuilder {
         guard let scratchPath else { return try createIndexes(in: database) }
         rowStream.stopWriter()
         // Every change so far was a row appended in order: nothing updated, deleted or made since.
-        let inPlace = writesInPlace && rowStream.inStoreOrder && database.totalChanges == rowStream.rowsAppended && sourceIdentifiers.isEmpty
+        let inPlace = writesInPlace && rowStream.inStoreOrder && database.totalChanges == rowStream.rowsAppended && sourceIdentifiers.isEmpty && !recordsSeed
         try canonicalizeJoinTables()
         try writePrimaryKeys()
         try SeedRecord.writeSeedTables(in: database, layout: layout, buildKeys: buildKeys, identifiers: sourceIdentifiers)
         sourceIdentifiers = []
+        if recordsSeed { try SeedRecord.pack(in: database, layout: layout, buildKeys: buildKeys) }
         try database.execute("COMMIT")
         // The scratch database has no auto-vacuum unless written in place; its copy gets Core
         // Data's level: VACUUM INTO applies a pending auto_vacuum setting to the file it writes.
@@ -291,6 +297,7 @@ public final class StoreBuilder {
             content = try completion.digest.finish(schemaOf: store)
             var metadata = StoreMetadata(model: layout.model, frameworkVersion: layout.era.version, contentDigest: content.digest)
             metadata.buildKeys = buildKeys
+            metadata.namesWithinOwners = recordsSeed
             try {
                 let insert = try store.prepare("INSERT INTO Z_METADATA (Z_VERSION, Z_UUID, Z_PLIST) VALUES (1, ?, ?)")
                 try insert.bind([.text(String(decoding: StoreSeal.placeholder, as: UTF8.self)), .blob(metadata.encoded())])

@@ -101,6 +101,7 @@ package struct StoreMetadata: Sendable, Equatable {
         if !buildKeys.isEmpty {
             entries[Key.buildKeys] = .dictionary(buildKeys.mapValues { .array($0.map { .string($0) }) })
         }
+        if namesWithinOwners { entries[Key.namesWithinOwners] = .boolean(true) }
         return BinaryPropertyListWriter.encode(.dictionary(entries))
     }
 

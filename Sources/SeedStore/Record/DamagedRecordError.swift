@@ -2,7 +2,8 @@
 /// (`SEEDGEN_DIGESTED`) naming an entity or column it does not have, a digested column left out
 /// or named twice; entity numbers (`SEEDGEN_RENUMBERED`) naming an entity it does not have, or
 /// one twice, or leaving record rows under no entity; the record's objects (`SEEDGEN_SEEDED`)
-/// holding one key twice. Nothing reads past such a table: the migration and the update refuse
+/// holding one key twice; the packed record (`SEEDGEN_PACKED`) holding an object twice, or
+/// one of no entity. Nothing reads past such a table: the migration and the update refuse
 /// the store.
 package struct DamagedRecordError: Error, CustomStringConvertible {
     /// Which table of the record.
@@ -13,6 +14,8 @@ package struct DamagedRecordError: Error, CustomStringConvertible {
         case entityNumbers
         /// `SEEDGEN_SEEDED`.
         case objects
+        /// `SEEDGEN_PACKED`.
+        case packedObjects
 
         /// The table's name.
         package var table: String {
@@ -20,6 +23,7 @@ package struct DamagedRecordError: Error, CustomStringConvertible {
             case .digestRules: SeedRecord.rulesTable
             case .entityNumbers: RecordNumbers.table
             case .objects: SeedRecord.table
+            case .packedObjects: SeedRecord.packedTable
             }
         }
     }
@@ -42,6 +46,7 @@ package struct DamagedRecordError: Error, CustomStringConvertible {
         case .digestRules: "digest rules"
         case .entityNumbers: "entity numbers"
         case .objects: "objects"
+        case .packedObjects: "packed objects"
         }
         return "the seed record's \(what) (\(table)): \(reason)"
     }

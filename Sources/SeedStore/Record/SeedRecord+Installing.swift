@@ -11,7 +11,9 @@ extension SeedRecord {
         case carriedAlready
     }
 
-    /// Records the seed the store at `path` holds, in one durable transaction: the store must be
+    /// Records the seed the store at `path` holds, in one durable transaction, packed (`pack`:
+    /// ten bytes an object) unless `packed` is false (the full record, as an update leaves it,
+    /// for tests that take a record apart): the store must be
     /// a fresh copy of a seed, holding nothing but the seed's rows (the installer's temporary
     /// copy, before it is put in place; `seedgen install`'s). Its layout comes from the model
     /// the seed carries, else `layout`. Its metadata then names the seed it came from
@@ -21,14 +23,14 @@ extension SeedRecord {
     /// Throws `RecordingError` when the copy carries no model and no `layout` is given, or is
     /// of another model than `layout`'s, and `SQLiteError` when writing fails (the transaction
     /// is rolled back).
-    package static func recordInstalledCopy(at path: String, layout given: StoreLayout? = nil) throws -> Recording {
+    package static func recordInstalledCopy(at path: String, layout given: StoreLayout? = nil, packed: Bool = true) throws -> Recording {
         let database = try Database.durableWriter(path: path, lockWait: 0)
         // The record is appended in (entity, `Z_PK`) order and the rows are read in order: a
         // small cache serves (an app's first start; the writer's 32 MiB took the peak to 70 MiB).
         try database.execute("PRAGMA cache_size = -8192")
         try database.execute("BEGIN IMMEDIATE")
         do {
-            if try isPresent(in: database) {
+            if try hasRecord(in: database) {
                 try database.endDurableWrite(wrote: false)
                 return .carriedAlready
             }
@@ -42,9 +44,16 @@ extension SeedRecord {
             }
             let layout = try StoreFile(path: path, database: database)
                 .storedLayout(of: try given ?? StoreLayout(model: model), frameworkVersion: metadata.frameworkVersion).layout
-            try recordInstalled(in: database, layout: layout, buildKeys: metadata.buildKeys)
+            if packed {
+                // Unpacking names the objects again by the model the store carries.
+                if try !isPresent(modelTable, in: database) { try writeModel(layout.model, in: database) }
+                try pack(in: database, layout: layout, buildKeys: metadata.buildKeys)
+            } else {
+                try recordInstalled(in: database, layout: layout, buildKeys: metadata.buildKeys)
+            }
             try database.run("UPDATE main.Z_METADATA SET Z_PLIST = ?", [.blob(try StoreMetadata.updating(bytes, toSeed: metadata, recordingNamesWithinOwners: true))])
-            let objects = Int(try database.scalar("SELECT COUNT(*) FROM main.\(table)")?.integer ?? 0)
+            let objects = Int(try database.scalar(packed ? "SELECT IFNULL(SUM(length(ENTRIES)), 0) / \(packedEntryLength) FROM main.\(packedTable)"
+                                                         : "SELECT COUNT(*) FROM main.\(table)")?.integer ?? 0)
             try database.endDurableWrite(wrote: true)
             return .recorded(objects: objects)
         } catch {

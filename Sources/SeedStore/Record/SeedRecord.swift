@@ -8,10 +8,12 @@ import SeedModel
 /// over every column of its entity but `Z_PK`, `Z_ENT`, `Z_OPT` and its positions in ordered
 /// to-manys) — and its many-to-many links (`SEEDGEN_LINKED`).
 ///
-/// A seed does not carry the record: it is a function of the seed's rows, so it is written where
-/// it is needed — into the installed copy, when the installer's policy is `update`
-/// (`recordInstalled(in:layout:buildKeys:)`, before the copy is put in place), and, for the new
-/// seed of an update, into a TEMP table of the update's own connection (`recordRowsSQL`). What a
+/// A seed does not carry the record unless built with `--updatable`: it is a function of the
+/// seed's rows, so it is written where it is needed — packed, ten bytes an object, into the
+/// installed copy when the installer's policy is `update` (`pack`, before the copy is put in
+/// place; the first update or migration unpacks it into this table, `unpack`), or into the seed
+/// at its build (then the install is a copy), and, for the new seed of an update, in full into a
+/// TEMP table of the update's own connection (`recordRowsSQL`). What a
 /// seed carries beside Core Data's tables is what its rows cannot tell: its model
 /// (`SEEDGEN_MODEL`) and the source identifiers its build gave objects (`SEEDGEN_IDENTIFIED`,
 /// only when it gave any). An app pays neither in its download nor in its build for a record
@@ -28,7 +30,7 @@ package enum SeedRecord {
     package static let table = "SEEDGEN_SEEDED"
     /// Every table of seedgen's own beside Core Data's: the record's (the objects, the links, a
     /// migration's digest rules and entity numbers) and the seed's (its model, its identifiers).
-    package static var tables: [String] { [table, modelTable, linksTable, rulesTable, RecordNumbers.table, identifiersTable] }
+    package static var tables: [String] { [table, packedTable, modelTable, linksTable, rulesTable, RecordNumbers.table, identifiersTable] }
 
     /// The table of the source identifiers a build gave objects (`seedgen:id`, `@id`), in the
     /// record's shape: entity number, `Z_PK` and the key the identifier names it by (`i t…`).

@@ -186,7 +186,7 @@ struct MigrationPropertyTests {
                 return
             }
             // Installed: the store records its seed, which the migration carries.
-            _ = try SeedRecord.recordInstalledCopy(at: build.path)
+            _ = try SeedRecord.recordInstalledCopy(at: build.path, packed: false)
             let record = "SELECT ENTITY, PK, KEY, hex(DIGEST) FROM SEEDGEN_SEEDED ORDER BY ENTITY, PK"
             let before = try SQLiteShell.rows(build.path, record)
             #expect(try StoreMigrator(storeAt: build.path, versions: versions).migrate().migrated)
