@@ -50,6 +50,23 @@ struct StoreMetadataTests {
         #expect(metadata.otherKeys.isEmpty)
     }
 
+    /// The marker that a seed record names keyless objects within their owners survives a
+    /// rewrite through `encoded()` (the runtime's first write into a store installed as a copy of
+    /// an updatable seed, which keeps the seed's seal): it was dropped there.
+    @Test("namesWithinOwners and the build keys survive decoding and encoding again")
+    func ownerMarkerSurvivesEncoding() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        var metadata = StoreMetadata(model: try ModelLoader.load(from: try directory.write(CupModel.contents, to: "Cup.xcdatamodel/contents")),
+                                     frameworkVersion: FrameworkEra.newest.version, contentDigest: String(repeating: "0", count: 64))
+        metadata.buildKeys = ["Cup": ["name"]]
+        for marked in [false, true] {
+            metadata.namesWithinOwners = marked
+            let again = try StoreMetadata(decoding: try StoreMetadata(decoding: metadata.encoded()).encoded())
+            #expect(again.namesWithinOwners == marked && again.buildKeys == ["Cup": ["name"]])
+        }
+    }
+
     @Test("a migration's rewrite keeps every key it does not own, of every kind, as Foundation reads it; sets the new version's hashes")
     func rewriteKeepsOtherKeys() throws {
         let directory = try TemporaryDirectory()
