@@ -18,7 +18,7 @@ struct UpdateStep {
     let names: ObjectNames
     /// Whether the record was unpacked in this transaction (`SeedRecord.unpack`): its full
     /// digests are then its objects' rows' digests as they are, which `classify` takes rather
-    /// than digesting every row again (a second or more a million objects).
+    /// than digesting every row again.
     var recordDigestsAreCurrent = false
 
     var concreteEntities: [EntityLayout] { store.entities.filter { !$0.isAbstract } }

@@ -42,8 +42,7 @@ extension SeedRecord {
             if let given, ModelIdentity(model: given.model) != ModelIdentity(model: model) {
                 throw RecordingError(path: path, problem: "the seed carries another model than the one given")
             }
-            let layout = try StoreFile(path: path, database: database)
-                .storedLayout(of: try given ?? StoreLayout(model: model), frameworkVersion: metadata.frameworkVersion).layout
+            let layout = try installedLayout(of: given ?? StoreLayout(model: model), in: database, path: path, metadata: metadata)
             if packed {
                 // Unpacking names the objects again by the model the store carries.
                 if try !isPresent(modelTable, in: database) { try writeModel(layout.model, in: database) }
@@ -70,5 +69,11 @@ extension SeedRecord {
         package let problem: String
 
         package var description: String { "\(path): cannot record the seed it holds: \(problem)" }
+    }
+
+    /// `layout` as the store open on `database` (at `path`) holds it, by its metadata's framework
+    /// version: how an install records the seed and the first update unpacks that record.
+    static func installedLayout(of layout: StoreLayout, in database: Database, path: String, metadata: StoreMetadata) throws -> StoreLayout {
+        try StoreFile(path: path, database: database).storedLayout(of: layout, frameworkVersion: metadata.frameworkVersion).layout
     }
 }

@@ -120,7 +120,7 @@ extension SeedRecord {
         guard let model = try model(in: database, path: path) else {
             throw DamagedRecordError(.packedObjects, "the record is packed, but the store carries no model (\(modelTable)) to read it by")
         }
-        let layout = try StoreFile(path: path, database: database).storedLayout(of: try StoreLayout(model: model), frameworkVersion: metadata.frameworkVersion).layout
+        let layout = try installedLayout(of: StoreLayout(model: model), in: database, path: path, metadata: metadata)
         database.registerRowDigest()
         let identifiers = try identifierSource(in: database)
         let concrete = layout.entities.filter { !$0.isAbstract }

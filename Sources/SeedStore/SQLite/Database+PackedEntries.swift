@@ -12,9 +12,8 @@ import SeedgenSQLite
 final class PackedEntries: @unchecked Sendable {
     /// The first `Z_PK` of each run, ascending, and where its entries start among all of them.
     private let firsts: [Int64], starts: [Int]
-    /// Every entry, run after run, and whether each object was looked up: flat, as SQLite asks
-    /// for each object's up to three times (in arrays of runs, the lookups took 4 of the 1M
-    /// catalog's unpacking's 4.2 s).
+    /// Every entry, run after run, and whether each object was looked up: flat buffers, read
+    /// without a copy or a closure per lookup (SQLite asks up to three times an object).
     private let entries: UnsafeMutableRawBufferPointer, seen: UnsafeMutableBufferPointer<Bool>
 
     /// `runs` sorted by their first `Z_PK`; nil when two overlap (an object packed twice).
