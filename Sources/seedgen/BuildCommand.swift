@@ -36,7 +36,7 @@ struct BuildCommand: ParsableCommand {
     @Option(name: .customLong("time-zone"), help: ArgumentHelp("Zone of dates written without one: UTC (default) or an offset such as +02:00.", valueName: "zone"))
     var timeZone: TimeZoneOffset = .utc
 
-    @Option(name: .customLong("key"), help: ArgumentHelp("Name and merge the objects of an entity by these attributes in this build, without a uniqueness constraint in the model (its layout and hashes stay): Entity=attribute[,attribute…]. References to a key of several attributes give the values separated by '|'.", valueName: "spec"))
+    @Option(name: .customLong("key"), help: ArgumentHelp("Name and merge the objects of an entity by these attributes in this build, without a uniqueness constraint in the model (its layout and hashes stay): Entity=attribute[,attribute…]. References to a key of several attributes give the values separated by '|'. A key may name one to-one beside its attributes (Ingredient=recipe,name): its objects are then named within the object it points at, by that object's key, and neither merged nor named by references.", valueName: "spec"))
     var keys: [KeySpec] = []
 
     @Option(name: .customLong("section"), help: ArgumentHelp("A section name for an entity, beyond its own name and its English plural (a property list's or JSON section, or a one-entity file's name): Section=Entity.", valueName: "spec"))

@@ -106,6 +106,7 @@ struct DiffCommand: ParsableCommand {
         let values = shown.map { "\($0.attribute.name)=\(JSONValue($0.value, $0.attribute.type).text)" }
         var text = object.isKeyed ? "\(object.entity)[\(values.joined(separator: ", "))]"
             : "\(object.entity)(\(values.joined(separator: ", "))\(shown.count < object.values.filter { $0.value != .null }.count ? ", …" : ""))"
+        if let owner = object.owner { text += " in \(owner)" }
         if object.ordinal > 1 { text += " #\(object.ordinal)" }
         if object.ordinal == 0 { text = "\(object.entity) (no such object)" }
         return text
@@ -134,17 +135,19 @@ struct DiffCommand: ParsableCommand {
     }
 
     /// An object by what names it: `key` for a keyed one, `identifier` for one its build named
-    /// by a source identifier, else `values`.
+    /// by a source identifier, else `values`; `owner`, the object it is named within.
     struct ObjectReport: Encodable {
         var entity: String
         var key: [String: JSONValue]?
         var identifier: String?
         var values: [String: JSONValue]?
+        var owner: String?
         var ordinal: Int
 
         init(_ object: NamedObject) {
             entity = object.entity
             identifier = object.identifier
+            owner = object.owner
             let named = Dictionary(object.values.map { ($0.attribute.name, JSONValue($0.value, $0.attribute.type)) }, uniquingKeysWith: { first, _ in first })
             if object.isKeyed { key = named } else if identifier == nil { values = named }
             ordinal = object.ordinal

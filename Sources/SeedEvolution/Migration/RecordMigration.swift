@@ -69,7 +69,9 @@ struct RecordMigration {
                 func sameColumns(_ new: [(attribute: AttributeDescription, column: String)], _ old: [(attribute: AttributeDescription, column: String)]) -> Bool {
                     new.map { origin[$0.column] } == old.map { Optional($0.column) }
                 }
-                keysKept = sameColumns(newNaming.keyAttributes, oldNaming.keyAttributes)
+                // A key through a to-one is made again from the migrated rows (its owner's key
+                // may have changed with it).
+                keysKept = sameColumns(newNaming.keyAttributes, oldNaming.keyAttributes) && newNaming.keyOwner == nil && oldNaming.keyOwner == nil
                 if keysKept {
                     contentKept = try sameColumns(newNaming.contentAttributes, oldNaming.contentAttributes)
                         || !Self.namesByValues(recordedAs: sourceNumbers.recorded(old.number), in: database)

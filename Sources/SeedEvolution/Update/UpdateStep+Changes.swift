@@ -118,11 +118,9 @@ extension UpdateStep {
     func object(_ entity: EntityLayout, key: String, row pk: Int64?, in schema: String = "main") throws -> SeedUpdateReport.Object {
         // Known by its key's check alone (a packed record's object whose row no longer names it
         // so): named by its key as the row holds it now, where it has one.
-        if key.hasPrefix(SeedRecord.checkKeyPrefix), let pk, let naming = names.naming(of: entity.name), !naming.keyAttributes.isEmpty,
-           let values = try database.rows("SELECT \(naming.keyAttributes.map { Database.quote($0.column) }.joined(separator: ", ")) FROM \(schema).\(table(entity)) WHERE Z_PK = ?",
-                                          [.integer(pk)]).first, !values.contains(.null) {
-            let byKey = NamedObject(entity: entity.name, isKeyed: true, values: zip(naming.keyAttributes, values).map { NamedObject.Value(attribute: $0.attribute, value: $1) }, ordinal: 1)
-            return SeedUpdateReport.Object(entity: entity.name, key: byKey.keyText)
+        if key.hasPrefix(SeedRecord.checkKeyPrefix), let pk, let keyed = names.reading(schema).keySQL(of: entity.name, alias: "t"),
+           let current = try database.scalar("SELECT \(keyed.key) FROM \(schema).\(table(entity)) t WHERE t.Z_PK = ? AND \(keyed.given)", [.integer(pk)])?.text {
+            return SeedUpdateReport.Object(entity: entity.name, key: names.object(entity: entity.name, key: current).keyText)
         }
         let named = names.object(entity: entity.name, key: key)
         guard named.contentDigest != nil, let pk, let naming = names.naming(of: entity.name), !naming.contentAttributes.isEmpty,

@@ -79,8 +79,11 @@ final class EntityPlan {
     /// The keys of the entity tree that declares `key` (from `KeyResolver.objectKeys(declaring:)`).
     @exclusivity(unchecked) var objectKeys: ObjectKeys?
     /// True when rows of this entity keep where they were defined, for messages at `finish`
-    /// (keyed objects, and objects with a required to-one).
+    /// (keyed objects, those of a key through a to-one, and objects with a required to-one).
     let tracksDefinitions: Bool
+    /// True when the entity's key names a to-one (`--key Ingredient=recipe,name`): `key` is
+    /// nil, and `finish` checks that no two objects give one key.
+    let isKeyedWithinOwner: Bool
     /// What the model says that is read other than as written (`defaultValueReading`), with its line.
     let warnings: [String]
     /// The INSERT parameters of the attributes `finish` settles for objects a later mention may
@@ -226,7 +229,8 @@ final class EntityPlan {
         self.keySlots = key?.names.compactMap { attributes[$0] } ?? []
         self.keyParameters = keySlots.map { Int($0.parameter) }
         self.warnings = warnings
-        self.tracksDefinitions = key != nil || toOnes.values.contains { !$0.relationship.isOptional }
+        self.isKeyedWithinOwner = key == nil && model.naturalKey(of: entity, buildKeys: options.keys) != nil
+        self.tracksDefinitions = key != nil || isKeyedWithinOwner || toOnes.values.contains { !$0.relationship.isOptional }
         self.settledParameters = slots.filter { $0.defaultValue != nil || !$0.attribute.isOptional }.map { Int($0.parameter) }
         self.parameterCount = Int32(columns.count + 1)
         self.fixedRowBytes = 9 * (columns.count + 2)

@@ -55,6 +55,9 @@ extension SeedRepository {
         }
         let destination = try self.plan(for: description.destinationEntity, at: location)
         guard let constraint = destination.key else {
+            if destination.isKeyedWithinOwner, let ownedKey = model.naturalKey(of: destination.entity, buildKeys: options.keys) {
+                throw InputError("\(source.entity).\(relationship) names its \(description.destinationEntity) by key '\(key)', but \(description.destinationEntity)'s key (\(ownedKey.names.joined(separator: ", "))) names its objects within their owner, which a reference by key cannot give: give the object a seedgen:id, or nest it", at: location)
+            }
             throw InputError("\(source.entity).\(relationship) names its \(description.destinationEntity) by key '\(key)', but \(description.destinationEntity) has no natural key: give it one for this build (--key \(description.destinationEntity)=attribute), give the object a seedgen:id, or nest it", at: location)
         }
         guard let texts = constraint.values(of: key) else {

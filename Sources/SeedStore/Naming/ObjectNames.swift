@@ -36,6 +36,20 @@ package struct ObjectNames {
         /// Every stored attribute of the entity, in name order (the content that names an
         /// object without a key).
         package var contentAttributes: [(attribute: AttributeDescription, column: String)]
+        /// For a key through a to-one (`--key Ingredient=recipe,name`): the to-one, whose
+        /// object's key names the object with `keyAttributes`' values.
+        package var keyOwner: KeyOwner? = nil
+    }
+
+    /// The to-one a key names beside attributes: an object is named within the object it
+    /// points at, by that object's key (which may in turn name a to-one).
+    package struct KeyOwner {
+        /// The to-one's name.
+        package var relationship: String
+        /// The column that holds the owner's `Z_PK`.
+        package var column: String
+        /// The owner's entity: concrete, with a key of its own.
+        package var owner: EntityLayout
     }
 
     /// The layout whose objects are named.
@@ -66,6 +80,11 @@ package struct ObjectNames {
         tableNumbers = Dictionary(uniqueKeysWithValues: layout.tables.enumerated().map { ($1.name, $0) })
     }
 
+    /// These names, for the store attached as `schema`.
+    package func reading(_ schema: String) -> ObjectNames {
+        ObjectNames(layout: layout, buildKeys: buildKeys, contentByDigest: contentByDigest, schema: schema, namedWithoutOwner: namedWithoutOwner)
+    }
+
     /// The owner of the concrete `entity`'s objects named by their values: its first to-one (in
     /// name order) into a concrete entity that has a natural key, whose inverse is a to-many (a
     /// recipe's ingredients); nil when it has none, or is named without owners.
@@ -85,10 +104,29 @@ package struct ObjectNames {
     /// and the hexadecimal of the owner's key, ` @-` without one), read in `schema`; empty for
     /// an entity without an owner.
     func ownerWord(of entity: String, alias: String) -> String {
-        guard let (column, owner, keyColumns) = owner(of: entity) else { return "" }
-        let given = keyColumns.map { "o.\(Database.quote($0)) IS NOT NULL" }.joined(separator: " AND ")
-        let key = Self.words(["'k'"] + keyColumns.map { Self.keyPart("o.\(Database.quote($0))") })
-        return " || ' @' || IFNULL((SELECT hex(\(key)) FROM \(schema).\(Database.quote(owner.table)) o WHERE o.Z_PK = \(alias).\(Database.quote(column)) AND \(given)), '-')"
+        guard let (column, owner, _) = owner(of: entity), let key = keySQL(of: owner.name, alias: "o") else { return "" }
+        return " || ' @' || IFNULL((SELECT hex(\(key.key)) FROM \(schema).\(Database.quote(owner.table)) o WHERE o.Z_PK = \(alias).\(Database.quote(column)) AND \(key.given)), '-')"
+    }
+
+    /// SQL of the key of the row `alias` of the concrete `entity` (`k` and its key's values,
+    /// then, for a key through a to-one, ` @` and its owner's key in hexadecimal), and SQL
+    /// that the row gives that key whole (every value, and an owner that gives its own); nil
+    /// for an entity without a key. A row of a key through a to-one whose owner gives no key is
+    /// named by its values: its key is not given.
+    package func keySQL(of entity: String, alias: String, depth: Int = 0) -> (key: String, given: String)? {
+        guard let naming = naming(of: entity), !naming.keyAttributes.isEmpty else { return nil }
+        let columns = naming.keyAttributes.map { "\(alias).\(Database.quote($0.column))" }
+        var key = Self.words(["'k'"] + columns.map(Self.keyPart))
+        var given = columns.map { "\($0) IS NOT NULL" }
+        if let keyOwner = naming.keyOwner {
+            // `naming(of:)` took the owner only with a key of its own and no cycle.
+            guard let ownerKey = keySQL(of: keyOwner.owner.name, alias: "o\(depth + 1)", depth: depth + 1) else { return nil }
+            let owner = "(SELECT hex(\(ownerKey.key)) FROM \(schema).\(Database.quote(keyOwner.owner.table)) o\(depth + 1) "
+                + "WHERE o\(depth + 1).Z_PK = \(alias).\(Database.quote(keyOwner.column)) AND \(ownerKey.given))"
+            key = "(\(key)) || ' @' || \(owner)"
+            given.append("\(owner) IS NOT NULL")
+        }
+        return (key, given.joined(separator: " AND "))
     }
 
     /// The entities of `layout` named without their owner in a seed record: none when it names
@@ -101,6 +139,13 @@ package struct ObjectNames {
     /// Worked out when asked (from its table's columns in one pass), never kept for every
     /// entity at once: a deep hierarchy would hold each inherited attribute once per level.
     package func naming(of entity: String) -> Naming? {
+        naming(of: entity, within: [])
+    }
+
+    /// `naming(of:)`, `within` the entities whose keys name this one's through a to-one: one of
+    /// them again is a cycle, and the key is none (a build refuses such keys; a store's
+    /// metadata may still hold them).
+    private func naming(of entity: String, within: Set<String>) -> Naming? {
         guard let placed = layout.entity(named: entity), !placed.isAbstract, let description = layout.model.entity(named: entity),
               let table = layout.table(named: placed.table) else { return nil }
         let owners = Set(layout.model.lineage(of: description).map(\.name))
@@ -111,9 +156,31 @@ package struct ObjectNames {
             attributes.append((attribute, column.name))
         }
         attributes.sort { DataModel.namePrecedes($0.attribute.name, $1.attribute.name) }
-        let key = layout.model.naturalKey(of: description, buildKeys: buildKeys)
-        let keyAttributes = key?.names.compactMap { name in attributes.first { $0.attribute.name == name } } ?? []
-        return Naming(keyAttributes: keyAttributes.count == key?.names.count ? keyAttributes : [], contentAttributes: attributes)
+        guard let key = layout.model.naturalKey(of: description, buildKeys: buildKeys) else {
+            return Naming(keyAttributes: [], contentAttributes: attributes)
+        }
+        var keyAttributes: [(attribute: AttributeDescription, column: String)] = []
+        var keyOwner: KeyOwner?
+        for name in key.names {
+            if let attribute = attributes.first(where: { $0.attribute.name == name }) {
+                keyAttributes.append(attribute)
+            } else if keyOwner == nil, let owner = self.keyOwner(of: description, named: name, within: within.union([entity])) {
+                keyOwner = owner
+            } else {
+                return Naming(keyAttributes: [], contentAttributes: attributes)
+            }
+        }
+        return Naming(keyAttributes: keyAttributes, contentAttributes: attributes, keyOwner: keyAttributes.isEmpty ? nil : keyOwner)
+    }
+
+    /// The to-one `name` of `entity` as a key's owner: stored, into a concrete entity whose
+    /// objects have a key (not through one of `within`); nil otherwise.
+    private func keyOwner(of entity: EntityDescription, named name: String, within: Set<String>) -> KeyOwner? {
+        guard let relationship = layout.model.allRelationships(of: entity).first(where: { $0.name == name }),
+              !relationship.isToMany, !relationship.isTransient, !within.contains(relationship.destinationEntity),
+              let column = layout.column(for: name, of: entity.name), let owner = layout.entity(named: relationship.destinationEntity),
+              let naming = naming(of: owner.name, within: within), !naming.keyAttributes.isEmpty else { return nil }
+        return KeyOwner(relationship: name, column: column, owner: owner)
     }
 
     /// One value as a word of a key: `n` (NULL), `i42`, `r` and 17 significant digits, `t` or
@@ -145,10 +212,9 @@ package struct ObjectNames {
             + ownerWord(of: entity.name, alias: "t")
         let rows = "FROM \(schema).\(Database.quote(entity.table)) t WHERE Z_ENT = \(entity.number)" + (condition.map { " AND (\($0))" } ?? "")
         var keyed = "", unkeyed = ""
-        if !naming.keyAttributes.isEmpty {
-            let given = naming.keyAttributes.map { "\(Database.quote($0.column)) IS NOT NULL" }.joined(separator: " AND ")
-            keyed = "SELECT Z_PK\(carried), \(Self.words(["'k'"] + parts(naming.keyAttributes))) AS key \(rows) AND \(given) UNION ALL "
-            unkeyed = " AND NOT (\(given))"
+        if let key = keySQL(of: entity.name, alias: "t") {
+            keyed = "SELECT Z_PK\(carried), \(key.key) AS key \(rows) AND \(key.given) UNION ALL "
+            unkeyed = " AND NOT (\(key.given))"
         }
         var identified = "", unidentified = ""
         if let identifiers {
@@ -219,7 +285,8 @@ package struct ObjectNames {
             words.removeLast()
         }
         var owner: String?
-        if let last = words.last, last.hasPrefix("@"), let (_, ownerEntity, _) = self.owner(of: entity) {
+        let ownerEntity = words.first == "k" ? naming?.keyOwner?.owner : self.owner(of: entity)?.owner
+        if let last = words.last, last.hasPrefix("@"), let ownerEntity {
             words.removeLast()
             if last != "@-" {
                 let ownerKey = String(decoding: Self.bytes(ofHex: last.dropFirst()), as: UTF8.self)

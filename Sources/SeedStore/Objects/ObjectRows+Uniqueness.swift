@@ -45,4 +45,18 @@ extension ObjectRows {
         return UniqueClash(table: table, values: Array(zip(columns, values)).map { (column: $0.0, value: $0.1) }, primaryKeys: (first, second),
                            entityNumbers: (Int(row[1].integer ?? 0), Int(found[1].integer ?? 0)))
     }
+
+    /// The first two objects (by `Z_PK`) of the entities numbered `entities` in `table` that
+    /// give one key, `keySQL`'s over the row `t` (`ObjectNames.keySQL`: a key through a to-one,
+    /// which no index holds), with that key; nil when every key is given once. One grouping
+    /// pass over the table, then one lookup.
+    package func firstKeyClash(in table: String, entities: [Int], keySQL: (key: String, given: String)) throws(SQLiteError) -> (first: Int64, second: Int64, key: String)? {
+        try rowStream?.flush()
+        let keyed = "SELECT t.Z_PK AS PK, \(keySQL.key) AS KEY FROM \(Database.quote(table)) t WHERE t.Z_ENT IN (\(Self.list(entities))) AND \(keySQL.given)"
+        let group = try database.prepare("SELECT MIN(PK), KEY FROM (\(keyed)) GROUP BY KEY HAVING COUNT(*) > 1 ORDER BY 1 LIMIT 1")
+        guard let row = try rows(group, []).first, let first = row[0].integer, let key = row[1].text else { return nil }
+        let next = try database.prepare("SELECT MIN(PK) FROM (\(keyed)) WHERE PK > ? AND KEY = ?")
+        guard let second = try scalar(next, [.integer(first), .text(key)])?.integer else { return nil }
+        return (first, second, key)
+    }
 }

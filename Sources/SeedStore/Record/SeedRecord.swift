@@ -84,8 +84,7 @@ package enum SeedRecord {
         }
         let names = ObjectNames(layout: layout, buildKeys: buildKeys)
         for entity in layout.entities where !entity.isAbstract {
-            guard let key = names.naming(of: entity.name)?.keyAttributes, !key.isEmpty else { continue }
-            let given = key.map { "t.\(Database.quote($0.column)) IS NOT NULL" }.joined(separator: " AND ")
+            guard let given = names.keySQL(of: entity.name, alias: "t")?.given else { continue }
             try database.execute("""
                 DELETE FROM temp.seedgen_identified WHERE ENTITY = \(entity.number)
                   AND PK IN (SELECT t.Z_PK FROM main.\(Database.quote(entity.table)) t WHERE t.Z_ENT = \(entity.number) AND \(given))
