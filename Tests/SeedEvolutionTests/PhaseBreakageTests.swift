@@ -27,6 +27,8 @@ struct PhaseBreakageTests {
             try writer.insert("Author", ["name": .text("Mine")])
             try writer.update(ObjectID(entity: "Book", primaryKey: 1), ["title": .text("My title")])
         }
+        // The user's author wrote book 2: a link of the user's.
+        try SQLiteShell.execute("INSERT INTO Z_1BOOKS (Z_1AUTHORS, Z_2BOOKS) VALUES (4, 2)", on: store)
         return (store, seed, layout)
     }
 
@@ -64,11 +66,13 @@ struct PhaseBreakageTests {
         #expect(added.added.map(\.entity) == ["Author"] && added.keptUserObject.isEmpty, "\(added)")
     }
 
-    @Test("an update broken after a phase — the user's object deleted, the user's value overwritten, a row made beyond the report, a seed object left out — is rolled back, naming it", arguments: [
+    @Test("an update broken after a phase — the user's object deleted, the user's value overwritten, a row made beyond the report, a seed object left out, the user's link removed, a link to nothing made — is rolled back, naming it", arguments: [
         (UpdatePhase.insertAndChange, "DELETE FROM ZAUTHOR WHERE ZNAME = 'Mine'", "Author: 4 rows in the store, 3 after"),
         (UpdatePhase.insertAndChange, "UPDATE ZBOOK SET ZTITLE = 'Book 1' WHERE Z_PK = 1", "Book: 1 objects the user changed no longer hold the user's values"),
         (UpdatePhase.remove, "INSERT INTO ZBOOK (Z_PK, Z_ENT, Z_OPT, ZTITLE) VALUES (99, 2, 1, 'stray')", "Book: 1 objects added, 2 new rows"),
         (UpdatePhase.rewriteRecord, "DELETE FROM ZBOOK WHERE ZTITLE = 'Book 5'", "Book: 1 objects added, 0 new rows"),
+        (UpdatePhase.insertAndChange, "DELETE FROM Z_1BOOKS WHERE Z_1AUTHORS = 4", "Author.books: 1 of the user's links gone"),
+        (UpdatePhase.remove, "INSERT INTO Z_1BOOKS (Z_1AUTHORS, Z_2BOOKS) VALUES (5, 77)", "Author.books: 1 links to objects the store no longer holds"),
     ])
     func updateBroken(after phase: UpdatePhase, _ breakage: String, _ named: String) throws {
         let directory = try TemporaryDirectory()

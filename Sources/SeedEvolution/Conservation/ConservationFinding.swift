@@ -13,8 +13,14 @@ public enum ConservationFinding: Sendable, Hashable, CustomStringConvertible {
     case links(relationship: String, before: Int, after: Int)
     /// A property the migration made required (`Entity.property`): rows that hold no value.
     case requiredWithoutValue(property: String, rows: Int)
-    /// Objects of an entity the user changed that no longer hold the user's values.
+    /// Objects of an entity the user changed, or made, that no longer hold the user's values.
     case userChangesLost(entity: String, objects: Int)
+    /// Links of a many-to-many (`Entity.relationship`) that the user made, or that hold a
+    /// user's object, missing after the change.
+    case userLinksLost(relationship: String, links: Int)
+    /// Links (`Entity.relationship`, a to-one or a many-to-many) that point at an object the
+    /// store does not hold after the change.
+    case danglingLinks(relationship: String, links: Int)
     /// What `verify`'s structural checks find in the result.
     case structure(Finding)
     /// The count before the first write never ran, so nothing can be checked: refused.
@@ -28,6 +34,8 @@ public enum ConservationFinding: Sendable, Hashable, CustomStringConvertible {
         case let .links(relationship, before, after): "\(relationship): \(before) links in the store, \(after) after"
         case let .requiredWithoutValue(property, rows): "\(property): required, and \(rows) rows hold no value"
         case let .userChangesLost(entity, objects): "\(entity): \(objects) objects the user changed no longer hold the user's values"
+        case let .userLinksLost(relationship, links): "\(relationship): \(links) of the user's links gone"
+        case let .danglingLinks(relationship, links): "\(relationship): \(links) links to objects the store no longer holds"
         case .structure(let finding): "verify: \(finding)"
         case .notCounted: "the count before the first write never ran"
         }

@@ -17,11 +17,12 @@ package enum UpdatePhase: CaseIterable, Sendable {
     /// Each recorded object's state found (as seeded, changed by the user, deleted), and each
     /// object of the new seed given its fate (`SeedUpdater.Fate`) and its `Z_PK` here.
     case classify
-    /// Each entity's rows counted and the digests of the objects the user changed kept
-    /// (`UpdateLedger`), before a row of the model is written.
-    case count
     /// The new seed's changes to objects left as seeded found.
     case markChanges
+    /// Each entity's rows counted, the digests of the objects the user changed or made and
+    /// the user's links kept, the links that point at nothing counted (`UpdateLedger`), before
+    /// a row of the model is written.
+    case count
     /// The new seed's objects inserted and its changes made; links carried.
     case insertAndChange
     /// Ordered to-manys' positions numbered again where the new seed's objects joined them.

@@ -33,7 +33,7 @@ struct UpdateRun {
         case .classify:
             try step.classify()
         case .count:
-            ledger = try UpdateLedger(counting: database, store: step.store)
+            ledger = try UpdateLedger(counting: database, store: step.store, touched: try step.touchedEntities())
         case .markChanges:
             try step.markChanges()
         case .insertAndChange:

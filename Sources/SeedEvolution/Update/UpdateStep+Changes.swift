@@ -41,6 +41,21 @@ extension UpdateStep {
             """)
     }
 
+    /// The entities whose rows the update may write or remove: those of the objects it adds or
+    /// changes, and those with recorded objects still in the store that the new seed does not
+    /// all hold. After `markChanges`.
+    func touchedEntities() throws -> Set<String> {
+        var touched = Set(try database.rows("SELECT DISTINCT ENTITY FROM temp.seedgen_touched WHERE FATE IN (\(Fate.add.sql), \(Fate.changed.sql))")
+            .compactMap { $0[0].integer.flatMap { store.entity(number: Int($0))?.name } })
+        for entity in concreteEntities where !touched.contains(entity.name) {
+            let number: [SQLValue] = [.integer(Int64(entity.number))]
+            let present = try database.scalar("SELECT COUNT(*) FROM temp.seedgen_state WHERE ENTITY = ? AND NOW IS NOT NULL", number)
+            let held = try database.scalar("SELECT COUNT(*) FROM temp.seedgen_map WHERE ENTITY = ? AND RPK IS NOT NULL AND FATE <> \(Fate.deleted.sql)", number)
+            if present != held { touched.insert(entity.name) }
+        }
+        return touched
+    }
+
     /// Inserts the new objects, changes the marked ones, gives the seed's unchanged objects its
     /// places in their lists, and brings the many-to-many links to the new seed's (`updateLinks`).
     func insertAndChange() throws {
