@@ -79,23 +79,14 @@ public struct StoreMigrator: Sendable {
     /// is rolled back and the migration made again on a new connection (this one's idea of the
     /// schema may be wrong), sorting every index.
     private func migrateInTransaction(adoptingIndexes: Bool, rehearsal: Bool = false) throws(MigrationError) -> Report {
-        let database: Database
         do {
-            database = try Database.durableWriter(path: storePath, lockWait: Self.lockWait)
-            try database.execute("BEGIN IMMEDIATE")
-        } catch {
-            throw MigrationError(reading: error, "\(storePath): cannot be opened for writing: \(error)")
-        }
-        do {
-            let report = try migrate(in: database, adoptingIndexes: adoptingIndexes)
-            if rehearsal {
-                try database.execute("ROLLBACK")
-            } else {
-                try database.endDurableWrite(wrote: report.migrated)
+            return try Database.durableTransaction(path: storePath, lockWait: Self.lockWait, rehearsal: rehearsal) { database in
+                let report = try migrate(in: database, adoptingIndexes: adoptingIndexes)
+                return (report, report.migrated)
             }
-            return report
+        } catch let failure as DurableWriteFailure {
+            throw MigrationError(reading: failure.underlying, "\(storePath): cannot be opened for writing: \(failure)")
         } catch {
-            try? database.execute("ROLLBACK")
             if error is IndexAdoptionError && adoptingIndexes { return try migrateInTransaction(adoptingIndexes: false, rehearsal: rehearsal) }
             if let error = error as? MigrationError { throw error }
             throw MigrationError(.writeFailed, "\(storePath): the migration failed and was rolled back, the store is as it was: \(error)")

@@ -73,26 +73,20 @@ package struct SeedUpdater: Sendable {
         // Before a migration writes anything: a store without its record cannot be updated.
         try requireStoreRecord()
         let migration = try migrateFirst()
-        let database: Database
         do {
-            database = try Database.durableWriter(path: storePath, lockWait: Self.lockWait)
             // The new seed read-only, as a snapshot (it is a file nothing writes).
-            try database.run("ATTACH DATABASE ? AS seed", [.text(Database.uri(for: seedPath) + "?mode=ro&immutable=1")])
-            try database.execute("BEGIN IMMEDIATE")
-        } catch {
-            throw SeedUpdateError(reading: error, "\(storePath): cannot be opened for writing: \(error)")
-        }
-        do {
-            var report = try update(in: database, seed: seed)
-            try database.endDurableWrite(wrote: report.updated)
-            try? database.execute("DETACH DATABASE seed")
+            var report = try Database.durableTransaction(path: storePath, lockWait: Self.lockWait, attaching: [(seedPath, "seed")]) { database in
+                let report = try update(in: database, seed: seed)
+                return (report, report.updated)
+            }
             report.seedDigest = seed.originDigest
             report.migratedFrom = migration?.plan.sourceVersion
             report.migrationRemovals = migration?.plan.removals ?? []
             report.migrationWarnings = migration?.plan.warnings ?? []
             return report
+        } catch let failure as DurableWriteFailure {
+            throw SeedUpdateError(reading: failure.underlying, "\(storePath): cannot be opened for writing: \(failure)")
         } catch {
-            try? database.execute("ROLLBACK")
             if let error = error as? SeedUpdateError { throw error }
             throw SeedUpdateError(.writeFailed, "\(storePath): the update failed and was rolled back, the store is as it was: \(error)")
         }

@@ -36,4 +36,49 @@ extension Database {
         try execute(wrote ? "COMMIT" : "ROLLBACK")
         if wrote { try? execute("PRAGMA incremental_vacuum") }
     }
+
+    /// The one durable write transaction a tool makes in a store (`StoreMigrator`,
+    /// `SeedUpdater`, an install's record): a `durableWriter` on `path`, each of `attaching`
+    /// attached read-only and immutable (a seed nothing writes), `configure` run, then
+    /// `BEGIN IMMEDIATE` and `body`. What `body` returns with `wrote` is committed, its freed
+    /// pages given back (`endDurableWrite`); without `wrote`, or in a `rehearsal`, rolled back.
+    /// Whatever `body` or the commit throws rolls the transaction back and is thrown again; a
+    /// connection that cannot be opened, attached or begun throws `DurableWriteFailure`.
+    package static func durableTransaction<Result>(path: String, lockWait: Int32, attaching: [(path: String, schema: String)] = [], rehearsal: Bool = false,
+                                                   configure: (Database) throws -> Void = { _ in },
+                                                   _ body: (Database) throws -> (result: Result, wrote: Bool)) throws -> Result {
+        let database: Database
+        do {
+            database = try durableWriter(path: path, lockWait: lockWait)
+            for attached in attaching {
+                try database.run("ATTACH DATABASE ? AS \(attached.schema)", [.text(uri(for: attached.path) + "?mode=ro&immutable=1")])
+            }
+            try configure(database)
+            try database.execute("BEGIN IMMEDIATE")
+        } catch {
+            throw DurableWriteFailure(underlying: error)
+        }
+        do {
+            let (result, wrote) = try body(database)
+            if rehearsal {
+                try database.execute("ROLLBACK")
+            } else {
+                try database.endDurableWrite(wrote: wrote)
+            }
+            for attached in attaching { try? database.execute("DETACH DATABASE \(attached.schema)") }
+            return result
+        } catch {
+            try? database.execute("ROLLBACK")
+            throw error
+        }
+    }
+}
+
+/// A store's durable write transaction could not be begun (`Database.durableTransaction`):
+/// opened, attached to or locked.
+package struct DurableWriteFailure: Error, CustomStringConvertible {
+    /// What failed, as SQLite or the file system said it.
+    package let underlying: any Error
+
+    package var description: String { "\(underlying)" }
 }

@@ -24,41 +24,44 @@ extension SeedRecord {
     /// of another model than `layout`'s, and `SQLiteError` when writing fails (the transaction
     /// is rolled back).
     package static func recordInstalledCopy(at path: String, layout given: StoreLayout? = nil, packed: Bool = true) throws -> Recording {
-        let database = try Database.durableWriter(path: path, lockWait: 0)
         // The record is appended in (entity, `Z_PK`) order and the rows are read in order: a
         // small cache serves (an app's first start; the writer's 32 MiB took the peak to 70 MiB).
-        try database.execute("PRAGMA cache_size = -8192")
-        try database.execute("BEGIN IMMEDIATE")
+        let configure: (Database) throws -> Void = { try $0.execute("PRAGMA cache_size = -8192") }
         do {
-            if try hasRecord(in: database) {
-                try database.endDurableWrite(wrote: false)
-                return .carriedAlready
+            return try Database.durableTransaction(path: path, lockWait: 0, configure: configure) { database in
+                try recordInstalledCopy(in: database, path: path, layout: given, packed: packed)
             }
-            guard let bytes = try database.metadataRow()?.plist else { throw RecordingError(path: path, problem: "no metadata row in Z_METADATA") }
-            let metadata = try StoreMetadata(decoding: bytes)
-            guard let model = try model(in: database, path: path) ?? given?.model else {
-                throw RecordingError(path: path, problem: "the seed carries no model (\(modelTable)) and none was given")
-            }
-            if let given, ModelIdentity(model: given.model) != ModelIdentity(model: model) {
-                throw RecordingError(path: path, problem: "the seed carries another model than the one given")
-            }
-            let layout = try installedLayout(of: given ?? StoreLayout(model: model), in: database, path: path, metadata: metadata)
-            if packed {
-                // Unpacking names the objects again by the model the store carries.
-                if try !isPresent(modelTable, in: database) { try writeModel(layout.model, in: database) }
-                try pack(in: database, layout: layout, buildKeys: metadata.buildKeys)
-            } else {
-                try recordInstalled(in: database, layout: layout, buildKeys: metadata.buildKeys)
-            }
-            try database.run("UPDATE main.Z_METADATA SET Z_PLIST = ?", [.blob(try StoreMetadata.updating(bytes, toSeed: metadata, recordingNamesWithinOwners: true))])
-            let objects = Int(try database.scalar(packed ? "SELECT IFNULL(SUM(length(ENTRIES)), 0) / \(packedEntryLength) FROM main.\(packedTable)"
-                                                         : "SELECT COUNT(*) FROM main.\(table)")?.integer ?? 0)
-            try database.endDurableWrite(wrote: true)
-            return .recorded(objects: objects)
-        } catch {
-            try? database.execute("ROLLBACK")
-            throw error
+        } catch let failure as DurableWriteFailure {
+            throw failure.underlying
         }
+    }
+
+    /// `recordInstalledCopy(at:layout:packed:)` inside its transaction on `database`: what it
+    /// returns, and whether it wrote.
+    private static func recordInstalledCopy(in database: Database, path: String, layout given: StoreLayout?, packed: Bool) throws -> (result: Recording, wrote: Bool) {
+        if try hasRecord(in: database) {
+            return (.carriedAlready, false)
+        }
+        guard let bytes = try database.metadataRow()?.plist else { throw RecordingError(path: path, problem: "no metadata row in Z_METADATA") }
+        let metadata = try StoreMetadata(decoding: bytes)
+        guard let model = try model(in: database, path: path) ?? given?.model else {
+            throw RecordingError(path: path, problem: "the seed carries no model (\(modelTable)) and none was given")
+        }
+        if let given, ModelIdentity(model: given.model) != ModelIdentity(model: model) {
+            throw RecordingError(path: path, problem: "the seed carries another model than the one given")
+        }
+        let layout = try installedLayout(of: given ?? StoreLayout(model: model), in: database, path: path, metadata: metadata)
+        if packed {
+            // Unpacking names the objects again by the model the store carries.
+            if try !isPresent(modelTable, in: database) { try writeModel(layout.model, in: database) }
+            try pack(in: database, layout: layout, buildKeys: metadata.buildKeys)
+        } else {
+            try recordInstalled(in: database, layout: layout, buildKeys: metadata.buildKeys)
+        }
+        try database.run("UPDATE main.Z_METADATA SET Z_PLIST = ?", [.blob(try StoreMetadata.updating(bytes, toSeed: metadata, recordingNamesWithinOwners: true))])
+        let objects = Int(try database.scalar(packed ? "SELECT IFNULL(SUM(length(ENTRIES)), 0) / \(packedEntryLength) FROM main.\(packedTable)"
+                                                     : "SELECT COUNT(*) FROM main.\(table)")?.integer ?? 0)
+        return (.recorded(objects: objects), true)
     }
 
     /// Why an installed copy could not be recorded.
