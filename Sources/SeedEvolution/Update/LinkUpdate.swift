@@ -2,11 +2,12 @@ import SeedModel
 import SeedStore
 
 /// The update of one join table's links (`UpdateStep.updateLinks`), in SQL on the store's
-/// connection with the new seed attached and `temp.seedgen_map` filled. `A` and `B` are a link's
+/// connection with the new seed attached and `temp.seedgen_new_objects` filled. `A` and `B` are a link's
 /// `Z_PK`s in the store (first and second column), `P1` and `P2` its positions (the join table's
 /// order columns, as `SeedRecord.positions` lists them).
 struct LinkUpdate {
     typealias Fate = SeedUpdater.Fate
+    typealias Scratch = UpdateScratch
 
     let step: UpdateStep
     let join: JoinTableLayout
@@ -31,14 +32,14 @@ struct LinkUpdate {
     private static let kept = "(\(Fate.seeded.sql), \(Fate.changed.sql), \(Fate.user.sql))"
 
     /// The new seed's links in the store's numbering, between objects the store holds:
-    /// `A, B, AF, BF` (the two objects' fates), `P1, P2`.
+    /// `A, B, A_FATE, B_FATE` (the two objects' fates), `P1, P2`.
     private var mapped: String {
         """
-        SELECT a.SPK AS A, b.SPK AS B, a.FATE AS AF, b.FATE AS BF, \(SeedRecord.positions(of: join, alias: "j", named: true))
+        SELECT a.STORE_PK AS A, b.STORE_PK AS B, a.FATE AS A_FATE, b.FATE AS B_FATE, \(SeedRecord.positions(of: join, alias: "j", named: true))
         FROM seed.\(table) j
-        JOIN temp.seedgen_map a ON a.TBL = \(ownerTable) AND a.NPK = j.\(first)
-        JOIN temp.seedgen_map b ON b.TBL = \(memberTable) AND b.NPK = j.\(second)
-        WHERE a.SPK IS NOT NULL AND b.SPK IS NOT NULL
+        JOIN temp.\(Scratch.newObjects) a ON a.TABLE_NUMBER = \(ownerTable) AND a.SEED_PK = j.\(first)
+        JOIN temp.\(Scratch.newObjects) b ON b.TABLE_NUMBER = \(memberTable) AND b.SEED_PK = j.\(second)
+        WHERE a.STORE_PK IS NOT NULL AND b.STORE_PK IS NOT NULL
         """
     }
 
@@ -49,18 +50,18 @@ struct LinkUpdate {
         try database.run("""
             DELETE FROM main.\(table) WHERE (\(first), \(second)) IN (
               SELECT r.A, r.B FROM \(record) r
-              JOIN temp.seedgen_map a ON a.TBL = \(ownerTable) AND a.SPK = r.A
-              JOIN temp.seedgen_map b ON b.TBL = \(memberTable) AND b.SPK = r.B
+              JOIN temp.\(Scratch.newObjects) a ON a.TABLE_NUMBER = \(ownerTable) AND a.STORE_PK = r.A
+              JOIN temp.\(Scratch.newObjects) b ON b.TABLE_NUMBER = \(memberTable) AND b.STORE_PK = r.B
               WHERE r.JOINTABLE = ?1 AND a.FATE IN \(Self.kept) AND b.FATE IN \(Self.kept)
-                AND NOT EXISTS (SELECT 1 FROM seed.\(table) j WHERE j.\(first) = a.NPK AND j.\(second) = b.NPK))
+                AND NOT EXISTS (SELECT 1 FROM seed.\(table) j WHERE j.\(first) = a.SEED_PK AND j.\(second) = b.SEED_PK))
             """, name)
         let (a, b) = (SeedRecord.linksTable + ".A", SeedRecord.linksTable + ".B")
         try database.run("""
             DELETE FROM \(record) WHERE JOINTABLE = ?1
               AND NOT EXISTS (SELECT 1 FROM main.\(table) j WHERE j.\(first) = \(a) AND j.\(second) = \(b))
-              AND EXISTS (SELECT 1 FROM temp.seedgen_map m WHERE m.TBL = \(ownerTable) AND m.SPK = \(a) AND m.FATE IN \(Self.kept))
-              AND EXISTS (SELECT 1 FROM temp.seedgen_map m WHERE m.TBL = \(memberTable) AND m.SPK = \(b) AND m.FATE IN \(Self.kept))
-              AND NOT EXISTS (\(mapped) AND a.SPK = \(a) AND b.SPK = \(b))
+              AND EXISTS (SELECT 1 FROM temp.\(Scratch.newObjects) m WHERE m.TABLE_NUMBER = \(ownerTable) AND m.STORE_PK = \(a) AND m.FATE IN \(Self.kept))
+              AND EXISTS (SELECT 1 FROM temp.\(Scratch.newObjects) m WHERE m.TABLE_NUMBER = \(memberTable) AND m.STORE_PK = \(b) AND m.FATE IN \(Self.kept))
+              AND NOT EXISTS (\(mapped) AND a.STORE_PK = \(a) AND b.STORE_PK = \(b))
             """, name)
     }
 
@@ -87,11 +88,11 @@ struct LinkUpdate {
         let insert = "INSERT OR IGNORE INTO main.\(table) (\(columns)) SELECT n.A, n.B\(places) FROM (\(mapped)) n"
         if unlessRemoved {
             try database.run("""
-                \(insert) WHERE n.AF NOT IN (\(Fate.deleted.sql), \(Fate.clash.sql)) AND n.BF NOT IN (\(Fate.deleted.sql), \(Fate.clash.sql))
+                \(insert) WHERE n.A_FATE NOT IN (\(Fate.deleted.sql), \(Fate.clash.sql)) AND n.B_FATE NOT IN (\(Fate.deleted.sql), \(Fate.clash.sql))
                   AND NOT EXISTS (SELECT 1 FROM \(record) r WHERE r.JOINTABLE = ?1 AND r.A = n.A AND r.B = n.B)
                 """, name)
         } else {
-            try database.execute("\(insert) WHERE n.AF = \(Fate.add.sql) OR n.BF = \(Fate.add.sql) OR (n.AF IN (\(Fate.add.sql), \(Fate.seeded.sql), \(Fate.changed.sql)) AND n.BF IN (\(Fate.add.sql), \(Fate.seeded.sql), \(Fate.changed.sql)))")
+            try database.execute("\(insert) WHERE n.A_FATE = \(Fate.add.sql) OR n.B_FATE = \(Fate.add.sql) OR (n.A_FATE IN (\(Fate.add.sql), \(Fate.seeded.sql), \(Fate.changed.sql)) AND n.B_FATE IN (\(Fate.add.sql), \(Fate.seeded.sql), \(Fate.changed.sql)))")
         }
     }
 
@@ -125,20 +126,20 @@ struct LinkUpdate {
     /// The join table's rows as they are before the update (`noteChangedOwners` compares, after
     /// the removals).
     func snapshot() throws {
-        try database.execute("DROP TABLE IF EXISTS temp.seedgen_links_before; CREATE TEMP TABLE seedgen_links_before AS SELECT * FROM main.\(table)")
+        try database.execute("DROP TABLE IF EXISTS temp.\(Scratch.linksBefore); CREATE TEMP TABLE \(Scratch.linksBefore) AS SELECT * FROM main.\(table)")
     }
 
     /// Notes the owners (the first column's objects: the side the join table is named after, as
     /// `seedgen diff` reports a link's change) whose links or places the update changed, in
-    /// `temp.seedgen_link_changed`, for the report.
+    /// `temp.seedgen_link_changed_owners`, for the report.
     func noteChangedOwners() throws {
         try database.execute("""
-            CREATE TEMP TABLE IF NOT EXISTS seedgen_link_changed (TBL INTEGER, PK INTEGER, PRIMARY KEY (TBL, PK)) WITHOUT ROWID;
-            INSERT OR IGNORE INTO temp.seedgen_link_changed SELECT \(ownerTable), \(first) FROM (
-              SELECT * FROM temp.seedgen_links_before EXCEPT SELECT * FROM main.\(table)
+            CREATE TEMP TABLE IF NOT EXISTS \(Scratch.linkChangedOwners) (TABLE_NUMBER INTEGER, PK INTEGER, PRIMARY KEY (TABLE_NUMBER, PK)) WITHOUT ROWID;
+            INSERT OR IGNORE INTO temp.\(Scratch.linkChangedOwners) SELECT \(ownerTable), \(first) FROM (
+              SELECT * FROM temp.\(Scratch.linksBefore) EXCEPT SELECT * FROM main.\(table)
               UNION ALL
-              SELECT * FROM (SELECT * FROM main.\(table) EXCEPT SELECT * FROM temp.seedgen_links_before));
-            DROP TABLE temp.seedgen_links_before;
+              SELECT * FROM (SELECT * FROM main.\(table) EXCEPT SELECT * FROM temp.\(Scratch.linksBefore)));
+            DROP TABLE temp.\(Scratch.linksBefore);
             """)
     }
 

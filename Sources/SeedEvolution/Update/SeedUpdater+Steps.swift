@@ -2,7 +2,7 @@ import SeedModel
 import SeedStore
 
 extension SeedUpdater {
-    /// What a seed object of the new seed becomes in the store (`temp.seedgen_map.FATE`).
+    /// What a seed object of the new seed becomes in the store (`temp.seedgen_new_objects.FATE`).
     enum Fate: String {
         /// Not in the store's record: inserted.
         case add

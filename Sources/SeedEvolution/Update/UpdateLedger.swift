@@ -14,7 +14,7 @@ import SeedStore
 ///
 /// Each count is one pass over a table (for a table of one entity, SQLite counts the rows above
 /// the base by a range of its `Z_PK`s); the user's objects and links are a few in a store,
-/// kept in `temp.seedgen_ledger_user` and `temp.seedgen_ledger_links`. A to-one's links are
+/// kept in `temp.seedgen_ledger_user_objects` and `temp.seedgen_ledger_links`. A to-one's links are
 /// checked by its distinct values (read from its index), each looked up once.
 struct UpdateLedger {
     /// The store's concrete entities by table.
@@ -28,7 +28,7 @@ struct UpdateLedger {
     private var dangling: [String: (links: LinkColumns, before: Int64)] = [:]
 
     /// Counts the store open on `database`, laid out as `store`, after `UpdateStep.classify`
-    /// (which `temp.seedgen_state` holds) and `UpdateStep.markChanges`; `touched`, the entities
+    /// (which `temp.seedgen_recorded` holds) and `UpdateStep.markChanges`; `touched`, the entities
     /// whose rows the update may write or remove.
     init(counting database: Database, store: StoreLayout, touched: Set<String>) throws {
         let concrete = store.entities.filter { !$0.isAbstract }
@@ -43,26 +43,26 @@ struct UpdateLedger {
         }
         // The objects the user changed since install: recorded, present, not as seeded.
         try database.execute("""
-            CREATE TEMP TABLE seedgen_ledger_user AS SELECT ENTITY, PK, NOW FROM temp.seedgen_state WHERE NOW IS NOT NULL AND NOW IS NOT SEEDED
+            CREATE TEMP TABLE \(UpdateScratch.ledgerUserObjects) AS SELECT ENTITY, PK, CURRENT_DIGEST FROM temp.\(UpdateScratch.recorded) WHERE CURRENT_DIGEST IS NOT NULL AND CURRENT_DIGEST IS NOT SEEDED_DIGEST
             """)
         // And those the user made (not in the record): looked for only where an entity's rows
         // outnumber its recorded objects still there.
         for entity in concrete {
             let number: [SQLValue] = [.integer(Int64(entity.number))]
-            guard try database.scalar("SELECT COUNT(*) FROM temp.seedgen_state WHERE ENTITY = ? AND NOW IS NOT NULL", number)?.integer != rows[entity.name] else { continue }
+            guard try database.scalar("SELECT COUNT(*) FROM temp.\(UpdateScratch.recorded) WHERE ENTITY = ? AND CURRENT_DIGEST IS NOT NULL", number)?.integer != rows[entity.name] else { continue }
             try database.execute("""
-                INSERT INTO temp.seedgen_ledger_user SELECT t.Z_ENT, t.Z_PK, \(SeedRecord.digestSQL(of: entity, in: store, alias: "t"))
+                INSERT INTO temp.\(UpdateScratch.ledgerUserObjects) SELECT t.Z_ENT, t.Z_PK, \(SeedRecord.digestSQL(of: entity, in: store, alias: "t"))
                 FROM main.\(Database.quote(entity.table)) t WHERE t.Z_ENT = \(entity.number)
                   AND NOT EXISTS (SELECT 1 FROM main.\(SeedRecord.table) r WHERE r.ENTITY = \(entity.number) AND r.PK = t.Z_PK)
                 """)
         }
         // The many-to-many links that hold an object the record does not (the user's).
-        try database.execute("CREATE TEMP TABLE seedgen_ledger_links (JOINTABLE TEXT, A INTEGER, B INTEGER)")
+        try database.execute("CREATE TEMP TABLE \(UpdateScratch.ledgerLinks) (JOINTABLE TEXT, A INTEGER, B INTEGER)")
         for join in store.joinTables {
             guard let owner = store.entity(named: join.entity), let member = store.entity(named: join.inverseEntity) else { continue }
             let (first, second) = (Database.quote(join.firstColumn), Database.quote(join.secondColumn))
             try database.run("""
-                INSERT INTO temp.seedgen_ledger_links SELECT ?, j.\(first), j.\(second) FROM main.\(Database.quote(join.name)) j
+                INSERT INTO temp.\(UpdateScratch.ledgerLinks) SELECT ?, j.\(first), j.\(second) FROM main.\(Database.quote(join.name)) j
                 WHERE NOT EXISTS (SELECT 1 FROM main.\(SeedRecord.table) r WHERE r.ENTITY IN (\(owner.subtreeList)) AND r.PK = j.\(first))
                    OR NOT EXISTS (SELECT 1 FROM main.\(SeedRecord.table) r WHERE r.ENTITY IN (\(member.subtreeList)) AND r.PK = j.\(second))
                 """, [.text(join.name)])
@@ -75,7 +75,7 @@ struct UpdateLedger {
     /// Throws `.notConserved`, naming each difference, unless the store open on `database`
     /// holds what the count and `report` say it must.
     func requireConserved(in database: Database, store: StoreLayout, report: SeedUpdateReport, path: String) throws {
-        defer { try? database.execute("DROP TABLE IF EXISTS temp.seedgen_ledger_user; DROP TABLE IF EXISTS temp.seedgen_ledger_links") }
+        defer { try? database.execute("DROP TABLE IF EXISTS temp.\(UpdateScratch.ledgerUserObjects); DROP TABLE IF EXISTS temp.\(UpdateScratch.ledgerLinks)") }
         func tally(_ objects: [SeedUpdateReport.Object]) -> [String: Int64] {
             objects.reduce(into: [:]) { $0[$1.entity, default: 0] += 1 }
         }
@@ -95,8 +95,8 @@ struct UpdateLedger {
         }
         for entity in store.entities where !entity.isAbstract {
             let changed = try database.scalar("""
-                SELECT COUNT(*) FROM temp.seedgen_ledger_user u LEFT JOIN main.\(Database.quote(entity.table)) t ON t.Z_PK = u.PK AND t.Z_ENT = u.ENTITY
-                WHERE u.ENTITY = ? AND (t.Z_PK IS NULL OR \(SeedRecord.digestSQL(of: entity, in: store, alias: "t")) IS NOT u.NOW)
+                SELECT COUNT(*) FROM temp.\(UpdateScratch.ledgerUserObjects) u LEFT JOIN main.\(Database.quote(entity.table)) t ON t.Z_PK = u.PK AND t.Z_ENT = u.ENTITY
+                WHERE u.ENTITY = ? AND (t.Z_PK IS NULL OR \(SeedRecord.digestSQL(of: entity, in: store, alias: "t")) IS NOT u.CURRENT_DIGEST)
                 """, [.integer(Int64(entity.number))])?.integer ?? 0
             if changed > 0 { lost.append(.userChangesLost(entity: entity.name, objects: Int(changed))) }
         }
@@ -129,7 +129,7 @@ struct UpdateLedger {
         for join in store.joinTables {
             let (first, second) = (Database.quote(join.firstColumn), Database.quote(join.secondColumn))
             let missing = try database.scalar("""
-                SELECT COUNT(*) FROM temp.seedgen_ledger_links l WHERE l.JOINTABLE = ?
+                SELECT COUNT(*) FROM temp.\(UpdateScratch.ledgerLinks) l WHERE l.JOINTABLE = ?
                   AND NOT EXISTS (SELECT 1 FROM main.\(Database.quote(join.name)) j WHERE j.\(first) = l.A AND j.\(second) = l.B)
                 """, [.text(join.name)])?.integer ?? 0
             if missing > 0 { lost.append(.userLinksLost(relationship: "\(join.entity).\(join.relationship)", links: Int(missing))) }

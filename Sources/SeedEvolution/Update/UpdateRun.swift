@@ -25,11 +25,11 @@ struct UpdateRun {
             try RecordNumbers(in: database, layout: step.store).settle(in: database)
         case .settleDigests:
             try SeedRecord.settleDigests(in: database, layout: step.store, path: path,
-                                         renamingFrom: (names: step.seedNames(buildKeys: seed.buildKeys), record: "temp.seedgen_seeded"))
+                                         renamingFrom: (names: step.seedNames(buildKeys: seed.buildKeys), record: "temp.\(UpdateScratch.newRecord)"))
         case .recordSeed:
             try step.recordSeed(buildKeys: seed.buildKeys)
         case .resolveRecordedKeys:
-            try SeedRecord.resolveKeysKnownByCheck(in: database, seeded: "temp.seedgen_seeded")
+            try SeedRecord.resolveKeysKnownByCheck(in: database, seeded: "temp.\(UpdateScratch.newRecord)")
         case .classify:
             try step.classify()
         case .count:

@@ -3,13 +3,13 @@ import SeedStore
 
 extension UpdateStep {
     /// Marks the seeded objects the new seed changes (`changed`), and keeps the rows of
-    /// `seedgen_map` the later steps need in `seedgen_touched`.
+    /// `seedgen_new_objects` the later steps need in `seedgen_touched`.
     func markChanges() throws {
         // Tables whose objects keep their Z_PKs from the new seed to the store: a to-one into one
         // of them is the same number in both.
-        let sameNumbers = Set(try database.rows("SELECT TBL FROM temp.seedgen_map GROUP BY TBL HAVING MAX(IFNULL(SPK, RPK) IS NOT NPK) = 0").compactMap(\.first?.integer))
+        let sameNumbers = Set(try database.rows("SELECT TABLE_NUMBER FROM temp.\(Scratch.newObjects) GROUP BY TABLE_NUMBER HAVING MAX(IFNULL(STORE_PK, RECORDED_PK) IS NOT SEED_PK) = 0").compactMap(\.first?.integer))
         var lookedUp: Set<Int> = []
-        defer { for table in lookedUp { try? database.execute("DROP TABLE temp.\(Self.recordedNumbersTable(table))") } }
+        defer { for table in lookedUp { try? database.execute("DROP TABLE temp.\(Scratch.recordedPKs(ofTable: table))") } }
         for entity in concreteEntities {
             // Compared as this store would hold it: the same digest as the record's means the
             // same row. Where every to-one leads into such a table the new seed's own recorded
@@ -20,7 +20,7 @@ extension UpdateStep {
             }
             if destinations.allSatisfy({ sameNumbers.contains(Int64($0)) }) {
                 try database.execute("""
-                    UPDATE temp.seedgen_map SET FATE = \(Fate.changed.sql) WHERE ENTITY = \(entity.number) AND FATE = \(Fate.seeded.sql) AND NDIGEST IS NOT SDIGEST
+                    UPDATE temp.\(Scratch.newObjects) SET FATE = \(Fate.changed.sql) WHERE ENTITY = \(entity.number) AND FATE = \(Fate.seeded.sql) AND SEED_DIGEST IS NOT RECORDED_DIGEST
                     """)
             } else {
                 let missing = Set(destinations).subtracting(lookedUp)
@@ -28,16 +28,16 @@ extension UpdateStep {
                 lookedUp.formUnion(missing)
                 let recorded = recordedDigest(entity, alias: "n")
                 try database.execute("""
-                    UPDATE temp.seedgen_map SET FATE = \(Fate.changed.sql) WHERE (TBL, NPK) IN (
-                      SELECT m.TBL, m.NPK FROM temp.seedgen_map m JOIN seed.\(table(entity)) n ON n.Z_PK = m.NPK\(recorded.joins)
-                      WHERE m.TBL = \(tableNumber(entity.table)) AND m.ENTITY = \(entity.number) AND m.FATE = \(Fate.seeded.sql)
-                        AND \(recorded.digest) IS NOT m.SDIGEST)
+                    UPDATE temp.\(Scratch.newObjects) SET FATE = \(Fate.changed.sql) WHERE (TABLE_NUMBER, SEED_PK) IN (
+                      SELECT m.TABLE_NUMBER, m.SEED_PK FROM temp.\(Scratch.newObjects) m JOIN seed.\(table(entity)) n ON n.Z_PK = m.SEED_PK\(recorded.joins)
+                      WHERE m.TABLE_NUMBER = \(tableNumber(entity.table)) AND m.ENTITY = \(entity.number) AND m.FATE = \(Fate.seeded.sql)
+                        AND \(recorded.digest) IS NOT m.RECORDED_DIGEST)
                     """)
             }
         }
         try database.execute("""
-            CREATE TEMP TABLE seedgen_touched AS SELECT * FROM temp.seedgen_map WHERE FATE <> \(Fate.seeded.sql);
-            CREATE INDEX temp.seedgen_touched_by_entity ON seedgen_touched (ENTITY, FATE);
+            CREATE TEMP TABLE \(Scratch.touched) AS SELECT * FROM temp.\(Scratch.newObjects) WHERE FATE <> \(Fate.seeded.sql);
+            CREATE INDEX temp.seedgen_touched_by_entity ON \(Scratch.touched) (ENTITY, FATE);
             """)
     }
 
@@ -45,12 +45,12 @@ extension UpdateStep {
     /// changes, and those with recorded objects still in the store that the new seed does not
     /// all hold. After `markChanges`.
     func touchedEntities() throws -> Set<String> {
-        var touched = Set(try database.rows("SELECT DISTINCT ENTITY FROM temp.seedgen_touched WHERE FATE IN (\(Fate.add.sql), \(Fate.changed.sql))")
+        var touched = Set(try database.rows("SELECT DISTINCT ENTITY FROM temp.\(Scratch.touched) WHERE FATE IN (\(Fate.add.sql), \(Fate.changed.sql))")
             .compactMap { $0[0].integer.flatMap { store.entity(number: Int($0))?.name } })
         for entity in concreteEntities where !touched.contains(entity.name) {
             let number: [SQLValue] = [.integer(Int64(entity.number))]
-            let present = try database.scalar("SELECT COUNT(*) FROM temp.seedgen_state WHERE ENTITY = ? AND NOW IS NOT NULL", number)
-            let held = try database.scalar("SELECT COUNT(*) FROM temp.seedgen_map WHERE ENTITY = ? AND RPK IS NOT NULL AND FATE <> \(Fate.deleted.sql)", number)
+            let present = try database.scalar("SELECT COUNT(*) FROM temp.\(Scratch.recorded) WHERE ENTITY = ? AND CURRENT_DIGEST IS NOT NULL", number)
+            let held = try database.scalar("SELECT COUNT(*) FROM temp.\(Scratch.newObjects) WHERE ENTITY = ? AND RECORDED_PK IS NOT NULL AND FATE <> \(Fate.deleted.sql)", number)
             if present != held { touched.insert(entity.name) }
         }
         return touched
@@ -64,9 +64,9 @@ extension UpdateStep {
             let columns = (["Z_PK", "Z_ENT", "Z_OPT"] + carried.map(\.column)).map(Database.quote).joined(separator: ", ")
             try database.execute("""
                 INSERT INTO main.\(table(entity)) (\(columns))
-                SELECT m.SPK, n.Z_ENT, n.Z_OPT\(carried.map { ", " + $0.value }.joined())
-                FROM temp.seedgen_touched m JOIN seed.\(table(entity)) n ON n.Z_PK = m.NPK
-                WHERE m.ENTITY = \(entity.number) AND m.FATE = \(Fate.add.sql) ORDER BY m.SPK
+                SELECT m.STORE_PK, n.Z_ENT, n.Z_OPT\(carried.map { ", " + $0.value }.joined())
+                FROM temp.\(Scratch.touched) m JOIN seed.\(table(entity)) n ON n.Z_PK = m.SEED_PK
+                WHERE m.ENTITY = \(entity.number) AND m.FATE = \(Fate.add.sql) ORDER BY m.STORE_PK
                 """)
         }
         for entity in concreteEntities {
@@ -78,7 +78,7 @@ extension UpdateStep {
                   Z_OPT = Z_OPT + 1
                 WHERE Z_PK = ?1
                 """)
-            for row in try database.rows("SELECT SPK, NPK FROM temp.seedgen_touched WHERE ENTITY = ? AND FATE = \(Fate.changed.sql)", [.integer(Int64(entity.number))]) {
+            for row in try database.rows("SELECT STORE_PK, SEED_PK FROM temp.\(Scratch.touched) WHERE ENTITY = ? AND FATE = \(Fate.changed.sql)", [.integer(Int64(entity.number))]) {
                 try update.bind(row)
                 try update.run()
             }
@@ -90,11 +90,11 @@ extension UpdateStep {
                 let name = Database.quote(column.name)
                 // Only where the place differs: most stay where they were.
                 try database.execute("""
-                    UPDATE main.\(table(entity)) SET \(name) = (SELECT n.\(name) FROM temp.seedgen_map m JOIN seed.\(table(entity)) n ON n.Z_PK = m.NPK
-                      WHERE m.TBL = \(tableNumber(entity.table)) AND m.SPK = \(table(entity)).Z_PK)
-                    WHERE Z_PK IN (SELECT m.SPK FROM temp.seedgen_map m JOIN seed.\(table(entity)) n ON n.Z_PK = m.NPK
-                      JOIN main.\(table(entity)) t ON t.Z_PK = m.SPK
-                      WHERE m.TBL = \(tableNumber(entity.table)) AND m.ENTITY = \(entity.number) AND m.FATE = \(Fate.seeded.sql) AND n.\(name) IS NOT t.\(name))
+                    UPDATE main.\(table(entity)) SET \(name) = (SELECT n.\(name) FROM temp.\(Scratch.newObjects) m JOIN seed.\(table(entity)) n ON n.Z_PK = m.SEED_PK
+                      WHERE m.TABLE_NUMBER = \(tableNumber(entity.table)) AND m.STORE_PK = \(table(entity)).Z_PK)
+                    WHERE Z_PK IN (SELECT m.STORE_PK FROM temp.\(Scratch.newObjects) m JOIN seed.\(table(entity)) n ON n.Z_PK = m.SEED_PK
+                      JOIN main.\(table(entity)) t ON t.Z_PK = m.STORE_PK
+                      WHERE m.TABLE_NUMBER = \(tableNumber(entity.table)) AND m.ENTITY = \(entity.number) AND m.FATE = \(Fate.seeded.sql) AND n.\(name) IS NOT t.\(name))
                     """)
             }
         }
@@ -107,8 +107,8 @@ extension UpdateStep {
         for entity in concreteEntities {
             let digest = carriedDigest(entity, alias: "n")
             let rows = try database.rows("""
-                SELECT m.FATE, m.KEY, m.NPK FROM temp.seedgen_touched m WHERE m.ENTITY = ? AND (m.FATE IN (\(Fate.add.sql), \(Fate.changed.sql), \(Fate.clash.sql), \(Fate.ownerDeleted.sql))
-                  OR (m.FATE IN (\(Fate.user.sql), \(Fate.deleted.sql)) AND \(SeedRecord.differsFromSeededSQL("(SELECT \(digest) FROM seed.\(table(entity)) n WHERE n.Z_PK = m.NPK)", seeded: "m.SDIGEST"))))
+                SELECT m.FATE, m.KEY, m.SEED_PK FROM temp.\(Scratch.touched) m WHERE m.ENTITY = ? AND (m.FATE IN (\(Fate.add.sql), \(Fate.changed.sql), \(Fate.clash.sql), \(Fate.ownerDeleted.sql))
+                  OR (m.FATE IN (\(Fate.user.sql), \(Fate.deleted.sql)) AND \(SeedRecord.differsFromSeededSQL("(SELECT \(digest) FROM seed.\(table(entity)) n WHERE n.Z_PK = m.SEED_PK)", seeded: "m.RECORDED_DIGEST"))))
                 ORDER BY m.KEY
                 """, [.integer(Int64(entity.number))])
             for row in rows {

@@ -39,11 +39,11 @@ extension UpdateStep {
         }
         report.changed = []
         for entity in concreteEntities {
-            let sameValues = "NOT " + SeedRecord.differsFromSeededSQL("(SELECT \(carriedDigest(entity, alias: "n")) FROM seed.\(table(entity)) n WHERE n.Z_PK = m.NPK)", seeded: "m.SDIGEST")
+            let sameValues = "NOT " + SeedRecord.differsFromSeededSQL("(SELECT \(carriedDigest(entity, alias: "n")) FROM seed.\(table(entity)) n WHERE n.Z_PK = m.SEED_PK)", seeded: "m.RECORDED_DIGEST")
             for row in try database.rows("""
-                SELECT m.KEY, m.NPK FROM temp.seedgen_touched m WHERE m.ENTITY = ?1 AND m.FATE = \(Fate.changed.sql)
+                SELECT m.KEY, m.SEED_PK FROM temp.\(Scratch.touched) m WHERE m.ENTITY = ?1 AND m.FATE = \(Fate.changed.sql)
                 UNION
-                SELECT m.KEY, m.NPK FROM temp.seedgen_link_changed c JOIN temp.seedgen_map m ON m.TBL = c.TBL AND m.SPK = c.PK
+                SELECT m.KEY, m.SEED_PK FROM temp.\(Scratch.linkChangedOwners) c JOIN temp.\(Scratch.newObjects) m ON m.TABLE_NUMBER = c.TABLE_NUMBER AND m.STORE_PK = c.PK
                 WHERE m.ENTITY = ?1 AND (m.FATE = \(Fate.seeded.sql) OR (m.FATE = \(Fate.user.sql) AND \(sameValues)))
                 ORDER BY 1
                 """, [.integer(Int64(entity.number))]) {

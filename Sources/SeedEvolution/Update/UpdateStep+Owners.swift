@@ -37,13 +37,13 @@ extension UpdateStep {
         for entity in concreteEntities {
             for (column, owner) in ownerColumns(of: entity) {
                 statements.append("""
-                    UPDATE temp.seedgen_map SET FATE = \(marked) WHERE TBL = \(tableNumber(entity.table)) AND ENTITY = \(entity.number) AND FATE = \(added)
-                      AND NPK IN (SELECT n.Z_PK FROM seed.\(table(entity)) n JOIN temp.seedgen_map o ON o.TBL = \(tableNumber(owner.table)) AND o.NPK = n.\(Database.quote(column))
+                    UPDATE temp.\(Scratch.newObjects) SET FATE = \(marked) WHERE TABLE_NUMBER = \(tableNumber(entity.table)) AND ENTITY = \(entity.number) AND FATE = \(added)
+                      AND SEED_PK IN (SELECT n.Z_PK FROM seed.\(table(entity)) n JOIN temp.\(Scratch.newObjects) o ON o.TABLE_NUMBER = \(tableNumber(owner.table)) AND o.SEED_PK = n.\(Database.quote(column))
                                   WHERE n.Z_ENT = \(entity.number) AND o.FATE IN (\(deleted), \(marked)))
                     """)
             }
         }
-        guard !statements.isEmpty, try database.scalar("SELECT 1 FROM temp.seedgen_map WHERE FATE = \(deleted) LIMIT 1") != nil else { return }
+        guard !statements.isEmpty, try database.scalar("SELECT 1 FROM temp.\(Scratch.newObjects) WHERE FATE = \(deleted) LIMIT 1") != nil else { return }
         // Down the ownership, a level a pass: each pass marks at least one object or ends.
         while true {
             var changes = 0

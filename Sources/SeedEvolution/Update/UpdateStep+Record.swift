@@ -9,9 +9,9 @@ extension UpdateStep {
             let digest = SeedRecord.digestSQL(of: entity, in: store, alias: "t")
             try database.execute("""
                 UPDATE main.\(SeedRecord.table) SET DIGEST = (SELECT \(digest) FROM main.\(table(entity)) t WHERE t.Z_PK = \(SeedRecord.table).PK)
-                WHERE ENTITY = \(entity.number) AND PK IN (SELECT SPK FROM temp.seedgen_touched WHERE ENTITY = \(entity.number) AND FATE = \(Fate.changed.sql));
+                WHERE ENTITY = \(entity.number) AND PK IN (SELECT STORE_PK FROM temp.\(Scratch.touched) WHERE ENTITY = \(entity.number) AND FATE = \(Fate.changed.sql));
                 INSERT INTO main.\(SeedRecord.table) (ENTITY, PK, KEY, DIGEST)
-                SELECT \(entity.number), m.SPK, m.KEY, \(digest) FROM temp.seedgen_touched m JOIN main.\(table(entity)) t ON t.Z_PK = m.SPK
+                SELECT \(entity.number), m.STORE_PK, m.KEY, \(digest) FROM temp.\(Scratch.touched) m JOIN main.\(table(entity)) t ON t.Z_PK = m.STORE_PK
                 WHERE m.ENTITY = \(entity.number) AND m.FATE = \(Fate.add.sql);
                 """)
         }

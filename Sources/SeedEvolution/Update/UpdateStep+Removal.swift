@@ -11,35 +11,35 @@ extension UpdateStep {
         // (a scan of the state with a lookup per object; it took a second a million objects,
         // and was made three times): those the user changed are reported and kept.
         try database.execute("""
-            CREATE TEMP TABLE seedgen_dropped AS SELECT s.ENTITY, s.PK, s.KEY, s.NOW IS NOT s.SEEDED AS CHANGED
-            FROM temp.seedgen_state s WHERE s.NOW IS NOT NULL
-              AND NOT EXISTS (SELECT 1 FROM temp.seedgen_map m WHERE m.ENTITY = s.ENTITY AND m.KEY = s.KEY)
+            CREATE TEMP TABLE \(Scratch.noLongerSeeded) AS SELECT s.ENTITY, s.PK, s.KEY, s.CURRENT_DIGEST IS NOT s.SEEDED_DIGEST AS CHANGED
+            FROM temp.\(Scratch.recorded) s WHERE s.CURRENT_DIGEST IS NOT NULL
+              AND NOT EXISTS (SELECT 1 FROM temp.\(Scratch.newObjects) m WHERE m.ENTITY = s.ENTITY AND m.KEY = s.KEY)
             """)
-        for row in try database.rows("SELECT ENTITY, KEY, PK FROM temp.seedgen_dropped WHERE CHANGED ORDER BY ENTITY, KEY") {
+        for row in try database.rows("SELECT ENTITY, KEY, PK FROM temp.\(Scratch.noLongerSeeded) WHERE CHANGED ORDER BY ENTITY, KEY") {
             guard let entity = store.entity(number: Int(row[0].integer ?? 0)) else { continue }
             report.keptChangedByUser.append(try object(entity, key: row[1].text ?? "", row: row[2].integer))
         }
         try database.execute("""
-            CREATE TEMP TABLE seedgen_gone AS SELECT ENTITY, PK, KEY FROM temp.seedgen_dropped WHERE NOT CHANGED;
-            CREATE INDEX temp.seedgen_gone_by_row ON seedgen_gone (PK, ENTITY);
-            CREATE TEMP TABLE seedgen_kept AS SELECT * FROM temp.seedgen_gone WHERE 0;
+            CREATE TEMP TABLE \(Scratch.toRemove) AS SELECT ENTITY, PK, KEY FROM temp.\(Scratch.noLongerSeeded) WHERE NOT CHANGED;
+            CREATE INDEX temp.seedgen_to_remove_by_row ON \(Scratch.toRemove) (PK, ENTITY);
+            CREATE TEMP TABLE \(Scratch.keptLinked) AS SELECT * FROM temp.\(Scratch.toRemove) WHERE 0;
             """)
         // Kept: what a row outside the set points at, then what a kept one points at, until
         // nothing changes; the rest (one-to-ones between them included) goes together.
         var keeping = true
         while keeping {
             keeping = false
-            for row in try database.rows("SELECT ENTITY, PK FROM temp.seedgen_gone ORDER BY ENTITY, PK") {
+            for row in try database.rows("SELECT ENTITY, PK FROM temp.\(Scratch.toRemove) ORDER BY ENTITY, PK") {
                 guard let entity = store.entity(number: Int(row[0].integer ?? 0)), let pk = row[1].integer else { continue }
                 if try isPointedAt(entity, pk) {
-                    try database.run("INSERT INTO temp.seedgen_kept SELECT * FROM temp.seedgen_gone WHERE ENTITY = ? AND PK = ?", [row[0], row[1]])
-                    try database.run("DELETE FROM temp.seedgen_gone WHERE ENTITY = ? AND PK = ?", [row[0], row[1]])
+                    try database.run("INSERT INTO temp.\(Scratch.keptLinked) SELECT * FROM temp.\(Scratch.toRemove) WHERE ENTITY = ? AND PK = ?", [row[0], row[1]])
+                    try database.run("DELETE FROM temp.\(Scratch.toRemove) WHERE ENTITY = ? AND PK = ?", [row[0], row[1]])
                     keeping = true
                 }
             }
         }
         var removed: [(EntityLayout, String, SeedUpdateReport.Object)] = []
-        for row in try database.rows("SELECT ENTITY, PK, KEY FROM temp.seedgen_gone ORDER BY ENTITY, PK") {
+        for row in try database.rows("SELECT ENTITY, PK, KEY FROM temp.\(Scratch.toRemove) ORDER BY ENTITY, PK") {
             guard let entity = store.entity(number: Int(row[0].integer ?? 0)), let pk = row[1].integer else { continue }
             // Named before its row goes (by its values, when the record names it by their digest).
             let named = try object(entity, key: row[2].text ?? "", row: pk)
@@ -51,18 +51,18 @@ extension UpdateStep {
             removed.append((entity, row[2].text ?? "", named))
         }
         report.removed = removed.sorted { ($0.0.name, $0.1) < ($1.0.name, $1.1) }.map(\.2)
-        for row in try database.rows("SELECT ENTITY, KEY, PK FROM temp.seedgen_kept ORDER BY ENTITY, KEY") {
+        for row in try database.rows("SELECT ENTITY, KEY, PK FROM temp.\(Scratch.keptLinked) ORDER BY ENTITY, KEY") {
             guard let entity = store.entity(number: Int(row[0].integer ?? 0)) else { continue }
             report.keptLinked.append(try object(entity, key: row[1].text ?? "", row: row[2].integer))
         }
         // What the new seed removes and the store keeps is the user's from now on.
         try database.execute("""
-            DELETE FROM main.\(SeedRecord.table) WHERE (ENTITY, PK) IN (SELECT ENTITY, PK FROM temp.seedgen_dropped);
-            DROP TABLE temp.seedgen_dropped; DROP TABLE temp.seedgen_gone; DROP TABLE temp.seedgen_kept;
+            DELETE FROM main.\(SeedRecord.table) WHERE (ENTITY, PK) IN (SELECT ENTITY, PK FROM temp.\(Scratch.noLongerSeeded));
+            DROP TABLE temp.\(Scratch.noLongerSeeded); DROP TABLE temp.\(Scratch.toRemove); DROP TABLE temp.\(Scratch.keptLinked);
             """)
     }
 
-    /// True when a row outside `seedgen_gone` points at the object with a to-one (the seed's
+    /// True when a row outside `seedgen_to_remove` points at the object with a to-one (the seed's
     /// own objects that pointed at it were changed by now: what still does is the user's, or
     /// the user changed it, and deleting would leave it pointing at nothing), or a user's own
     /// object (one the record does not hold) links it in a many-to-many. A link between seed
@@ -74,7 +74,7 @@ extension UpdateStep {
                       target.subtreeNumbers.contains(entity.number) else { continue }
                 if try database.scalar("""
                     SELECT 1 FROM main.\(Database.quote(table.name)) x WHERE x.\(Database.quote(column.name)) = ?
-                      AND NOT EXISTS (SELECT 1 FROM temp.seedgen_gone g WHERE g.PK = x.Z_PK AND g.ENTITY = x.Z_ENT) LIMIT 1
+                      AND NOT EXISTS (SELECT 1 FROM temp.\(Scratch.toRemove) g WHERE g.PK = x.Z_PK AND g.ENTITY = x.Z_ENT) LIMIT 1
                     """, [.integer(pk)]) != nil {
                     return true
                 }

@@ -2,16 +2,12 @@ import SeedModel
 import SeedStore
 
 /// The SQL of one update, on the store's connection (`main`) with the new seed attached
-/// (`seed`), through TEMP tables: `seedgen_state` (each recorded object: its key, the digest
-/// its seed recorded and the one its row has now, NULL when the user deleted it) and
-/// `seedgen_map` (each object of the new seed: its `Z_PK` there and here — none here for
-/// one the user deleted, so nothing the update writes points at it — its `Fate`, the
-/// digest the new seed records for it and the one the store's record holds), and after the
-/// changes are found `seedgen_touched`: the rows of `seedgen_map` other than the seeded ones
-/// left as they are (a few in a seed update), which the later steps read instead.
-/// Both seeds share the model and its layout; so do their entity numbers.
+/// (`seed`), through the work tables `UpdateScratch` names: what each recorded object is now
+/// (`recorded`), what becomes of each object of the new seed (`newObjects`, and `touched` once
+/// the changes are found). Both seeds share the model and its layout; so do their entity numbers.
 struct UpdateStep {
     typealias Fate = SeedUpdater.Fate
+    typealias Scratch = UpdateScratch
 
     let database: Database
     let store: StoreLayout
@@ -32,13 +28,13 @@ struct UpdateStep {
         ObjectNames(layout: store, buildKeys: buildKeys, contentByDigest: true, schema: "seed", namedWithoutOwner: names.namedWithoutOwner)
     }
 
-    /// Fills `temp.seedgen_seeded` with the new seed's record, as an installed copy of it would
+    /// Fills `temp.seedgen_new_record` with the new seed's record, as an installed copy of it would
     /// hold it (`SeedRecord.recordRowsSQL`): each object's key and digest, named under the new
     /// seed's `buildKeys` and the identifiers it carries.
     func recordSeed(buildKeys: [String: [String]]) throws {
         database.registerRowDigest()
         // Memory within a build's (60 MiB at 1M objects; flat in their number): the new objects'
-        // to-ones are looked up in `seedgen_map` at random, so TEMP gets 11 MiB (with SQLite's
+        // to-ones are looked up in `seedgen_new_objects` at random, so TEMP gets 11 MiB (with SQLite's
         // 2 MB, a 1M-object update spent a quarter of its time reading those pages back; 12 MiB
         // of 4 KiB pages served as well as 11 of the 64 KiB ones `durableWriter` gives TEMP, 11
         // keeps the peak where 12 of 4 KiB had it, and 10 gave 59 MiB but medians of 12.0 s
@@ -49,24 +45,19 @@ struct UpdateStep {
         // second core (`threads`): a 1M-object update 1.5 s faster, its peak 51 to 60 MiB (the
         // build's 61).
         try database.execute("PRAGMA temp.cache_size = -11264; PRAGMA main.cache_size = -4096; PRAGMA threads = 2")
-        try database.execute("CREATE TEMP TABLE seedgen_seeded (ENTITY INTEGER, PK INTEGER, KEY TEXT, DIGEST BLOB, PRIMARY KEY (ENTITY, PK)) WITHOUT ROWID")
+        try Scratch.createNewRecord(in: database)
         let seedNames = seedNames(buildKeys: buildKeys)
         let identifiers = try SeedRecord.identifierSource(in: database, schema: "seed")
         for entity in concreteEntities {
             guard let rows = SeedRecord.recordRowsSQL(of: entity, names: seedNames, identifiers: identifiers) else { continue }
-            try database.execute("INSERT INTO temp.seedgen_seeded (\(SeedRecord.recordRowsColumns)) \(rows)")
+            try database.execute("INSERT INTO temp.\(Scratch.newRecord) (\(SeedRecord.recordRowsColumns)) \(rows)")
         }
     }
 
-    /// Fills `seedgen_state` and `seedgen_map`, numbering the objects to insert after `Z_MAX`.
+    /// Fills `seedgen_recorded` and `seedgen_new_objects`, numbering the objects to insert after `Z_MAX`.
     func classify() throws {
         database.registerRowDigest()
-        try database.execute("""
-            CREATE TEMP TABLE seedgen_state (ENTITY INTEGER, PK INTEGER, KEY TEXT, SEEDED BLOB CHECK (typeof(SEEDED) = 'blob' AND length(SEEDED) = \(Database.rowDigestLength)),
-              NOW BLOB, PRIMARY KEY (ENTITY, KEY)) WITHOUT ROWID;
-            CREATE TEMP TABLE seedgen_map (TBL INTEGER, NPK INTEGER, ENTITY INTEGER, KEY TEXT, SPK INTEGER, FATE TEXT,
-              NDIGEST BLOB, SDIGEST BLOB, RPK INTEGER, PRIMARY KEY (TBL, NPK)) WITHOUT ROWID;
-            """)
+        try Scratch.createClassification(in: database)
         for entity in concreteEntities {
             // Objects without a key are named by digests (or identifiers) in no order of their rows:
             // sorted first, they go into the state's key order as appends rather than inserts at
@@ -74,7 +65,7 @@ struct UpdateStep {
             let order = names.naming(of: entity.name)?.keyAttributes.isEmpty == true ? " ORDER BY r.KEY" : ""
             do {
                 try database.execute("""
-                    INSERT INTO temp.seedgen_state SELECT r.ENTITY, r.PK, r.KEY, r.DIGEST,
+                    INSERT INTO temp.\(Scratch.recorded) SELECT r.ENTITY, r.PK, r.KEY, r.DIGEST,
                       CASE WHEN t.Z_PK IS NULL THEN NULL\(recordDigestsAreCurrent ? " WHEN NOT \(SeedRecord.knownInPart("r.DIGEST")) THEN r.DIGEST" : "")
                            ELSE \(SeedRecord.digestSQL(of: entity, in: store, alias: "t")) END
                     FROM main.\(SeedRecord.table) r LEFT JOIN main.\(table(entity)) t ON t.Z_PK = r.PK AND t.Z_ENT = r.ENTITY
@@ -108,37 +99,37 @@ struct UpdateStep {
         // statistics on TEMP tables, and chose a scan per row over an index that did not cover.
         for entity in concreteEntities {
             try database.execute("""
-                INSERT INTO temp.seedgen_map SELECT \(tableNumber(entity.table)), n.PK, n.ENTITY, n.KEY,
-                  CASE WHEN s.NOW IS NULL THEN NULL ELSE s.PK END,
-                  CASE WHEN s.PK IS NULL THEN \(Fate.add.sql) WHEN s.NOW IS NULL THEN \(Fate.deleted.sql)
-                       WHEN s.NOW = s.SEEDED THEN \(Fate.seeded.sql) ELSE \(Fate.user.sql) END,
-                  n.DIGEST, s.SEEDED, s.PK
-                FROM temp.seedgen_seeded n LEFT JOIN temp.seedgen_state s ON s.ENTITY = n.ENTITY AND s.KEY = n.KEY
+                INSERT INTO temp.\(Scratch.newObjects) SELECT \(tableNumber(entity.table)), n.PK, n.ENTITY, n.KEY,
+                  CASE WHEN s.CURRENT_DIGEST IS NULL THEN NULL ELSE s.PK END,
+                  CASE WHEN s.PK IS NULL THEN \(Fate.add.sql) WHEN s.CURRENT_DIGEST IS NULL THEN \(Fate.deleted.sql)
+                       WHEN s.CURRENT_DIGEST = s.SEEDED_DIGEST THEN \(Fate.seeded.sql) ELSE \(Fate.user.sql) END,
+                  n.DIGEST, s.SEEDED_DIGEST, s.PK
+                FROM temp.\(Scratch.newRecord) n LEFT JOIN temp.\(Scratch.recorded) s ON s.ENTITY = n.ENTITY AND s.KEY = n.KEY
                 WHERE n.ENTITY = \(entity.number)
                 """)
         }
-        try database.execute("CREATE INDEX temp.seedgen_map_by_key ON seedgen_map (ENTITY, KEY)")
+        try database.execute("CREATE INDEX temp.seedgen_new_objects_by_key ON \(Scratch.newObjects) (ENTITY, KEY)")
         // By the store's Z_PK only where a later step looks objects up so: many-to-many links
         // and places in ordered to-manys (a sort of every object, a second a million).
         if !store.joinTables.isEmpty || store.tables.contains(where: { $0.columns.contains { if case .foreignOrder = $0.role { true } else { false } } }) {
-            try database.execute("CREATE INDEX temp.seedgen_map_by_store ON seedgen_map (TBL, SPK)")
+            try database.execute("CREATE INDEX temp.seedgen_new_objects_by_store_pk ON \(Scratch.newObjects) (TABLE_NUMBER, STORE_PK)")
         }
         // A user's object (not in the record) named like an object to add takes its place. Only
         // where the user made objects of the entity: its rows outnumber the recorded ones still
         // there (naming every row to find none took a 1M-object update 3 s).
         for entity in concreteEntities {
             let number: [SQLValue] = [.integer(Int64(entity.number))]
-            guard try database.scalar("SELECT 1 FROM temp.seedgen_map WHERE ENTITY = ? AND FATE = \(Fate.add.sql) LIMIT 1", number) != nil,
+            guard try database.scalar("SELECT 1 FROM temp.\(Scratch.newObjects) WHERE ENTITY = ? AND FATE = \(Fate.add.sql) LIMIT 1", number) != nil,
                   try database.scalar("SELECT COUNT(*) FROM main.\(table(entity)) WHERE Z_ENT = ?", number)
-                    != database.scalar("SELECT COUNT(*) FROM temp.seedgen_state WHERE ENTITY = ? AND NOW IS NOT NULL", number),
+                    != database.scalar("SELECT COUNT(*) FROM temp.\(Scratch.recorded) WHERE ENTITY = ? AND CURRENT_DIGEST IS NOT NULL", number),
                   let named = names.namedRows(of: entity, onlyWhere: "NOT EXISTS (SELECT 1 FROM main.\(SeedRecord.table) r WHERE r.ENTITY = \(entity.number) AND r.PK = Z_PK)")
             else { continue }
             try database.execute("""
-                CREATE TEMP TABLE seedgen_user AS SELECT x.key AS KEY, x.Z_PK AS PK FROM (\(named)) x;
-                CREATE INDEX temp.seedgen_user_by_key ON seedgen_user (KEY);
-                UPDATE temp.seedgen_map SET FATE = \(Fate.clash.sql), SPK = (SELECT u.PK FROM temp.seedgen_user u WHERE u.KEY = seedgen_map.KEY)
-                  WHERE ENTITY = \(entity.number) AND FATE = \(Fate.add.sql) AND EXISTS (SELECT 1 FROM temp.seedgen_user u WHERE u.KEY = seedgen_map.KEY);
-                DROP TABLE temp.seedgen_user;
+                CREATE TEMP TABLE \(Scratch.userObjects) AS SELECT x.key AS KEY, x.Z_PK AS PK FROM (\(named)) x;
+                CREATE INDEX temp.seedgen_user_objects_by_key ON \(Scratch.userObjects) (KEY);
+                UPDATE temp.\(Scratch.newObjects) SET FATE = \(Fate.clash.sql), STORE_PK = (SELECT u.PK FROM temp.\(Scratch.userObjects) u WHERE u.KEY = \(Scratch.newObjects).KEY)
+                  WHERE ENTITY = \(entity.number) AND FATE = \(Fate.add.sql) AND EXISTS (SELECT 1 FROM temp.\(Scratch.userObjects) u WHERE u.KEY = \(Scratch.newObjects).KEY);
+                DROP TABLE temp.\(Scratch.userObjects);
                 """)
         }
         try markOwnerDeleted()
@@ -146,9 +137,9 @@ struct UpdateStep {
         for table in store.tables {
             let base = try database.numberingBase(of: table, in: store)
             try database.execute("""
-                INSERT OR REPLACE INTO temp.seedgen_map
-                SELECT TBL, NPK, ENTITY, KEY, \(base) + ROW_NUMBER() OVER (ORDER BY NPK), FATE, NDIGEST, SDIGEST, RPK FROM temp.seedgen_map
-                WHERE TBL = \(tableNumber(table.name)) AND FATE = \(Fate.add.sql)
+                INSERT OR REPLACE INTO temp.\(Scratch.newObjects)
+                SELECT TABLE_NUMBER, SEED_PK, ENTITY, KEY, \(base) + ROW_NUMBER() OVER (ORDER BY SEED_PK), FATE, SEED_DIGEST, RECORDED_DIGEST, RECORDED_PK FROM temp.\(Scratch.newObjects)
+                WHERE TABLE_NUMBER = \(tableNumber(table.name)) AND FATE = \(Fate.add.sql)
                 """)
         }
     }
@@ -164,8 +155,8 @@ struct UpdateStep {
             guard let destination = column.referencedEntity, let target = store.entity(named: destination) else {
                 return (column.name, value)
             }
-            let number = asRecorded ? "IFNULL(m.SPK, m.RPK)" : "m.SPK"
-            return (column.name, "(SELECT \(number) FROM temp.seedgen_map m WHERE m.TBL = \(tableNumber(target.table)) AND m.NPK = \(value))")
+            let number = asRecorded ? "IFNULL(m.STORE_PK, m.RECORDED_PK)" : "m.STORE_PK"
+            return (column.name, "(SELECT \(number) FROM temp.\(Scratch.newObjects) m WHERE m.TABLE_NUMBER = \(tableNumber(target.table)) AND m.SEED_PK = \(value))")
         }
     }
 
@@ -176,7 +167,7 @@ struct UpdateStep {
     }
 
     /// `carriedDigest` for a statement over many rows: each to-one's number is looked up in its
-    /// table's `recordedNumbersTable` (`makeRecordedNumbers`) through a `LEFT JOIN` of its own,
+    /// table's `UpdateScratch.recordedPKs` (`makeRecordedNumbers`) through a `LEFT JOIN` of its own,
     /// `joins`, which the statement puts after `alias` (its cursors are opened once, not once a
     /// row and column as a subquery's are).
     func recordedDigest(_ entity: EntityLayout, alias: String) -> (digest: String, joins: String) {
@@ -184,25 +175,19 @@ struct UpdateStep {
         let values = SeedRecord.columns(of: entity, in: store, positions: false).enumerated().map { index, column in
             let value = "\(alias).\(Database.quote(column.name))"
             guard let destination = column.referencedEntity, let target = store.entity(named: destination) else { return value }
-            joins += " LEFT JOIN temp.\(Self.recordedNumbersTable(tableNumber(target.table))) r\(index) ON r\(index).NPK = \(value)"
+            joins += " LEFT JOIN temp.\(Scratch.recordedPKs(ofTable: tableNumber(target.table))) r\(index) ON r\(index).SEED_PK = \(value)"
             return "r\(index).PK"
         }
         return (Database.rowDigestSQL(values), joins)
     }
 
-    /// The TEMP table of the numbers the record knows the objects of the table numbered `table`
-    /// by, keyed by their `Z_PK` in the new seed (`makeRecordedNumbers`).
-    static func recordedNumbersTable(_ table: Int) -> String { "seedgen_recorded_\(table)" }
-
-    /// Makes, for each table numbered in `tables`, its `recordedNumbersTable`: a rowid table of
-    /// its objects alone, where a lookup per row of a million-row entity is cheaper than in
-    /// `seedgen_map`, which holds every table's objects.
+    /// Makes, for each table numbered in `tables`, its `UpdateScratch.recordedPKs`.
     func makeRecordedNumbers(_ tables: Set<Int>) throws {
         for table in tables.sorted() {
-            let name = Self.recordedNumbersTable(table)
+            let name = Scratch.recordedPKs(ofTable: table)
             try database.execute("""
-                CREATE TEMP TABLE \(name) (NPK INTEGER PRIMARY KEY, PK INTEGER);
-                INSERT INTO temp.\(name) SELECT NPK, IFNULL(SPK, RPK) FROM temp.seedgen_map WHERE TBL = \(table) ORDER BY NPK;
+                CREATE TEMP TABLE \(name) (SEED_PK INTEGER PRIMARY KEY, PK INTEGER);
+                INSERT INTO temp.\(name) SELECT SEED_PK, IFNULL(STORE_PK, RECORDED_PK) FROM temp.\(Scratch.newObjects) WHERE TABLE_NUMBER = \(table) ORDER BY SEED_PK;
                 """)
         }
     }
