@@ -27,13 +27,13 @@ package enum UpdatePhase: CaseIterable, Sendable {
     case insertAndChange
     /// Ordered to-manys' positions numbered again where the new seed's objects joined them.
     case renumberPositions
-    /// The report of what was added, changed and left to the user.
-    case report
     /// The objects the new seed no longer holds deleted, unless the user changed them or
     /// something of the user's points at them.
     case remove
-    /// Objects whose links alone the new seed changed added to the report.
-    case reportLinkChanges
+    /// The objects whose many-to-many links the update changed noted.
+    case noteLinkChanges
+    /// The report of what was added, changed, removed and left to the user, built once.
+    case report
     /// The store's record rewritten for the new seed.
     case rewriteRecord
     /// `Z_PRIMARYKEY` and the metadata rewritten (the new seed's digest, `Z_MAX`).

@@ -9,7 +9,9 @@ struct UpdateRun {
     let seed: StoreMetadata
     /// The count before a row of the model is written (`.count`).
     private var ledger: UpdateLedger?
-    /// What the update did, filled as it goes.
+    /// What the removal did (`.remove`), for the report.
+    private var removal = Removal()
+    /// What the update did (`.report`, built once).
     private(set) var report = SeedUpdateReport(updated: false)
 
     init(step: UpdateStep, path: String, seed: StoreMetadata) {
@@ -40,12 +42,12 @@ struct UpdateRun {
             try step.insertAndChange()
         case .renumberPositions:
             try step.renumberPositions()
-        case .report:
-            report = try step.report()
         case .remove:
-            try step.remove(into: &report)
-        case .reportLinkChanges:
-            try step.reportLinkChanges(into: &report)
+            removal = try step.remove()
+        case .noteLinkChanges:
+            try step.noteLinkChanges()
+        case .report:
+            report = try step.report(removal: removal)
         case .rewriteRecord:
             try step.rewriteRecord()
         case .rewriteBookkeeping:

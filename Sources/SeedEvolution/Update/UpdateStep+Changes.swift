@@ -101,13 +101,14 @@ extension UpdateStep {
         try updateLinks()
     }
 
-    /// The report of what `insertAndChange` did and left alone; removals come later.
-    func report() throws -> SeedUpdateReport {
+    /// The report of the whole update, built once after the removals (`removal`) and the
+    /// links' changes (`noteLinkChanges`).
+    func report(removal: Removal) throws -> SeedUpdateReport {
         var report = SeedUpdateReport(updated: true)
         for entity in concreteEntities {
             let digest = carriedDigest(entity, alias: "n")
             let rows = try database.rows("""
-                SELECT m.FATE, m.KEY, m.SEED_PK FROM temp.\(Scratch.touched) m WHERE m.ENTITY = ? AND (m.FATE IN (\(Fate.add.sql), \(Fate.changed.sql), \(Fate.clash.sql), \(Fate.ownerDeleted.sql))
+                SELECT m.FATE, m.KEY, m.SEED_PK FROM temp.\(Scratch.touched) m WHERE m.ENTITY = ? AND (m.FATE IN (\(Fate.add.sql), \(Fate.clash.sql), \(Fate.ownerDeleted.sql))
                   OR (m.FATE IN (\(Fate.user.sql), \(Fate.deleted.sql)) AND \(SeedRecord.differsFromSeededSQL("(SELECT \(digest) FROM seed.\(table(entity)) n WHERE n.Z_PK = m.SEED_PK)", seeded: "m.RECORDED_DIGEST"))))
                 ORDER BY m.KEY
                 """, [.integer(Int64(entity.number))])
@@ -115,15 +116,18 @@ extension UpdateStep {
                 let object = try self.object(entity, key: row[1].text ?? "", row: row[2].integer, in: "seed")
                 switch Fate(rawValue: row[0].text ?? "") {
                 case .add?: report.added.append(object)
-                case .changed?: report.changed.append(object)
                 case .clash?: report.keptUserObject.append(object)
                 case .user?: report.keptChangedByUser.append(object)
                 case .deleted?: report.keptDeletedByUser.append(object)
                 case .ownerDeleted?: report.notAddedOwnerDeleted.append(object)
-                default: break
+                case .changed?, .seeded?, nil: break
                 }
             }
         }
+        report.changed = try changedObjects()
+        report.keptChangedByUser += removal.keptChangedByUser
+        report.removed = removal.removed
+        report.keptLinked = removal.keptLinked
         return report
     }
 

@@ -28,16 +28,29 @@ extension UpdateStep {
         }
     }
 
-    /// After the removals: the objects whose links alone the update changed (added, removed —
-    /// with an object it deleted too — or moved) are changed, as `seedgen diff` has it: named
-    /// from the side each join table is named after, unless the report names them already.
-    /// `report.changed` is then in key order per entity again.
-    func reportLinkChanges(into report: inout SeedUpdateReport) throws {
-        guard !store.joinTables.isEmpty else { return }
+    /// After the removals: notes the objects whose links the update changed (added, removed —
+    /// with an object it deleted too — or moved), named from the side each join table is named
+    /// after (`UpdateScratch.linkChangedOwners`).
+    func noteLinkChanges() throws {
         for join in store.joinTables {
             try LinkUpdate(join, step: self)?.noteChangedOwners()
         }
-        report.changed = []
+    }
+
+    /// The objects the update changed, in key order per entity: those whose values the new
+    /// seed changed, and those whose links alone it changed (`noteLinkChanges`), as `seedgen
+    /// diff` has it.
+    func changedObjects() throws -> [SeedUpdateReport.Object] {
+        var changed: [SeedUpdateReport.Object] = []
+        guard !store.joinTables.isEmpty else {
+            for entity in concreteEntities {
+                for row in try database.rows("SELECT m.KEY, m.SEED_PK FROM temp.\(Scratch.touched) m WHERE m.ENTITY = ? AND m.FATE = \(Fate.changed.sql) ORDER BY m.KEY",
+                                             [.integer(Int64(entity.number))]) {
+                    changed.append(try object(entity, key: row[0].text ?? "", row: row[1].integer, in: "seed"))
+                }
+            }
+            return changed
+        }
         for entity in concreteEntities {
             let sameValues = "NOT " + SeedRecord.differsFromSeededSQL("(SELECT \(carriedDigest(entity, alias: "n")) FROM seed.\(table(entity)) n WHERE n.Z_PK = m.SEED_PK)", seeded: "m.RECORDED_DIGEST")
             for row in try database.rows("""
@@ -47,9 +60,10 @@ extension UpdateStep {
                 WHERE m.ENTITY = ?1 AND (m.FATE = \(Fate.seeded.sql) OR (m.FATE = \(Fate.user.sql) AND \(sameValues)))
                 ORDER BY 1
                 """, [.integer(Int64(entity.number))]) {
-                report.changed.append(try object(entity, key: row[0].text ?? "", row: row[1].integer, in: "seed"))
+                changed.append(try object(entity, key: row[0].text ?? "", row: row[1].integer, in: "seed"))
             }
         }
+        return changed
     }
 }
 

@@ -1,12 +1,24 @@
 import SeedModel
 import SeedStore
 
+/// What the removal did, for the report (`UpdateStep.report(removal:)`): each list named before
+/// the rows went.
+struct Removal {
+    /// The objects the new seed no longer holds that the user changed: kept.
+    var keptChangedByUser: [SeedUpdateReport.Object] = []
+    /// Those deleted, by entity and key.
+    var removed: [SeedUpdateReport.Object] = []
+    /// Those kept because something of the user's points at them.
+    var keptLinked: [SeedUpdateReport.Object] = []
+}
+
 extension UpdateStep {
     /// Deletes the recorded objects the new seed no longer holds, unless the user changed them
     /// or something other than the seed's own objects points at them (a user's object, one the
     /// user changed, or one kept for that reason): those stay, and leave the record (they are
     /// the user's now).
-    func remove(into report: inout SeedUpdateReport) throws {
+    func remove() throws -> Removal {
+        var removal = Removal()
         // The recorded objects still in the store that the new seed no longer holds, found once
         // (a scan of the state with a lookup per object; it took a second a million objects,
         // and was made three times): those the user changed are reported and kept.
@@ -17,7 +29,7 @@ extension UpdateStep {
             """)
         for row in try database.rows("SELECT ENTITY, KEY, PK FROM temp.\(Scratch.noLongerSeeded) WHERE CHANGED ORDER BY ENTITY, KEY") {
             guard let entity = store.entity(number: Int(row[0].integer ?? 0)) else { continue }
-            report.keptChangedByUser.append(try object(entity, key: row[1].text ?? "", row: row[2].integer))
+            removal.keptChangedByUser.append(try object(entity, key: row[1].text ?? "", row: row[2].integer))
         }
         try database.execute("""
             CREATE TEMP TABLE \(Scratch.toRemove) AS SELECT ENTITY, PK, KEY FROM temp.\(Scratch.noLongerSeeded) WHERE NOT CHANGED;
@@ -50,16 +62,17 @@ extension UpdateStep {
             try database.run("DELETE FROM main.\(SeedRecord.table) WHERE ENTITY = ? AND PK = ?", [row[0], row[1]])
             removed.append((entity, row[2].text ?? "", named))
         }
-        report.removed = removed.sorted { ($0.0.name, $0.1) < ($1.0.name, $1.1) }.map(\.2)
+        removal.removed = removed.sorted { ($0.0.name, $0.1) < ($1.0.name, $1.1) }.map(\.2)
         for row in try database.rows("SELECT ENTITY, KEY, PK FROM temp.\(Scratch.keptLinked) ORDER BY ENTITY, KEY") {
             guard let entity = store.entity(number: Int(row[0].integer ?? 0)) else { continue }
-            report.keptLinked.append(try object(entity, key: row[1].text ?? "", row: row[2].integer))
+            removal.keptLinked.append(try object(entity, key: row[1].text ?? "", row: row[2].integer))
         }
         // What the new seed removes and the store keeps is the user's from now on.
         try database.execute("""
             DELETE FROM main.\(SeedRecord.table) WHERE (ENTITY, PK) IN (SELECT ENTITY, PK FROM temp.\(Scratch.noLongerSeeded));
             DROP TABLE temp.\(Scratch.noLongerSeeded); DROP TABLE temp.\(Scratch.toRemove); DROP TABLE temp.\(Scratch.keptLinked);
             """)
+        return removal
     }
 
     /// True when a row outside `seedgen_to_remove` points at the object with a to-one (the seed's
