@@ -67,14 +67,11 @@ extension RowTransfer {
                     continue
                 }
                 guard done.insert("\(place.table).\(place.column)").inserted else { continue }
-                let (table, holder, member, column) = (Database.quote(place.table), Database.quote(place.holder), Database.quote(place.member), Database.quote(place.column))
+                let (table, holder, column) = (Database.quote(place.table), Database.quote(place.holder), Database.quote(place.column))
                 // Numbered as the rows were copied already (`RowTransfer.expression`), or not.
                 guard try database.scalar("SELECT EXISTS (SELECT 1 FROM \(table) WHERE \(holder) IS NOT NULL AND \(column) IS NULL)")?.integer == 1 else { continue }
-                let stride = ObjectRows.positionStep
-                try database.execute("""
-                    UPDATE \(table) SET \(column) = p.position FROM (SELECT rowid AS id, \(stride) * (1 + ROW_NUMBER() OVER (PARTITION BY \(holder) ORDER BY \(member))) AS position \
-                    FROM \(table) WHERE \(holder) IS NOT NULL) AS p WHERE \(table).rowid = p.id
-                    """)
+                let list = OrderedListNumbering.Columns(table: place.table, holder: place.holder, member: place.member, position: place.column)
+                try OrderedListNumbering(database: database).renumber(list, lists: .all)
             }
         }
     }

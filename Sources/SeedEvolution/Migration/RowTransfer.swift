@@ -166,7 +166,7 @@ struct RowTransfer {
             return ("(SELECT l.\(Database.quote(order)) \(links.rows) AND l.\(Database.quote(links.holder)) = o.Z_PK)", [])
         case .numberedInline(let source):
             let key = key(source)
-            return ("CASE WHEN \(key) IS NULL THEN NULL ELSE \(ObjectRows.positionStep) * (1 + ROW_NUMBER() OVER (PARTITION BY \(key) ORDER BY o.Z_PK)) END", [])
+            return ("CASE WHEN \(key) IS NULL THEN NULL ELSE \(OrderedListNumbering.positionSQL(ofPlace: "ROW_NUMBER() OVER (PARTITION BY \(key) ORDER BY o.Z_PK)")) END", [])
         }
     }
 

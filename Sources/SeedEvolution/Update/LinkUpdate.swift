@@ -102,24 +102,17 @@ struct LinkUpdate {
     /// (call after `recordNew`), so the next update still finds it where the seed put it.
     func renumberShared() throws {
         for (index, ordering) in join.orderings.enumerated() {
-            let (position, holder) = (Database.quote(ordering.column), Database.quote(ordering.holderColumn))
             let ordersFirst = ordering.holderColumn == join.secondColumn
-            let member = ordersFirst ? first : second
-            let holders = try database.rows("SELECT DISTINCT \(holder) FROM main.\(table) GROUP BY \(holder), \(position) HAVING COUNT(*) > 1")
-            guard !holders.isEmpty else { continue }
-            let renumber = try database.prepare("UPDATE main.\(table) SET \(position) = ?1 WHERE \(holder) = ?2 AND \(member) = ?3")
-            let (a, b) = ordersFirst ? ("?3", "?2") : ("?2", "?3")
-            let rerecord = try database.prepare("UPDATE \(record) SET P\(index + 1) = ?1 WHERE JOINTABLE = ?5 AND A = \(a) AND B = \(b) AND P\(index + 1) IS ?4")
-            for row in holders {
-                let members = try database.rows("SELECT \(member), \(position) FROM main.\(table) WHERE \(holder) = ? ORDER BY \(position), \(member)", [row[0]])
-                for (place, member) in members.enumerated() {
-                    let arguments: [SQLValue] = [.integer(ObjectRows.storedPosition(ofPlace: Int64(place + 1))), row[0], member[0], member[1], .text(join.name)]
-                    try renumber.bind(Array(arguments.prefix(3)))
-                    try renumber.run()
-                    try rerecord.bind(arguments)
-                    try rerecord.run()
-                }
-            }
+            let list = OrderedListNumbering.Columns(table: join.name, holder: ordering.holderColumn,
+                                                    member: ordersFirst ? join.firstColumn : join.secondColumn, position: ordering.column)
+            guard try OrderedListNumbering(database: database).renumber(list, lists: .sharingPlaces) > 0 else { continue }
+            let (a, b) = ordersFirst ? ("r.MEMBER", "r.HOLDER") : ("r.HOLDER", "r.MEMBER")
+            let places = "temp.\(OrderedListNumbering.renumbered)"
+            try database.run("""
+                UPDATE \(record) SET P\(index + 1) = (SELECT r.NEW FROM \(places) r WHERE \(a) = \(SeedRecord.linksTable).A AND \(b) = \(SeedRecord.linksTable).B)
+                WHERE JOINTABLE = ?1 AND EXISTS (SELECT 1 FROM \(places) r WHERE \(a) = \(SeedRecord.linksTable).A AND \(b) = \(SeedRecord.linksTable).B
+                                                   AND \(SeedRecord.linksTable).P\(index + 1) IS r.OLD)
+                """, name)
         }
     }
 

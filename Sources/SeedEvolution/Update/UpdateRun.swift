@@ -10,7 +10,7 @@ struct UpdateRun {
     /// The count before a row of the model is written (`.count`).
     private var ledger: UpdateLedger?
     /// What the removal did (`.remove`), for the report.
-    private var removal = Removal()
+    private var removal = ObjectRemoval()
     /// What the update did (`.report`, built once).
     private(set) var report = SeedUpdateReport(updated: false)
 

@@ -103,7 +103,7 @@ extension UpdateStep {
 
     /// The report of the whole update, built once after the removals (`removal`) and the
     /// links' changes (`noteLinkChanges`).
-    func report(removal: Removal) throws -> SeedUpdateReport {
+    func report(removal: ObjectRemoval) throws -> SeedUpdateReport {
         var report = SeedUpdateReport(updated: true)
         for entity in concreteEntities {
             let digest = carriedDigest(entity, alias: "n")

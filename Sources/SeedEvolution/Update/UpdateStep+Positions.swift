@@ -10,19 +10,8 @@ extension UpdateStep {
             for column in table.columns {
                 guard case .foreignOrder(let entity, let relationship) = column.role,
                       let toOne = store.toOneColumns(for: relationship, of: entity) else { continue }
-                let (name, owner, position) = (Database.quote(table.name), Database.quote(toOne.key), Database.quote(column.name))
-                let owners = try database.rows("""
-                    SELECT DISTINCT \(owner) FROM main.\(name) WHERE \(owner) IS NOT NULL GROUP BY \(owner), \(position) HAVING COUNT(*) > 1
-                    """)
-                guard !owners.isEmpty else { continue }
-                let renumber = try database.prepare("UPDATE main.\(name) SET \(position) = ?, Z_OPT = Z_OPT + 1 WHERE Z_PK = ?")
-                for row in owners {
-                    let members = try database.rows("SELECT Z_PK FROM main.\(name) WHERE \(owner) = ? ORDER BY \(position), Z_PK", [row[0]])
-                    for (index, member) in members.enumerated() {
-                        try renumber.bind([.integer(ObjectRows.storedPosition(ofPlace: Int64(index + 1))), member[0]])
-                        try renumber.run()
-                    }
-                }
+                let list = OrderedListNumbering.Columns(table: table.name, holder: toOne.key, member: "Z_PK", position: column.name)
+                try OrderedListNumbering(database: database).renumber(list, lists: .sharingPlaces, bumpingRowVersion: true)
             }
         }
     }

@@ -3,7 +3,7 @@ import SeedStore
 
 /// What the removal did, for the report (`UpdateStep.report(removal:)`): each list named before
 /// the rows went.
-struct Removal {
+struct ObjectRemoval {
     /// The objects the new seed no longer holds that the user changed: kept.
     var keptChangedByUser: [SeedUpdateReport.Object] = []
     /// Those deleted, by entity and key.
@@ -17,8 +17,8 @@ extension UpdateStep {
     /// or something other than the seed's own objects points at them (a user's object, one the
     /// user changed, or one kept for that reason): those stay, and leave the record (they are
     /// the user's now).
-    func remove() throws -> Removal {
-        var removal = Removal()
+    func remove() throws -> ObjectRemoval {
+        var removal = ObjectRemoval()
         // The recorded objects still in the store that the new seed no longer holds, found once
         // (a scan of the state with a lookup per object; it took a second a million objects,
         // and was made three times): those the user changed are reported and kept.
