@@ -46,26 +46,26 @@ struct MigrateCommand: ParsableCommand {
         try FileRefusal.checkStore(store)
         let versions = try loadModelVersions(model, schema: schema.schema)
         let migrator = StoreMigrator(storeAt: store, versions: versions)
-        let plan: MigrationPlan
+        let plan: MigrationPlan, assessment: StoreAssessment
         do {
             // A write a killed run left is rolled back first (a dry run only reads: it says so).
             if !dryRun { try migrator.recoverInterruptedWrite() }
             // A migration counts what it removes itself (its report's plan): counted once.
-            plan = try migrator.plan(countingRemovals: dryRun)
+            (plan, assessment) = try migrator.plan(countingRemovals: dryRun)
         } catch {
             throw CommandFailure(message: error.description, exitCode: Self.exitCode(error.reason))
         }
-        var outcome = Outcome(plan: plan)
+        var outcome = Outcome(plan: plan, assessment: assessment)
         let current = plan.sourceVersion == plan.destinationVersion
         // Migrated even when current: under the write lock it removes what a killed run left.
-        if plan.isPossible && !(dryRun && current) {
+        if assessment.isPossible && !(dryRun && current) {
             do {
                 if dryRun {
                     // The run itself, rolled back: every check it makes, none foreseen apart.
                     _ = try migrator.rehearse()
                 } else {
                     let report = try migrator.migrate()
-                    if report.migrated { outcome.plan = report.plan }
+                    if report.migrated { (outcome.plan, outcome.assessment) = (report.plan, report.assessment) }
                     outcome.migrated = report.migrated
                     outcome.rows = report.rowCounts.values.reduce(0, +)
                     outcome.indexesTakenOver = report.indexesTakenOver
@@ -77,7 +77,7 @@ struct MigrateCommand: ParsableCommand {
         if json {
             print(try jsonText(Report(store: store, outcome: outcome)))
         } else {
-            printPlan(outcome.plan, failed: outcome.failure != nil)
+            printPlan(outcome.plan, outcome.assessment, failed: outcome.failure != nil)
             if let (message, _) = outcome.failure {
                 printError("seedgen: error: \(message)")
             } else if let migrated = outcome.migrated, !current {
@@ -85,7 +85,7 @@ struct MigrateCommand: ParsableCommand {
             }
         }
         if let (_, code) = outcome.failure { throw CommandFailure(message: nil, exitCode: code) }
-        if !plan.isPossible { throw CommandFailure(message: nil, exitCode: 1) }
+        if !assessment.isPossible { throw CommandFailure(message: nil, exitCode: 1) }
     }
 
     /// The exit status of a migration error, by the one rule: 2 when a file cannot be read or
@@ -100,6 +100,7 @@ struct MigrateCommand: ParsableCommand {
     /// What the command found and did.
     struct Outcome {
         var plan: MigrationPlan
+        var assessment: StoreAssessment
         /// nil with --dry-run or a refusal.
         var migrated: Bool?
         var rows = 0
@@ -110,11 +111,11 @@ struct MigrateCommand: ParsableCommand {
 
     /// The plan, then whether the migration can be done: not when Core Data would refuse it,
     /// nor when the store's own check (or the run) `failed`, whose error follows.
-    private func printPlan(_ plan: MigrationPlan, failed: Bool) {
+    private func printPlan(_ plan: MigrationPlan, _ assessment: StoreAssessment, failed: Bool) {
         printLine("store: \(store)")
         printLine("from: \(plan.sourceVersion) (the store's version hashes)")
         printLine("to: \(plan.destinationVersion) (current)")
-        if plan.sourceVersion == plan.destinationVersion || (plan.changesNothing && plan.isPossible) {
+        if plan.sourceVersion == plan.destinationVersion || (plan.changesNothing && assessment.isPossible) {
             printLine("the store is at the current version: nothing to migrate")
             return
         }
@@ -131,15 +132,15 @@ struct MigrateCommand: ParsableCommand {
             }
         }
         for name in plan.removedEntities { printLine("\(name): removed (its rows are deleted)") }
-        for line in Self.removalLines(plan.removals) { printLine(line) }
-        for warning in plan.warnings { printError("seedgen: warning: \(warning)") }
-        if plan.isPossible && !failed {
+        for line in Self.removalLines(assessment.removals) { printLine(line) }
+        for warning in assessment.warnings { printError("seedgen: warning: \(warning)") }
+        if assessment.isPossible && !failed {
             printLine("the migration can be done")
-        } else if plan.isPossible {
+        } else if assessment.isPossible {
             printLine("the migration cannot be done on this store:")
         } else {
             printLine("refused:")
-            for refusal in plan.refusals { printLine("  \(refusal)") }
+            for refusal in assessment.refusals { printLine("  \(refusal)") }
         }
     }
 
@@ -211,7 +212,7 @@ struct MigrateCommand: ParsableCommand {
         var error: String?
 
         init(store: String, outcome: Outcome) {
-            let plan = outcome.plan
+            let (plan, assessment) = (outcome.plan, outcome.assessment)
             migrated = outcome.migrated
             rowsCarried = outcome.migrated == true ? outcome.rows : nil
             indexesTakenOver = outcome.migrated == true ? outcome.indexesTakenOver : nil
@@ -219,19 +220,19 @@ struct MigrateCommand: ParsableCommand {
             self.store = store
             from = plan.sourceVersion
             to = plan.destinationVersion
-            current = plan.sourceVersion == plan.destinationVersion || (plan.changesNothing && plan.isPossible)
+            current = plan.sourceVersion == plan.destinationVersion || (plan.changesNothing && assessment.isPossible)
             // Possible only when nothing stood in its way: a dry run's check of the store, or the
             // run itself, may refuse what the plan allows (`error` says why).
-            possible = plan.isPossible && outcome.failure == nil
+            possible = assessment.isPossible && outcome.failure == nil
             entities = plan.entities.map { entity in
                 Entity(name: entity.name, source: entity.source, properties: entity.properties.map {
                     Property(name: $0.name, source: $0.source, change: Self.words($0))
                 })
             }
             removedEntities = plan.removedEntities
-            removals = Self.removals(plan.removals)
-            refusals = plan.refusals.map { Refusal(reason: $0.reason.rawValue, subject: $0.subject, message: $0.message) }
-            warnings = plan.warnings.map { Refusal(reason: $0.reason.rawValue, subject: $0.subject, message: $0.message) }
+            removals = Self.removals(assessment.removals)
+            refusals = assessment.refusals.map { Refusal(reason: $0.reason.rawValue, subject: $0.subject, message: $0.message) }
+            warnings = assessment.warnings.map { Refusal(reason: $0.reason.rawValue, subject: $0.subject, message: $0.message) }
         }
 
         /// What happens to a property, in words ("renamed from coach, default filled: 0").

@@ -144,7 +144,7 @@ struct CorpusMigrationTests {
         let versions = try ModelLoader.loadVersions(from: directory.path("M.xcdatamodeld"))
         let copy = try directory.copy(store.store)
         let report = try StoreMigrator(storeAt: copy, versions: versions).migrate()
-        #expect(report.migrated && report.plan.removals.contains { $0.subject == .attribute(entity: "Person", name: "id") })
+        #expect(report.migrated && report.assessment.removals.contains { $0.subject == .attribute(entity: "Person", name: "id") })
         let database = try Database(path: copy, mode: .readOnly, immutable: true)
         let schema = try database.rows("SELECT sql FROM sqlite_master WHERE sql IS NOT NULL AND name NOT LIKE 'Z_METADATA' AND name NOT IN ('Z_PRIMARYKEY', 'Z_MODELCACHE') ORDER BY sql")
             .compactMap { $0.first?.text }

@@ -49,7 +49,7 @@ struct InverseReshapeTests {
 
     /// A store of `from` with two users of two books each (and an unlinked book), migrated to `to`.
     func migrate(from: String, to: String, ordered: Bool = false, link: (Int, Int) -> Bool = { user, book in book / 2 == user }) throws
-        -> (before: [String], after: [String], dryRun: MigrationPlan, order: (before: [String], after: [String])) {
+        -> (before: [String], after: [String], dryRun: StoreAssessment, order: (before: [String], after: [String])) {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let v1 = try StoreFixture.model(Self.books(from, ordered: ordered), in: directory), v2 = try StoreFixture.model(Self.books(to, ordered: ordered), in: directory)
@@ -67,7 +67,7 @@ struct InverseReshapeTests {
         let before = try Self.links(path, layout)
         let orderBefore = ordered ? try Self.order(path, layout) : []
         let migrator = StoreMigrator(storeAt: path, versions: ModelVersions(versions: [.init(name: "v1", model: v1), .init(name: "v2", model: v2)], current: .init(name: "v2", model: v2)))
-        let plan = try migrator.plan()
+        let plan = try migrator.plan().assessment
         _ = try migrator.migrate()
         let destination = try StoreLayout(model: v2)
         #expect(try StoreVerifier(storePath: path, layout: destination).verify().filter { !$0.isNote }.isEmpty)

@@ -58,34 +58,6 @@ extension MigrationPlan {
                     + "not names, so \(source)'s \(what) are not carried over; set the renaming identifier to \(sourceIdentifier) to carry them")
     }
 
-    /// This plan with a warning for each attribute it removes that holds values (`removals`)
-    /// beside an attribute of the same type that it adds to the same entity: it looks like a
-    /// rename without a renaming identifier, which drops the values on every user's device. The
-    /// advice names the identifier Core Data would match: the removed attribute's own renaming
-    /// identifier when it has one, else its name. A Composite's element, which no identifier
-    /// renames, and an added attribute already warned of for its identifier are left out.
-    func warningOfLookalikeRenames(source: DataModel, destination: DataModel) -> MigrationPlan {
-        var plan = self
-        for step in entities {
-            guard let origin = step.source, let old = source.entity(named: origin), let new = destination.entity(named: step.name) else { continue }
-            for removed in step.properties where removed.change == .removed && !removed.name.contains(".") {
-                guard let attribute = source.storedAttributes(of: old).first(where: { $0.name == removed.name }),
-                      let held = removals.first(where: { $0.subject == .attribute(entity: origin, name: removed.name) })?.count, held > 0 else { continue }
-                let identifier = attribute.renamingIdentifier ?? attribute.name
-                for added in step.properties where !added.name.contains(".") {
-                    let subject = "\(step.name).\(added.name)"
-                    guard case .added = added.change, let twin = destination.storedAttributes(of: new).first(where: { $0.name == added.name }), twin.type == attribute.type,
-                          !warnings.contains(where: { $0.subject == subject && $0.reason == .identifierNamesAnotherElement }) else { continue }
-                    let whose = identifier == attribute.name ? "" : " (\(removed.name)'s own renaming identifier, which Core Data matches)"
-                    plan.warnings.append(Warning(reason: .looksLikeRename, subject: subject,
-                                                 message: "is added as \(origin).\(removed.name) (\(attribute.type.rawValue), \(held) value\(held == 1 ? "" : "s") in the store) is removed: "
-                                                    + "if it is a rename, give \(added.name) the renaming identifier \(identifier)\(whose), or the values are dropped"))
-                }
-            }
-        }
-        return plan
-    }
-
     /// A stored property, attribute or relationship, with what a migration looks at.
     struct StoredProperty {
         var name: String

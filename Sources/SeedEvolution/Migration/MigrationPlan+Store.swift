@@ -26,10 +26,12 @@ extension MigrationPlan {
         throw MigrationError(.unknownVersion(entities: unmatched), "\(path): the store was made for a model version the bundle does not hold (\(names)): \(detail)")
     }
 
-    /// This plan with what the store open on `database` (at `path`), made for `source`, decides.
-    func checked(against database: Database, path: String, source: ModelVersions.Version) throws(MigrationError) -> MigrationPlan {
-        guard !requirements.isEmpty else { return self }
-        var plan = self
+    /// What the store open on `database` (at `path`), made for `source`, decides of this plan:
+    /// the refusals its rows add to the plan's (its removals are counted later:
+    /// `StoreAssessment.counting`).
+    func assessment(of database: Database, path: String, source: ModelVersions.Version) throws(MigrationError) -> StoreAssessment {
+        var refusals = self.refusals
+        guard !requirements.isEmpty else { return StoreAssessment(refusals: refusals, warnings: warnings) }
         do {
             let layout = try StoreLayout(model: source.model)
             for requirement in requirements {
@@ -37,7 +39,7 @@ extension MigrationPlan {
                 let rows = "FROM \(Database.quote(entity.table)) WHERE Z_ENT IN (\(entity.subtreeList))"
                 switch requirement.condition {
                 case .noRows:
-                    if try database.scalar("SELECT EXISTS (SELECT 1 \(rows))")?.integer == 1 { plan.refusals.append(requirement.refusal) }
+                    if try database.scalar("SELECT EXISTS (SELECT 1 \(rows))")?.integer == 1 { refusals.append(requirement.refusal) }
                 case .noNulls(let property):
                     // A to-many made a required to-one: every row must hold a link.
                     let unset: String
@@ -49,13 +51,13 @@ extension MigrationPlan {
                         continue
                     }
                     if try database.scalar("SELECT EXISTS (SELECT 1 \(rows) AND \(unset))")?.integer == 1 {
-                        plan.refusals.append(requirement.refusal)
+                        refusals.append(requirement.refusal)
                     }
                 case .noValues(let properties):
                     let columns = properties.compactMap { layout.column(for: $0, of: entity.name) }.map { "\(Database.quote($0)) IS NOT NULL" }
                     guard !columns.isEmpty else { continue }
                     if try database.scalar("SELECT EXISTS (SELECT 1 \(rows) AND (\(columns.joined(separator: " OR "))))")?.integer == 1 {
-                        plan.refusals.append(requirement.refusal)
+                        refusals.append(requirement.refusal)
                     }
                 case .distinct(let properties):
                     let columns = properties.compactMap { layout.column(for: $0, of: entity.name) }.map { Database.quote($0) }
@@ -68,13 +70,13 @@ extension MigrationPlan {
                         var refusal = requirement.refusal
                         let values = zip(properties, clash.dropFirst()).map { "\($0) \($1.excerpt)" }
                         refusal.message += " \(values.isEmpty ? "it" : values.joined(separator: ", ")) (\(clash[0].integer ?? 0) rows)"
-                        plan.refusals.append(refusal)
+                        refusals.append(refusal)
                     }
                 }
             }
         } catch {
             throw MigrationError(reading: error, "\(path): \(error)")
         }
-        return plan
+        return StoreAssessment(refusals: refusals, warnings: warnings)
     }
 }

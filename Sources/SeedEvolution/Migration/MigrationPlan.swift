@@ -5,27 +5,28 @@ import SeedStore
 /// (lightweight) mapping does it: per entity and property, what is kept, renamed, added,
 /// removed or filled with a default, and what Core Data would refuse, and why.
 ///
-/// A plan is made from the two models (`init(from:to:)`); `checked(against:)` adds what only
-/// the store's rows decide (a required attribute added to an entity that has rows).
+/// A plan is made once from the two models (`init(from:to:)`, the only place that sets its
+/// properties) and never changes after; what one store's rows decide of it (a required attribute
+/// added to an entity that has rows, what the migration removes, a lookalike rename) is a
+/// second value, its ``StoreAssessment``.
 public struct MigrationPlan: Sendable {
     /// The source version's name.
-    public var sourceVersion: String
+    public internal(set) var sourceVersion: String
     /// The destination version's name.
-    public var destinationVersion: String
+    public internal(set) var destinationVersion: String
     /// Every destination entity, in the destination model's order.
-    public var entities: [EntityStep]
+    public internal(set) var entities: [EntityStep]
     /// Source entities no destination entity takes over: their rows are deleted.
-    public var removedEntities: [String]
-    /// Why the migration cannot be done; empty when it can.
-    public var refusals: [Refusal]
-    /// What the migration removes from the store it was checked against, with how much of it
-    /// the store holds (empty before: `StoreMigrator.plan()` counts them).
-    package var removals: [Removal] = []
-    /// What the migration does that a team most likely did not mean (it is carried out all
-    /// the same, as Core Data would): see ``Warning/Reason``.
-    package var warnings: [Warning] = []
-    /// What only the store's rows decide (`checked(against:)` turns a broken one into a refusal).
-    package var requirements: [Requirement]
+    public internal(set) var removedEntities: [String]
+    /// Why Core Data would not migrate between the two models; empty when it would (a store's
+    /// rows may refuse more: ``StoreAssessment/refusals``).
+    public internal(set) var refusals: [Refusal]
+    /// What the migration does that a team most likely did not mean, from the models alone (it
+    /// is carried out all the same, as Core Data would): see ``Warning/Reason``.
+    package internal(set) var warnings: [Warning] = []
+    /// What only the store's rows decide (`assessment(of:path:source:)` turns a broken one into
+    /// a refusal).
+    package internal(set) var requirements: [Requirement]
 
     /// A condition on the source store's rows.
     package struct Requirement: Sendable {
@@ -46,11 +47,12 @@ public struct MigrationPlan: Sendable {
         package var sourceEntity: String
         /// What they must be like.
         package var condition: Condition
-        /// The refusal when the rows break it (`checked(against:)` adds the clashing values).
+        /// The refusal when the rows break it (`assessment(of:path:source:)` adds the clashing values).
         package var refusal: Refusal
     }
 
-    /// Whether the migration can be done.
+    /// Whether Core Data would migrate between the two models (a store's rows may still refuse:
+    /// ``StoreAssessment/isPossible``).
     public var isPossible: Bool { refusals.isEmpty }
 
     /// Source entity name → the destination entity that takes its rows over.

@@ -6,8 +6,10 @@ import SeedStore
 struct MigrationRun {
     let database: Database
     let path: String
-    /// What the migration starts from; its plan gains the removals and warnings once counted.
-    private(set) var start: StoreMigrator.Start
+    /// What the migration starts from: the plan, which never changes.
+    let start: StoreMigrator.Start
+    /// What the store's rows decide of the plan: with the removals and warnings once counted.
+    private(set) var assessment: StoreAssessment
     let transfer: RowTransfer
     /// The count before a row moves (`.count`).
     private var ledger: MigrationLedger?
@@ -22,6 +24,7 @@ struct MigrationRun {
         self.database = database
         self.path = path
         self.start = start
+        self.assessment = start.assessment
         self.transfer = transfer
     }
 
@@ -29,8 +32,7 @@ struct MigrationRun {
         switch phase {
         case .count:
             let ledger = try MigrationLedger(counting: database, plan: start.plan, source: start.source, destination: start.destination.model)
-            start.plan.removals = ledger.removals
-            start.plan = start.plan.warningOfLookalikeRenames(source: start.source.model, destination: start.destination.model)
+            assessment = start.assessment.counting(ledger.removals, plan: start.plan, source: start.source.model, destination: start.destination.model)
             self.ledger = ledger
         case .markRecord:
             guard try SeedRecord.isPresent(in: database) else {

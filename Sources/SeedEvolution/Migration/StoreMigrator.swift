@@ -32,6 +32,8 @@ public struct StoreMigrator: Sendable {
     public struct Report: Sendable {
         /// The plan carried out (or found unnecessary).
         public var plan: MigrationPlan
+        /// What the store's rows decided of it: what the migration removed, the warnings.
+        public var assessment: StoreAssessment
         /// False when the store was at the current version already: nothing was written.
         public var migrated: Bool
         /// Rows carried over, per destination entity (its own rows, not its sub-entities').
@@ -94,19 +96,20 @@ public struct StoreMigrator: Sendable {
     }
 
     /// The plan for the store, reading it only: its version found by its entity hashes, the
-    /// plan to the current version checked against its rows (what they break is in
-    /// `refusals`, not thrown), and, with `countingRemovals`, what it would remove counted
-    /// (`removals`, one pass over each table; `migrate()`'s report counts them too). Throws when
-    /// the store cannot be read or its version is not in the bundle.
-    package func plan(countingRemovals: Bool = true) throws(MigrationError) -> MigrationPlan {
+    /// plan to the current version, and its assessment against the store's rows (what they break
+    /// is in its `refusals`, not thrown) with, when `countingRemovals`, what it would remove
+    /// counted (`removals`, one pass over each table; `migrate()`'s report counts them too).
+    /// Throws when the store cannot be read or its version is not in the bundle.
+    package func plan(countingRemovals: Bool = true) throws(MigrationError) -> (plan: MigrationPlan, assessment: StoreAssessment) {
         let file = try openReadOnly()
         do {
             let found = try found(in: file.database)
-            var plan = try MigrationPlan(from: found.version, to: versions.current).checked(against: file.database, path: storePath, source: found.version)
-            guard found.version.name != versions.current.name, countingRemovals else { return plan }
+            let plan = MigrationPlan(from: found.version, to: versions.current)
+            let assessment = try plan.assessment(of: file.database, path: storePath, source: found.version)
+            guard found.version.name != versions.current.name, countingRemovals else { return (plan, assessment) }
             let source = try sourceLayout(of: found, database: file.database)
-            plan.removals = try MigrationLedger(counting: file.database, plan: plan, source: source, destination: versions.current.model).removals
-            return plan.warningOfLookalikeRenames(source: found.version.model, destination: versions.current.model)
+            let removals = try MigrationLedger(counting: file.database, plan: plan, source: source, destination: versions.current.model).removals
+            return (plan, assessment.counting(removals, plan: plan, source: found.version.model, destination: versions.current.model))
         } catch let error as MigrationError {
             throw error
         } catch {
@@ -179,7 +182,9 @@ public struct StoreMigrator: Sendable {
     /// What a migration of the store open on `database` starts from, every check before the
     /// first write made; nil when the store is at the current version.
     struct Start {
-        var plan: MigrationPlan
+        let plan: MigrationPlan
+        /// What the store's rows decide of the plan before the count.
+        let assessment: StoreAssessment
         /// The metadata the migrated store gets.
         var metadata: [UInt8]
         var source: StoreLayout
@@ -201,15 +206,16 @@ public struct StoreMigrator: Sendable {
         let found = try found(in: database)
         let destination = versions.current
         guard found.version.name != destination.name else { return nil }
-        let plan = try MigrationPlan(from: found.version, to: destination).checked(against: database, path: storePath, source: found.version)
-        guard plan.isPossible else {
-            throw MigrationError(.refused(plan.refusals), "\(storePath): Core Data would not migrate it from \(found.version.name) to \(destination.name): "
-                                 + plan.refusals.map(\.description).joined(separator: "; "))
+        let plan = MigrationPlan(from: found.version, to: destination)
+        let assessment = try plan.assessment(of: database, path: storePath, source: found.version)
+        guard assessment.isPossible else {
+            throw MigrationError(.refused(assessment.refusals), "\(storePath): Core Data would not migrate it from \(found.version.name) to \(destination.name): "
+                                 + assessment.refusals.map(\.description).joined(separator: "; "))
         }
         var start: Start
         do {
             let destinationKeys = plan.carried(buildKeys: found.metadata.buildKeys)
-            start = Start(plan: plan, metadata: try StoreMetadata.rewriting(found.bytes, for: destination.model, buildKeys: destinationKeys),
+            start = Start(plan: plan, assessment: assessment, metadata: try StoreMetadata.rewriting(found.bytes, for: destination.model, buildKeys: destinationKeys),
                           source: try sourceLayout(of: found, database: database),
                           destination: try StoreLayout(model: destination.model, era: found.era), buildKeys: found.metadata.buildKeys, destinationKeys: destinationKeys)
             for model in [found.version.model, destination.model] {
@@ -252,7 +258,8 @@ public struct StoreMigrator: Sendable {
     /// The migration, inside the transaction `database` holds: every phase in order.
     private func migrate(in database: Database, adoptingIndexes: Bool) throws -> Report {
         guard let start = try prepare(database), let carriage = start.carriage else {
-            return Report(plan: MigrationPlan(from: versions.current, to: versions.current), migrated: false, rowCounts: [:])
+            let plan = MigrationPlan(from: versions.current, to: versions.current)
+            return Report(plan: plan, assessment: StoreAssessment(refusals: plan.refusals, warnings: plan.warnings), migrated: false, rowCounts: [:])
         }
         do {
             // A record an install packed is unpacked here, in the migration's transaction.
@@ -266,6 +273,6 @@ public struct StoreMigrator: Sendable {
             try run.perform(phase)
             try afterPhase?(phase, database)
         }
-        return Report(plan: run.start.plan, migrated: true, rowCounts: run.counts, indexesTakenOver: run.takenOver.sorted())
+        return Report(plan: start.plan, assessment: run.assessment, migrated: true, rowCounts: run.counts, indexesTakenOver: run.takenOver.sorted())
     }
 }

@@ -81,8 +81,8 @@ package struct SeedUpdater: Sendable {
             }
             report.seedDigest = seed.originDigest
             report.migratedFrom = migration?.plan.sourceVersion
-            report.migrationRemovals = migration?.plan.removals ?? []
-            report.migrationWarnings = migration?.plan.warnings ?? []
+            report.migrationRemovals = migration?.assessment.removals ?? []
+            report.migrationWarnings = migration?.assessment.warnings ?? []
             return report
         } catch let failure as DurableWriteFailure {
             throw SeedUpdateError(reading: failure.underlying, "\(storePath): cannot be opened for writing: \(failure)")
