@@ -113,8 +113,8 @@ struct PhaseBreakageTests {
         defer { directory.remove() }
         let (store, _, layout) = try Self.usedStore(in: directory)
         let database = try Database(path: store, mode: .readWrite)
-        let step = UpdateStep(database: database, store: layout, names: ObjectNames(layout: layout, buildKeys: [:], contentByDigest: true))
-        var run = UpdateRun(step: step, path: store, seed: try StoreMetadata(decoding: try #require(try database.metadataRow()?.plist)))
+        let context = UpdateContext(database: database, store: layout, names: ObjectNames(layout: layout, buildKeys: [:], contentByDigest: true))
+        var run = UpdateRun(context: context, path: store, seed: try StoreMetadata(decoding: try #require(try database.metadataRow()?.plist)))
         #expect {
             try run.perform(.checkConservation)
         } throws: { error in

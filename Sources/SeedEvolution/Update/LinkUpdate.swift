@@ -1,7 +1,7 @@
 import SeedModel
 import SeedStore
 
-/// The update of one join table's links (`UpdateStep.updateLinks`), in SQL on the store's
+/// The update of one join table's links (`LinkChanges.updateLinks`), in SQL on the store's
 /// connection with the new seed attached and `temp.seedgen_new_objects` filled. `A` and `B` are a link's
 /// `Z_PK`s in the store (first and second column), `P1` and `P2` its positions (the join table's
 /// order columns, as `SeedRecord.positions` lists them).
@@ -9,20 +9,20 @@ struct LinkUpdate {
     typealias Fate = SeedUpdater.Fate
     typealias Scratch = UpdateScratch
 
-    let step: UpdateStep
+    let context: UpdateContext
     let join: JoinTableLayout
     let ownerTable: Int
     let memberTable: Int
 
-    init?(_ join: JoinTableLayout, step: UpdateStep) {
-        guard let owner = step.store.entity(named: join.entity), let member = step.store.entity(named: join.inverseEntity) else { return nil }
-        self.step = step
+    init?(_ join: JoinTableLayout, context: UpdateContext) {
+        guard let owner = context.store.entity(named: join.entity), let member = context.store.entity(named: join.inverseEntity) else { return nil }
+        self.context = context
         self.join = join
-        ownerTable = step.tableNumber(owner.table)
-        memberTable = step.tableNumber(member.table)
+        ownerTable = context.tableNumber(owner.table)
+        memberTable = context.tableNumber(member.table)
     }
 
-    private var database: Database { step.database }
+    private var database: Database { context.database }
     private var table: String { Database.quote(join.name) }
     private var first: String { Database.quote(join.firstColumn) }
     private var second: String { Database.quote(join.secondColumn) }

@@ -36,11 +36,11 @@ extension SeedUpdater {
         let store = try StoreFile(path: storePath, database: database).storedLayout(of: layout, frameworkVersion: metadata.frameworkVersion).layout
         let names = ObjectNames(layout: store, buildKeys: metadata.buildKeys.merging(seed.buildKeys) { _, newer in newer }, contentByDigest: true,
                                 namedWithoutOwner: ObjectNames.namedWithoutOwner(recordNamesWithinOwners: metadata.namesWithinOwners, in: store))
-        var step = UpdateStep(database: database, store: store, names: names)
+        var context = UpdateContext(database: database, store: store, names: names)
         do {
             // A record an install packed is unpacked here, in the update's transaction.
-            step.recordDigestsAreCurrent = try SeedRecord.unpack(in: database, path: storePath)
-            var run = UpdateRun(step: step, path: storePath, seed: seed)
+            context.recordDigestsAreCurrent = try SeedRecord.unpack(in: database, path: storePath)
+            var run = UpdateRun(context: context, path: storePath, seed: seed)
             for phase in UpdatePhase.allCases {
                 try run.perform(phase)
                 try afterPhase?(phase, database)

@@ -27,8 +27,8 @@ struct UpdateLedger {
     /// so (`linksToCheck`): the update may not make more.
     private var dangling: [String: (links: LinkColumns, before: Int64)] = [:]
 
-    /// Counts the store open on `database`, laid out as `store`, after `UpdateStep.classify`
-    /// (which `temp.seedgen_recorded` holds) and `UpdateStep.markChanges`; `touched`, the entities
+    /// Counts the store open on `database`, laid out as `store`, after `UpdateClassification.classify`
+    /// (which `temp.seedgen_recorded` holds) and `SeedChanges.markChanges`; `touched`, the entities
     /// whose rows the update may write or remove.
     init(counting database: Database, store: StoreLayout, touched: Set<String>) throws {
         let concrete = store.entities.filter { !$0.isAbstract }

@@ -6,7 +6,7 @@
 package enum UpdatePhase: CaseIterable, Sendable {
     /// The record's rows put under the store's entity numbers (`RecordNumbers.settle`).
     case settleRecordNumbers
-    /// The new seed's record made from its rows (`UpdateStep.recordSeed`: a seed does not carry
+    /// The new seed's record made from its rows (`UpdateClassification.recordSeed`: a seed does not carry
     /// one), as an installed copy of it would hold it.
     case recordSeed
     /// The digest rules a migration left settled (`SeedRecord.settleDigests`).

@@ -46,7 +46,7 @@ enum UpdateScratch {
     static let ledgerLinks = "seedgen_ledger_links"
 
     /// The numbers the record knows the objects of the table numbered `table` by, keyed by their
-    /// `Z_PK` in the new seed: `SEED_PK`, `PK` (`UpdateStep.makeRecordedNumbers`): a rowid table
+    /// `Z_PK` in the new seed: `SEED_PK`, `PK` (`UpdateContext.makeRecordedNumbers`): a rowid table
     /// of one table's objects, where a lookup per row of a million-row entity is cheaper than in
     /// `newObjects`.
     static func recordedPKs(ofTable table: Int) -> String { "seedgen_recorded_pks_\(table)" }

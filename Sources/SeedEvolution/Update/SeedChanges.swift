@@ -1,7 +1,13 @@
 import SeedModel
 import SeedStore
 
-extension UpdateStep {
+/// The new seed's changes: found (`UpdatePhase.markChanges`), then made — its objects inserted,
+/// its changes written, its places taken (`.insertAndChange`, `.renumberPositions`).
+struct SeedChanges: UpdateConcept {
+    let context: UpdateContext
+}
+
+extension SeedChanges {
     /// Marks the seeded objects the new seed changes (`changed`), and keeps the rows of
     /// `seedgen_new_objects` the later steps need in `seedgen_touched`.
     func markChanges() throws {
@@ -24,9 +30,9 @@ extension UpdateStep {
                     """)
             } else {
                 let missing = Set(destinations).subtracting(lookedUp)
-                try makeRecordedNumbers(missing)
+                try context.makeRecordedNumbers(missing)
                 lookedUp.formUnion(missing)
-                let recorded = recordedDigest(entity, alias: "n")
+                let recorded = context.recordedDigest(entity, alias: "n")
                 try database.execute("""
                     UPDATE temp.\(Scratch.newObjects) SET FATE = \(Fate.changed.sql) WHERE (TABLE_NUMBER, SEED_PK) IN (
                       SELECT m.TABLE_NUMBER, m.SEED_PK FROM temp.\(Scratch.newObjects) m JOIN seed.\(table(entity)) n ON n.Z_PK = m.SEED_PK\(recorded.joins)
@@ -98,57 +104,5 @@ extension UpdateStep {
                     """)
             }
         }
-        try updateLinks()
-    }
-
-    /// The report of the whole update, built once after the removals (`removal`) and the
-    /// links' changes (`noteLinkChanges`).
-    func report(removal: ObjectRemoval) throws -> SeedUpdateReport {
-        var report = SeedUpdateReport(updated: true)
-        for entity in concreteEntities {
-            let digest = carriedDigest(entity, alias: "n")
-            let rows = try database.rows("""
-                SELECT m.FATE, m.KEY, m.SEED_PK FROM temp.\(Scratch.touched) m WHERE m.ENTITY = ? AND (m.FATE IN (\(Fate.add.sql), \(Fate.clash.sql), \(Fate.ownerDeleted.sql))
-                  OR (m.FATE IN (\(Fate.user.sql), \(Fate.deleted.sql)) AND \(SeedRecord.differsFromSeededSQL("(SELECT \(digest) FROM seed.\(table(entity)) n WHERE n.Z_PK = m.SEED_PK)", seeded: "m.RECORDED_DIGEST"))))
-                ORDER BY m.KEY
-                """, [.integer(Int64(entity.number))])
-            for row in rows {
-                let object = try self.object(entity, key: row[1].text ?? "", row: row[2].integer, in: "seed")
-                switch Fate(rawValue: row[0].text ?? "") {
-                case .add?: report.added.append(object)
-                case .clash?: report.keptUserObject.append(object)
-                case .user?: report.keptChangedByUser.append(object)
-                case .deleted?: report.keptDeletedByUser.append(object)
-                case .ownerDeleted?: report.notAddedOwnerDeleted.append(object)
-                case .changed?, .seeded?, nil: break
-                }
-            }
-        }
-        report.changed = try changedObjects()
-        report.keptChangedByUser += removal.keptChangedByUser
-        report.removed = removal.removed
-        report.keptLinked = removal.keptLinked
-        return report
-    }
-
-    /// An object of `entity` named by `key`, for the report. One the record names by a digest
-    /// of its values is named by the values themselves, as `seedgen diff` names it, read from
-    /// its row `pk` of `schema` (`seed` for the new seed's objects, `main` for the store's).
-    func object(_ entity: EntityLayout, key: String, row pk: Int64?, in schema: String = "main") throws -> SeedUpdateReport.Object {
-        // Known by its key's check alone (a packed record's object whose row no longer names it
-        // so): named by its key as the row holds it now, where it has one.
-        if key.hasPrefix(SeedRecord.checkKeyPrefix), let pk, let keyed = names.reading(schema).keySQL(of: entity.name, alias: "t"),
-           let current = try database.scalar("SELECT \(keyed.key) FROM \(schema).\(table(entity)) t WHERE t.Z_PK = ? AND \(keyed.given)", [.integer(pk)])?.text {
-            return SeedUpdateReport.Object(entity: entity.name, key: names.object(entity: entity.name, key: current).keyText)
-        }
-        let named = names.object(entity: entity.name, key: key)
-        guard named.contentDigest != nil, let pk, let naming = names.naming(of: entity.name), !naming.contentAttributes.isEmpty,
-              let values = try database.rows("SELECT \(naming.contentAttributes.map { Database.quote($0.column) }.joined(separator: ", ")) FROM \(schema).\(table(entity)) WHERE Z_PK = ?",
-                                              [.integer(pk)]).first else {
-            return SeedUpdateReport.Object(entity: entity.name, key: named.keyText)
-        }
-        let byValues = NamedObject(entity: entity.name, isKeyed: false, values: zip(naming.contentAttributes, values).map { NamedObject.Value(attribute: $0.attribute, value: $1) },
-                                   ordinal: named.ordinal)
-        return SeedUpdateReport.Object(entity: entity.name, key: byValues.keyText, isNamedByValues: true)
     }
 }

@@ -1,7 +1,7 @@
 import SeedModel
 import SeedStore
 
-extension UpdateStep {
+extension UpdateClassification {
     /// The to-one columns of the concrete `entity` through which an object has an owner whose
     /// deletion takes it too, or without which the model does not let it be: a required to-one,
     /// a to-one whose inverse to-many deletes by cascade, and the owner column of a to-many

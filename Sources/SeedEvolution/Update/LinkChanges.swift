@@ -1,7 +1,13 @@
 import SeedModel
 import SeedStore
 
-extension UpdateStep {
+/// The update's many-to-many links: brought to the new seed's, the owners whose links changed
+/// noted, and their record kept (`LinkUpdate` does one join table).
+struct LinkChanges: UpdateConcept {
+    let context: UpdateContext
+}
+
+extension LinkChanges {
     /// The many-to-many links: where the store records its seed's links (`SeedRecord.linksTable`),
     /// a link the new seed drops is removed when the record shows the seed made it and both of
     /// its objects stay in the new seed (the user's own links, and links to objects the update
@@ -16,7 +22,7 @@ extension UpdateStep {
         let recorded = try SeedRecord.recordsLinks(in: database)
         if !recorded { try database.execute(SeedRecord.createLinksSQL) }
         for join in store.joinTables {
-            guard let links = LinkUpdate(join, step: self) else { continue }
+            guard let links = LinkUpdate(join, context: context) else { continue }
             try links.snapshot()
             if recorded {
                 try links.removeDropped()
@@ -33,7 +39,7 @@ extension UpdateStep {
     /// after (`UpdateScratch.linkChangedOwners`).
     func noteLinkChanges() throws {
         for join in store.joinTables {
-            try LinkUpdate(join, step: self)?.noteChangedOwners()
+            try LinkUpdate(join, context: context)?.noteChangedOwners()
         }
     }
 
@@ -67,7 +73,7 @@ extension UpdateStep {
     }
 }
 
-extension UpdateStep {
+extension LinkChanges {
     /// Drops the record of links whose objects are gone (removed by the update, or deleted by the user).
     func forgetLinksOfGoneObjects() throws {
         guard try SeedRecord.recordsLinks(in: database) else { return }

@@ -1,6 +1,6 @@
 import SeedStore
 
-extension UpdateStep {
+extension SeedChanges {
     /// Positions in ordered to-manys made one per member again where the new seed's objects
     /// and the store's now share one: each such owner's members renumbered as a build numbers
     /// them (2048, 3072, …) in the order of their positions (the new seed's, for its objects),

@@ -1,6 +1,12 @@
 import SeedStore
 
-extension UpdateStep {
+/// The store's record and bookkeeping rewritten for the new seed (`UpdatePhase.rewriteRecord`,
+/// `.rewriteBookkeeping`).
+struct RecordRewrite: UpdateConcept {
+    let context: UpdateContext
+}
+
+extension RecordRewrite {
     /// The record of the new seed: digests of the objects changed, rows for the objects added.
     /// Objects the user changed or deleted keep their old rows (they stay the user's); the record
     /// of links forgets the objects that are gone.
@@ -15,7 +21,7 @@ extension UpdateStep {
                 WHERE m.ENTITY = \(entity.number) AND m.FATE = \(Fate.add.sql);
                 """)
         }
-        try forgetLinksOfGoneObjects()
+        try LinkChanges(context: context).forgetLinksOfGoneObjects()
         // The TEMP tables stay until the connection closes, which deletes their file whole
         // (dropping them freed every page one by one: 0.3-0.9 s of a 1M-object update).
         try SeedRecord.writeModel(store.model, in: database)

@@ -1,9 +1,9 @@
 import SeedModel
 import SeedStore
 
-/// What the removal did, for the report (`UpdateStep.report(removal:)`): each list named before
+/// What the removal did, for the report (`UpdateReportBuilder.report`): each list named before
 /// the rows went.
-struct ObjectRemoval {
+struct RemovedObjects {
     /// The objects the new seed no longer holds that the user changed: kept.
     var keptChangedByUser: [SeedUpdateReport.Object] = []
     /// Those deleted, by entity and key.
@@ -12,13 +12,18 @@ struct ObjectRemoval {
     var keptLinked: [SeedUpdateReport.Object] = []
 }
 
-extension UpdateStep {
+/// The removal of the recorded objects the new seed no longer holds (`UpdatePhase.remove`).
+struct ObjectRemoval: UpdateConcept {
+    let context: UpdateContext
+}
+
+extension ObjectRemoval {
     /// Deletes the recorded objects the new seed no longer holds, unless the user changed them
     /// or something other than the seed's own objects points at them (a user's object, one the
     /// user changed, or one kept for that reason): those stay, and leave the record (they are
     /// the user's now).
-    func remove() throws -> ObjectRemoval {
-        var removal = ObjectRemoval()
+    func remove() throws -> RemovedObjects {
+        var removal = RemovedObjects()
         // The recorded objects still in the store that the new seed no longer holds, found once
         // (a scan of the state with a lookup per object; it took a second a million objects,
         // and was made three times): those the user changed are reported and kept.
