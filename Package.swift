@@ -144,7 +144,8 @@ let package = Package(
         .testTarget(name: "SeedModelTests", dependencies: ["SeedModel", "SeedModelLoader", "SeedgenTestSupport"]),
         .testTarget(name: "SeedStoreTests", dependencies: ["SeedStore", "SeedModel", "SeedModelLoader", "SeedgenSQLite", "SeedgenTestSupport"]),
         // The engines that change a store, at their own level (the CLI tests run them through the binary).
-        .testTarget(name: "SeedEvolutionTests", dependencies: ["SeedEvolution", "SeedStore", "SeedModel", "SeedModelLoader", "SeedgenTestSupport"]),
+        // The engines, on stores the seedgen tool builds as fixtures (so it is built first).
+        .testTarget(name: "SeedEvolutionTests", dependencies: ["SeedEvolution", "SeedStore", "SeedModel", "SeedModelLoader", "seedgen", "SeedgenTestSupport"]),
         // The SwiftData sources' reader, against the real SwiftData stores when they are present.
         .testTarget(
             name: "SeedSwiftDataLoaderTests",

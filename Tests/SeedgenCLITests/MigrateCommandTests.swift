@@ -3,25 +3,14 @@ import SeedgenTestSupport
 import Testing
 
 /// `seedgen migrate --dry-run`: a store built at one version of `ClubModels`, planned against
-/// the bundle's current version; the store's bytes never change (`MigrationApplyTests`:
+/// the bundle's current version; the store's bytes never change (SeedEvolutionTests' `MigrationApplyTests`:
 /// carried out).
 @Suite("seedgen migrate")
 struct MigrateCommandTests {
     /// A bundle of the three versions (`current` the last) and a store of v1 built from `data`
     /// (with `keys`) and installed by `seedgen install`, so that it records its seed.
     static func setUp(data: String, current: String = ClubModels.v3, keys: [String] = []) throws -> (TemporaryDirectory, bundle: String, store: String) {
-        let directory = try TemporaryDirectory()
-        let bundle = try ClubModels.writeBundle([("Club", ClubModels.v1), ("Club 2", ClubModels.v2), ("Club 3", current)], current: "Club 3", in: directory)
-        let seed = directory.path("v1-seed.sqlite"), store = directory.path("v1.sqlite")
-        let source = try directory.write(data, to: "Seed.xml")
-        let build = try SeedgenTool.run(["build", "--model", bundle + "/Club.xcdatamodel", "--output", seed, "--quiet", source] + keys.flatMap { ["--key", $0] })
-        #expect(build.status == 0, "\(build.error)")
-        // Installed as an app installs it to update it later: the store records its seed.
-        let install = try SeedgenTool.run(["install", seed, store])
-        #expect(install.status == 0, "\(install.error)")
-        // The tests look at what a migration leaves beside the store: only the store is there.
-        for file in [seed, directory.path(".v1.sqlite.seedgen-lock")] { try FileManager.default.removeItem(atPath: file) }
-        return (directory, bundle, store)
+        try ClubModels.installedStore(data: data, current: current, keys: keys)
     }
 
     static let data = """

@@ -85,7 +85,7 @@ import Testing
                 #expect(try SQLiteShell.rows(store, rules) == [record.ruled], "round \(round)")
                 #expect(try SQLiteShell.rows(store, numbers) == ["1|2", "2|1"], "round \(round)")
             }
-            let left = try MigrationApplyTests.leftBeside(directory)
+            let left = try ClubModels.leftBeside(directory)
             #expect(left == ["v1.sqlite"], "round \(round): left beside the store after the next run: \(left)")
         }
         print("migration kills (\(record)): \(Self.kills) on \(Self.rows) rows, \(migrated) left the new version, \(Self.kills - migrated) the old; one migration \(Int(duration / 1.2 * 1000)) ms")

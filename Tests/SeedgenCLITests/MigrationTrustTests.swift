@@ -96,7 +96,7 @@ struct MigrationTrustTests {
 
     @Test("the dry run and the report count what the new version removes: an entity's rows, an attribute's values")
     func removalsCounted() throws {
-        let (directory, bundle, store) = try MigrateCommandTests.setUp(data: MigrationApplyTests.data)
+        let (directory, bundle, store) = try MigrateCommandTests.setUp(data: ClubModels.clubsData)
         defer { directory.remove() }
         let dryRun = try SeedgenTool.run(["migrate", store, "--model", bundle, "--dry-run"])
         #expect(dryRun.status == 0, "\(dryRun.output)\(dryRun.error)")
@@ -127,7 +127,7 @@ struct MigrationTrustTests {
 
     @Test("after a kill left a hot journal, migrate rolls it back and migrates (was: exit 2 forever); a dry run says what to do")
     func hotJournal() throws {
-        let (directory, bundle, store) = try MigrateCommandTests.setUp(data: MigrationApplyTests.data)
+        let (directory, bundle, store) = try MigrateCommandTests.setUp(data: ClubModels.clubsData)
         defer { directory.remove() }
         try SQLiteShell.interruptWrite("UPDATE ZPERSON SET ZNAME = 'half' WHERE ZNAME = 'Ann'", on: store)
         #expect(FileManager.default.fileExists(atPath: store + "-journal"))
@@ -144,7 +144,7 @@ struct MigrationTrustTests {
 
     @Test("exit statuses by the one rule: a version the bundle lacks is 1 (was 2), an option given twice is 2 (was: the last one used)")
     func exitStatuses() throws {
-        let (directory, bundle, store) = try MigrateCommandTests.setUp(data: MigrationApplyTests.data)
+        let (directory, bundle, store) = try MigrateCommandTests.setUp(data: ClubModels.clubsData)
         defer { directory.remove() }
         let other = try ClubModels.writeBundle([("Club 3", ClubModels.v2), ("Club 4", ClubModels.v3)], current: "Club 4", in: try TemporaryDirectory())
         let unknown = try SeedgenTool.run(["migrate", store, "--model", other])

@@ -1,3 +1,4 @@
+import Foundation
 /// Three versions of a model written for the migration tests, with a chain of renames: v1's
 /// `Club` is v2's `Team` and v3's `Side`; `Person.nickname` becomes `alias`, then `handle`.
 public enum ClubModels {
@@ -75,6 +76,33 @@ public enum ClubModels {
         """
     }
 
+    /// Two clubs of v1 with their members, a person without a club and a referee (XML).
+    public static let clubsData = """
+        <Seed><Club name="Linz" city="Linz" founded="1901"><Person name="Ann" nickname="A"/><Person name="Cy"/></Club>\
+        <Club name="Wels"><Person name="Di"/></Club><Person name="Bob"/><Referee name="R"/></Seed>
+        """
+
+    /// The files in an `installedStore`'s directory but the bundle and the seed's source.
+    public static func leftBeside(_ directory: TemporaryDirectory) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: directory.path("")).filter { !["Club.xcdatamodeld", "Seed.xml"].contains($0) }.sorted()
+    }
+
+    /// A store of v1 built from `data` (XML) and installed as an app installs it to update it
+    /// later (recording its seed), beside the bundle v1, v2 and `current` (as "Club 3"): the
+    /// directory, the bundle and the store; nothing else is beside it.
+    public static func installedStore(data: String, current: String = v3, keys: [String] = []) throws -> (TemporaryDirectory, bundle: String, store: String) {
+        let directory = try TemporaryDirectory()
+        let bundle = try writeBundle([("Club", v1), ("Club 2", v2), ("Club 3", current)], current: "Club 3", in: directory)
+        let seed = directory.path("v1-seed.sqlite"), store = directory.path("v1.sqlite")
+        let source = try directory.write(data, to: "Seed.xml")
+        let build = try SeedgenTool.run(["build", "--model", bundle + "/Club.xcdatamodel", "--output", seed, "--quiet", source] + keys.flatMap { ["--key", $0] })
+        guard build.status == 0 else { throw FixtureError(build.error) }
+        let install = try SeedgenTool.run(["install", seed, store])
+        guard install.status == 0 else { throw FixtureError(install.error) }
+        for file in [seed, directory.path(".v1.sqlite.seedgen-lock")] { try FileManager.default.removeItem(atPath: file) }
+        return (directory, bundle, store)
+    }
+
     /// Writes a bundle `Club.xcdatamodeld` into `directory` with `versions` (name → contents),
     /// `current` named in `.xccurrentversion`; returns its path.
     public static func writeBundle(_ versions: [(String, String)], current: String, in directory: TemporaryDirectory) throws -> String {
@@ -87,5 +115,14 @@ public enum ClubModels {
             <plist version="1.0"><dict><key>_XCCurrentVersionName</key><string>\(current).xcdatamodel</string></dict></plist>
             """, to: "Club.xcdatamodeld/.xccurrentversion")
         return directory.path("Club.xcdatamodeld")
+    }
+}
+
+/// A test fixture the `seedgen` tool could not make: what it said.
+public struct FixtureError: Error, CustomStringConvertible {
+    public let description: String
+
+    public init(_ description: String) {
+        self.description = description
     }
 }

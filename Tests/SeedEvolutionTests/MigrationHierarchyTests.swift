@@ -1,11 +1,12 @@
 import Foundation
 import SeedgenTestSupport
 import Testing
+@testable import SeedEvolution
 
 /// Migrations that change a hierarchy — a property moved up, an entity moved out of it, a
 /// sub-entity removed (references into rows that left the table they point into become nil) —
 /// or a relationship's shape: a to-one made to-many, its links and positions kept.
-@Suite("seedgen migrate, hierarchies and shapes")
+@Suite("Migration of hierarchies and shapes")
 struct MigrationHierarchyTests {
     static func model(_ entities: String) -> String { ClubModels.contents(entities) }
 
@@ -74,12 +75,9 @@ struct MigrationHierarchyTests {
         let bundle = directory.path("Zoo.xcdatamodeld"), store = directory.path("zoo.sqlite")
         let build = try SeedgenTool.run(["build", "--model", bundle + "/Zoo.xcdatamodel", "--output", store, "--quiet", try directory.write(data, to: "Seed.xml")])
         #expect(build.status == 0, "\(build.error)")
-        let migrate = try SeedgenTool.run(["migrate", store, "--model", bundle])
-        #expect(migrate.status == 0, "\(migrate.output)\(migrate.error)")
-        let verify = try SeedgenTool.run(["verify", store, "--model", bundle + "/Zoo 2.xcdatamodel"])
-        #expect(verify.status == 0, "\(verify.output)")
-        return try SeedgenTool.run(["dump", store, "--model", bundle + "/Zoo 2.xcdatamodel"]).output
-            .split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { $0.hasPrefix("<") && !$0.hasPrefix("<?") && !$0.hasPrefix("<!") }
+        #expect(try Engines.migrate(store, bundle: bundle).migrated)
+        #expect(try Engines.findings(store, model: bundle + "/Zoo 2.xcdatamodel") == [])
+        return try Engines.dumpLines(store, model: bundle + "/Zoo 2.xcdatamodel")
     }
 
     @Test("a property moved up, an entity moved out of its hierarchy: values kept; a reference to a moved object becomes nil")
@@ -172,8 +170,11 @@ struct MigrationHierarchyTests {
         #expect(try SeedgenTool.run(["build", "--model", directory.path("Zoo.xcdatamodeld/Zoo.xcdatamodel"), "--output", store, "--quiet",
                                      try directory.write(twice, to: "Seed.xml")]).status == 0)
         let bytes = try Data(contentsOf: URL(fileURLWithPath: store))
-        let refused = try SeedgenTool.run(["migrate", store, "--model", directory.path("Zoo.xcdatamodeld")])
-        #expect(refused.status == 1 && refused.error.contains("Person.club changes to-many → to-one, and the Person object with Z_PK 2 holds 2 links"), "\(refused.error)")
+        #expect {
+            try Engines.migrate(store, bundle: directory.path("Zoo.xcdatamodeld"))
+        } throws: { error in
+            "\(error)".contains("Person.club changes to-many → to-one, and the Person object with Z_PK 2 holds 2 links")
+        }
         #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == bytes)
     }
 }

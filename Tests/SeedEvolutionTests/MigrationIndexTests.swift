@@ -1,6 +1,7 @@
 import Foundation
 import SeedgenTestSupport
 import Testing
+@testable import SeedEvolution
 
 /// A rebuilt table's indexes: one whose entries the source table's index holds already is that
 /// index's b-tree, under its new name; one over values the migration changes is made anew.
@@ -57,17 +58,14 @@ struct MigrationIndexTests {
         // index's root page tells which b-tree it is.
         try SQLiteShell.execute("PRAGMA auto_vacuum = NONE; VACUUM", on: store)
         let before = try Self.rootPages(store)
-        let result = try SeedgenTool.run(["migrate", store, "--model", bundle, "--json"])
-        #expect(result.status == 0, "\(result.output)\(result.error)")
-        let report = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
-        #expect(report["indexesTakenOver"] as? [String] == ["ZTHING_ZBOX_INDEX", "Z_Thing_UNIQUE_code"], "\(result.output)")
+        let report = try Engines.migrate(store, bundle: bundle)
+        #expect(report.indexesTakenOver == ["ZTHING_ZBOX_INDEX", "Z_Thing_UNIQUE_code"], "\(report.indexesTakenOver)")
         #expect(try SQLiteShell.rows(store, "PRAGMA integrity_check") == ["ok"])
         let after = try Self.rootPages(store)
         #expect(after["Z_Thing_UNIQUE_code"] == before["Z_Item_UNIQUE_code"], "\(before) → \(after)")
         #expect(after["ZTHING_ZBOX_INDEX"] == before["ZITEM_ZBOX_INDEX"], "\(before) → \(after)")
         let zeros = (0..<300).filter { $0 % 3 == 0 || $0 % 11 == 0 }.count
         #expect(try SQLiteShell.rows(store, "SELECT COUNT(*) FROM ZTHING INDEXED BY Z_Thing_rank WHERE ZRANK = 0") == [String(zeros)])
-        let verify = try SeedgenTool.run(["verify", store, "--model", bundle + "/Club 2.xcdatamodel"])
-        #expect(verify.status == 0, "\(verify.output)")
+        #expect(try Engines.findings(store, model: bundle + "/Club 2.xcdatamodel") == [])
     }
 }

@@ -1,10 +1,11 @@
 import Foundation
 import SeedgenTestSupport
 import Testing
+@testable import SeedEvolution
 
-/// `seedgen update` on an ordered many-to-many (Playlist.songs ↔ Song.playlists): the places of
+/// A seed update on an ordered many-to-many (Playlist.songs ↔ Song.playlists): the places of
 /// the links in the owner's list, as the seed and the user set them.
-@Suite("seedgen update: ordered many-to-many")
+@Suite("Update of an ordered many-to-many")
 struct UpdateOrderedLinkTests {
     static let model = """
         <?xml version="1.0"?>
@@ -35,12 +36,10 @@ struct UpdateOrderedLinkTests {
 
     /// Updates `store` to `seed`, checks it verifies clean; the update's report.
     @discardableResult
-    static func update(_ store: String, to seed: String) throws -> String {
-        let result = try SeedgenTool.run(["update", store, "--seed", seed])
-        #expect(result.status == 0, "\(result.output)\(result.error)")
-        let verify = try SeedgenTool.run(["verify", store])
-        #expect(verify.status == 0, "\(verify.output)")
-        return result.output
+    static func update(_ store: String, to seed: String) throws -> SeedUpdateReport {
+        let report = try Engines.update(store, seed: seed)
+        #expect(try Engines.findings(store) == [])
+        return report
     }
 
     /// Before, links that both seeds held kept seed 1's places: a seed that reordered a list
@@ -58,7 +57,7 @@ struct UpdateOrderedLinkTests {
         let untouched = try directory.install(seed1, as: "untouched.sqlite")
         let report = try Self.update(untouched, to: seed2)
         #expect(try Self.list(untouched) == ["c:2048", "a:3072", "b:4096", "d:5120"])
-        #expect(report.contains("~ Playlist[name=\"P\"]") && report.contains("1 added, 1 changed"), "the playlist's order changed: \(report)")
+        #expect(report.changed.map(\.description) == [#"Playlist[name="P"]"#] && report.added.count == 1, "the playlist's order changed: \(report)")
         let bytes = try Data(contentsOf: URL(fileURLWithPath: untouched))
         try Self.update(untouched, to: seed2)
         #expect(try Data(contentsOf: URL(fileURLWithPath: untouched)) == bytes, "the same update again writes nothing")
