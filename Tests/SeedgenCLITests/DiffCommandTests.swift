@@ -7,46 +7,12 @@ import Testing
 /// in their bytes; and real stores Core Data wrote, changed with SQL.
 @Suite("seedgen diff")
 struct DiffCommandTests {
-    /// Author keyed by the model, Book by `--key Book=isbn`, Shelf by nothing; Book.shelf a
-    /// to-one whose inverse is ordered, Book.authors a many-to-many.
-    static let model = """
-        <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-        <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
-        <entity name="Author">
-            <attribute name="name" attributeType="String"/>
-            <relationship name="books" optional="YES" toMany="YES" deletionRule="Nullify" destinationEntity="Book" inverseName="authors" inverseEntity="Book"/>
-            <uniquenessConstraints><uniquenessConstraint><constraint value="name"/></uniquenessConstraint></uniquenessConstraints>
-        </entity>
-        <entity name="Book">
-            <attribute name="isbn" attributeType="String"/>
-            <attribute name="price" optional="YES" attributeType="Double" usesScalarValueType="YES"/>
-            <attribute name="title" optional="YES" attributeType="String"/>
-            <relationship name="authors" optional="YES" toMany="YES" deletionRule="Nullify" destinationEntity="Author" inverseName="books" inverseEntity="Author"/>
-            <relationship name="shelf" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Shelf" inverseName="books" inverseEntity="Shelf"/>
-        </entity>
-        <entity name="Shelf">
-            <attribute name="label" optional="YES" attributeType="String"/>
-            <relationship name="books" optional="YES" toMany="YES" ordered="YES" deletionRule="Nullify" destinationEntity="Book" inverseName="shelf" inverseEntity="Book"/>
-        </entity>
-        </model>
-        """
+    /// Author keyed by the model, Book by `--key Book=isbn`, Shelf by nothing (`ShelfModel`).
+    static let model = ShelfModel.model
+    static let v1 = ShelfModel.v1
 
-    static let v1 = """
-        {"Authors": [{"name": "Ann"}, {"name": "Bob"}],
-         "Shelves": [{"label": "top", "books": ["1", "2", "3"]}, {"label": "low"}],
-         "Books": [{"isbn": "1", "title": "Caf\\u00e9", "price": 0.0, "authors": ["Ann"]},
-                   {"isbn": "2", "title": "a\\u0000b", "price": 2.5, "authors": ["Ann", "Bob"]},
-                   {"isbn": "3", "title": "Three", "price": 3}]}
-        """
-
-    /// Builds `source` (JSON) with the model into `name`.sqlite in `directory`.
     static func build(_ source: String, as name: String, in directory: TemporaryDirectory, keys: [String] = ["Book=isbn"]) throws -> String {
-        let store = directory.path("\(name).sqlite")
-        let input = try directory.write(source, to: "\(name).json")
-        let result = try SeedgenTool.run(["build", "--model", directory.path("Shelf.xcdatamodel"), "--output", store, "--quiet", input]
-                                         + keys.flatMap { ["--key", $0] })
-        #expect(result.status == 0, "\(result.error)")
-        return store
+        try ShelfModel.build(source, as: name, in: directory, keys: keys)
     }
 
     /// The EM-Plan seed, built from the repository's `Seeds/`: a store of another model.
@@ -59,12 +25,7 @@ struct DiffCommandTests {
         return store
     }
 
-    static func setUp() throws -> TemporaryDirectory {
-        let directory = try TemporaryDirectory()
-        try FileManager.default.createDirectory(atPath: directory.path("Shelf.xcdatamodel"), withIntermediateDirectories: true)
-        _ = try directory.write(model, to: "Shelf.xcdatamodel/contents")
-        return directory
-    }
+    static func setUp() throws -> TemporaryDirectory { try ShelfModel.setUp() }
 
     static func diff(_ old: String, _ new: String, _ directory: TemporaryDirectory, json: Bool = false) throws -> SeedgenTool.Result {
         try SeedgenTool.run(["diff", old, new, "--model", directory.path("Shelf.xcdatamodel")] + (json ? ["--json"] : []))

@@ -1,0 +1,95 @@
+import Foundation
+
+/// A model of every naming kind and relationship kind, and its first seed, for the tests of
+/// `seedgen diff`, updates and the seed record through migrations.
+public enum ShelfModel {
+    /// Author keyed by the model, Book by `--key Book=isbn`, Shelf by nothing; Book.shelf a
+    /// to-one whose inverse is ordered, Book.authors a many-to-many.
+    public static let model = """
+        <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+        <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+        <entity name="Author">
+            <attribute name="name" attributeType="String"/>
+            <relationship name="books" optional="YES" toMany="YES" deletionRule="Nullify" destinationEntity="Book" inverseName="authors" inverseEntity="Book"/>
+            <uniquenessConstraints><uniquenessConstraint><constraint value="name"/></uniquenessConstraint></uniquenessConstraints>
+        </entity>
+        <entity name="Book">
+            <attribute name="isbn" attributeType="String"/>
+            <attribute name="price" optional="YES" attributeType="Double" usesScalarValueType="YES"/>
+            <attribute name="title" optional="YES" attributeType="String"/>
+            <relationship name="authors" optional="YES" toMany="YES" deletionRule="Nullify" destinationEntity="Author" inverseName="books" inverseEntity="Author"/>
+            <relationship name="shelf" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Shelf" inverseName="books" inverseEntity="Shelf"/>
+        </entity>
+        <entity name="Shelf">
+            <attribute name="label" optional="YES" attributeType="String"/>
+            <relationship name="books" optional="YES" toMany="YES" ordered="YES" deletionRule="Nullify" destinationEntity="Book" inverseName="shelf" inverseEntity="Book"/>
+        </entity>
+        </model>
+        """
+
+    public static let v1 = """
+        {"Authors": [{"name": "Ann"}, {"name": "Bob"}],
+         "Shelves": [{"label": "top", "books": ["1", "2", "3"]}, {"label": "low"}],
+         "Books": [{"isbn": "1", "title": "Caf\\u00e9", "price": 0.0, "authors": ["Ann"]},
+                   {"isbn": "2", "title": "a\\u0000b", "price": 2.5, "authors": ["Ann", "Bob"]},
+                   {"isbn": "3", "title": "Three", "price": 3}]}
+        """
+
+    /// Builds `source` (JSON) with the model into `name`.sqlite in `directory`.
+    public static func build(_ source: String, as name: String, in directory: TemporaryDirectory, keys: [String] = ["Book=isbn"]) throws -> String {
+        let store = directory.path("\(name).sqlite")
+        let input = try directory.write(source, to: "\(name).json")
+        let result = try SeedgenTool.run(["build", "--model", directory.path("Shelf.xcdatamodel"), "--output", store, "--quiet", input]
+                                         + keys.flatMap { ["--key", $0] })
+        guard result.status == 0 else { throw FixtureError(result.error) }
+        return store
+    }
+
+    /// A directory holding the model as `Shelf.xcdatamodel`.
+    public static func setUp() throws -> TemporaryDirectory {
+        let directory = try TemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: directory.path("Shelf.xcdatamodel"), withIntermediateDirectories: true)
+        _ = try directory.write(model, to: "Shelf.xcdatamodel/contents")
+        return directory
+    }
+
+    /// The full seed record's rows, with their digests in hexadecimal.
+    public static let recordRows = "SELECT ENTITY, PK, KEY, hex(DIGEST) FROM SEEDGEN_SEEDED ORDER BY ENTITY, PK"
+
+    /// Version 2: Book.price renamed cost (by renaming identifier), Book given pages (default 100).
+    public static let v2Model = model.replacingOccurrences(
+        of: #"<attribute name="price" optional="YES" attributeType="Double" usesScalarValueType="YES"/>"#,
+        with: #"<attribute name="cost" optional="YES" attributeType="Double" usesScalarValueType="YES" elementID="price"/>"#
+            + #"<attribute name="pages" optional="YES" attributeType="Integer 16" defaultValueString="100" usesScalarValueType="YES"/>"#)
+    /// Version 3: Book.title renamed heading, Book given shelved (default YES).
+    public static let v3Model = v2Model.replacingOccurrences(
+        of: #"<attribute name="title" optional="YES" attributeType="String"/>"#,
+        with: #"<attribute name="heading" optional="YES" attributeType="String" elementID="title"/>"#
+            + #"<attribute name="shelved" optional="YES" attributeType="Boolean" defaultValueString="YES" usesScalarValueType="YES"/>"#)
+    /// Version 4: Book.pages removed (its values go: the record is digested again).
+    public static let v4Model = v3Model.replacingOccurrences(
+        of: #"<attribute name="pages" optional="YES" attributeType="Integer 16" defaultValueString="100" usesScalarValueType="YES"/>"#, with: "")
+
+    /// Seed 1 installed with its full record, book 2 retitled by its user; the bundle of
+    /// versions 1 and 2 (in `directory`, made by `setUp`).
+    public static func installedStore(in directory: TemporaryDirectory) throws -> (store: String, bundle: String) {
+        guard v2Model != model && v3Model != v2Model && v4Model != v3Model else { throw FixtureError("ShelfModel.model changed: update its versions") }
+        let seed1 = try build(v1, as: "v1", in: directory)
+        let store = try directory.install(seed1, as: "installed.sqlite", packed: false)
+        try SQLiteShell.execute("UPDATE ZBOOK SET ZTITLE = 'mine', Z_OPT = Z_OPT + 1 WHERE ZISBN = '2'", on: store)
+        let bundle = try ClubModels.writeBundle([("Shelf", model), ("Shelf 2", v2Model)], current: "Shelf 2", in: directory)
+        return (store, bundle)
+    }
+
+    /// A seed of `bundle`'s current version: version 1's objects, book 3 at price 13, the
+    /// attributes `price` and `title` under the names that version gives them.
+    public static func seed(_ name: String, bundle: String, price: String = "price", title: String = "title", in directory: TemporaryDirectory,
+                            options: [String] = ["--key", "Book=isbn"]) throws -> String {
+        let source = try directory.write(v1.replacingOccurrences(of: #""price": 3}"#, with: #""price": 13}"#)
+            .replacingOccurrences(of: #""price""#, with: "\"\(price)\"").replacingOccurrences(of: #""title""#, with: "\"\(title)\""), to: "\(name).json")
+        let seed = directory.path("\(name).sqlite")
+        let build = try SeedgenTool.run(["build", "--model", bundle, "--output", seed, "--quiet", source] + options)
+        guard build.status == 0 else { throw FixtureError(build.error) }
+        return seed
+    }
+}
