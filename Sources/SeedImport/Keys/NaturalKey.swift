@@ -18,9 +18,16 @@ package struct NaturalKey {
     /// give each key once (`SeedRepository.finish`, `ObjectNames.keySQL`).
     package static func of(_ entity: EntityDescription, in model: DataModel, buildKeys: [String: [String]]) -> NaturalKey? {
         guard let key = model.naturalKey(of: entity, buildKeys: buildKeys) else { return nil }
-        let attributes = Set(model.storedAttributes(of: key.declaringEntity).map(\.name))
-        guard key.names.allSatisfy(attributes.contains) else { return nil }
+        guard !isThroughToOne(key, in: model, buildKeys: buildKeys) else { return nil }
         return NaturalKey(names: key.names, declaringEntity: key.declaringEntity)
+    }
+
+    /// Whether `key` is a build's key that names a to-one (a model's uniqueness constraint is
+    /// taken as it always was).
+    static func isThroughToOne(_ key: (names: [String], declaringEntity: EntityDescription), in model: DataModel, buildKeys: [String: [String]]) -> Bool {
+        guard buildKeys[key.declaringEntity.name] == key.names else { return false }
+        let attributes = Set(model.storedAttributes(of: key.declaringEntity).map(\.name))
+        return !key.names.allSatisfy(attributes.contains)
     }
 
     /// The values a reference gives: the text itself for a key of one attribute; for a compound

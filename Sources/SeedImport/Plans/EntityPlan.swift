@@ -229,7 +229,7 @@ final class EntityPlan {
         self.keySlots = key?.names.compactMap { attributes[$0] } ?? []
         self.keyParameters = keySlots.map { Int($0.parameter) }
         self.warnings = warnings
-        self.isKeyedWithinOwner = key == nil && model.naturalKey(of: entity, buildKeys: options.keys) != nil
+        self.isKeyedWithinOwner = model.naturalKey(of: entity, buildKeys: options.keys).map { NaturalKey.isThroughToOne($0, in: model, buildKeys: options.keys) } ?? false
         self.tracksDefinitions = key != nil || isKeyedWithinOwner || toOnes.values.contains { !$0.relationship.isOptional }
         self.settledParameters = slots.filter { $0.defaultValue != nil || !$0.attribute.isOptional }.map { Int($0.parameter) }
         self.parameterCount = Int32(columns.count + 1)

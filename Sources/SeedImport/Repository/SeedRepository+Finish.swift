@@ -46,7 +46,8 @@ extension SeedRepository {
         let names = ObjectNames(layout: layout, buildKeys: options.keys)
         let origin = InputLocation(file: model.source, line: 0, column: 0)
         for (declaring, spec) in options.keys.sorted(by: { $0.key < $1.key }) {
-            guard let entity = model.entity(named: declaring), NaturalKey.of(entity, in: model, buildKeys: options.keys) == nil else { continue }
+            guard let entity = model.entity(named: declaring), let key = model.naturalKey(of: entity, buildKeys: options.keys),
+                  NaturalKey.isThroughToOne(key, in: model, buildKeys: options.keys) else { continue }
             // Its concrete entities: those whose key it declares (its sub-entities share the key).
             let concrete = layout.entities.filter { placed in
                 !placed.isAbstract && model.entity(named: placed.name).flatMap { model.naturalKey(of: $0, buildKeys: options.keys) }?.declaringEntity.name == declaring

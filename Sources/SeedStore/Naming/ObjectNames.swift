@@ -161,10 +161,12 @@ package struct ObjectNames {
         }
         var keyAttributes: [(attribute: AttributeDescription, column: String)] = []
         var keyOwner: KeyOwner?
+        // Only a build's key names a to-one; a model's constraint that does is no key here, as before.
+        let isBuildKey = buildKeys[key.declaringEntity.name] == key.names
         for name in key.names {
             if let attribute = attributes.first(where: { $0.attribute.name == name }) {
                 keyAttributes.append(attribute)
-            } else if keyOwner == nil, let owner = self.keyOwner(of: description, named: name, within: within.union([entity])) {
+            } else if isBuildKey, keyOwner == nil, let owner = self.keyOwner(of: description, named: name, within: within.union([entity])) {
                 keyOwner = owner
             } else {
                 return Naming(keyAttributes: [], contentAttributes: attributes)
