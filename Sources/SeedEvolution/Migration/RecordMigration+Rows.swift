@@ -63,7 +63,7 @@ extension RecordMigration {
             switch fate {
             case .dropped: dropped.append(recorded)
             case .rebased(let new): rewritten.append((recorded, new))
-            default: kept.append(recorded)
+            case .kept, .redigested: kept.append(recorded)
             }
         }
         guard !rewritten.isEmpty || !dropped.isEmpty else { return }

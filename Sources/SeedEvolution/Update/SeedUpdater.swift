@@ -104,7 +104,9 @@ package struct SeedUpdater: Sendable {
             case .unreadableStore: .unreadable
             case .damagedStore: .damaged
             case .writeFailed: .writeFailed
-            default: .otherModelVersion
+            // The migration's own check found it would lose something: said as the update's.
+            case .notConserved(let findings): .notConserved(findings)
+            case .unknownVersion, .refused, .foreignContent, .notCarriedOut, .customStage: .otherModelVersion
             }
             // The migration's message names the store already: the path is said once.
             throw SeedUpdateError(reason, "\(storePath): cannot be brought to the model's current version first: \(error.description.droppingPathPrefix(storePath))")

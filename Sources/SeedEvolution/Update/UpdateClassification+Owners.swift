@@ -22,7 +22,7 @@ extension UpdateClassification {
                       let relationship = model.entity(named: ownerName).flatMap({ model.allRelationships(of: $0).first { $0.name == name } }),
                       relationship.deletionRule == .cascade else { return nil }
                 return (column.name, owner)
-            default:
+            case .attribute, .foreignEntity, .foreignOrder:
                 return nil
             }
         }

@@ -155,7 +155,7 @@ struct UpdateLedger {
                 let label = switch column.role {
                 case .foreignKey(let entity, let relationship, _): "\(entity).\(relationship)"
                 case .ownerKey(_, let owner, let relationship): "\(owner).\(relationship)"
-                default: "\(table.name).\(column.name)"
+                case .attribute, .foreignEntity, .foreignOrder: "\(table.name).\(column.name)"  // they reference nothing
                 }
                 links[label] = .toOne(table: table.name, column: column.name, target: target)
             }
