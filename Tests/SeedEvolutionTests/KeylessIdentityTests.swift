@@ -11,18 +11,7 @@ import SeedStore
 /// update moved unchanged rows, their `Z_PK`s, to other recipes).
 @Suite("Identity of objects without a key")
 struct KeylessIdentityTests {
-    static let entities = """
-        <entity name="Ingredient">
-            <attribute name="amount" optional="YES" attributeType="Integer 32"/>
-            <attribute name="name" attributeType="String"/>
-            <relationship name="recipe" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Recipe" inverseName="ingredients" inverseEntity="Recipe"/>
-        </entity>
-        <entity name="Recipe">
-            <attribute name="name" attributeType="String"/>
-            <relationship name="ingredients" optional="YES" toMany="YES" deletionRule="Cascade" destinationEntity="Ingredient" inverseName="recipe" inverseEntity="Ingredient"/>
-            <uniquenessConstraints><uniquenessConstraint><constraint value="name"/></uniquenessConstraint></uniquenessConstraints>
-        </entity>
-        """
+    static let entities = RecipeModel.entities()
 
     /// A seed of `recipes` (name → ingredients as (name, amount)), rows in the order given.
     static func seed(_ model: DataModel, at path: String, _ recipes: [(String, [(String, Int)])]) throws {

@@ -10,17 +10,7 @@ struct KeyWithinOwnerTests {
     static let model = """
         <?xml version="1.0"?>
         <model>
-        <entity name="Ingredient">
-            <attribute name="amount" optional="YES" attributeType="Integer 32"/>
-            <attribute name="name" attributeType="String"/>
-            <relationship name="recipe" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Recipe" inverseName="ingredients" inverseEntity="Recipe"/>
-            <relationship name="tags" optional="YES" toMany="YES" deletionRule="Nullify" destinationEntity="Tag" inverseName="ingredient" inverseEntity="Tag"/>
-        </entity>
-        <entity name="Recipe">
-            <attribute name="name" attributeType="String"/>
-            <relationship name="ingredients" optional="YES" toMany="YES" deletionRule="Cascade" destinationEntity="Ingredient" inverseName="recipe" inverseEntity="Ingredient"/>
-            <uniquenessConstraints><uniquenessConstraint><constraint value="name"/></uniquenessConstraint></uniquenessConstraints>
-        </entity>
+        \(RecipeModel.entities(ingredientExtras: #"<relationship name="tags" optional="YES" toMany="YES" deletionRule="Nullify" destinationEntity="Tag" inverseName="ingredient" inverseEntity="Tag"/>"#))
         <entity name="Tag">
             <attribute name="label" attributeType="String"/>
             <relationship name="ingredient" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Ingredient" inverseName="tags" inverseEntity="Ingredient"/>

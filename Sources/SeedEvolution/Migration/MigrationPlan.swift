@@ -8,7 +8,7 @@ import SeedStore
 /// A plan is made once from the two models (`init(from:to:)`, the only place that sets its
 /// properties) and never changes after; what one store's rows decide of it (a required attribute
 /// added to an entity that has rows, what the migration removes, a lookalike rename) is a
-/// second value, its ``StoreAssessment``.
+/// second value, its `StoreAssessment`.
 public struct MigrationPlan: Sendable {
     /// The source version's name.
     public internal(set) var sourceVersion: String
@@ -19,7 +19,7 @@ public struct MigrationPlan: Sendable {
     /// Source entities no destination entity takes over: their rows are deleted.
     public internal(set) var removedEntities: [String]
     /// Why Core Data would not migrate between the two models; empty when it would (a store's
-    /// rows may refuse more: ``StoreAssessment/refusals``).
+    /// rows may refuse more: `MigrationError.Reason.refused` then carries every refusal).
     public internal(set) var refusals: [Refusal]
     /// What the migration does that a team most likely did not mean, from the models alone (it
     /// is carried out all the same, as Core Data would): see ``Warning/Reason``.
@@ -52,7 +52,7 @@ public struct MigrationPlan: Sendable {
     }
 
     /// Whether Core Data would migrate between the two models (a store's rows may still refuse:
-    /// ``StoreAssessment/isPossible``).
+    /// `StoreMigrator.check()` throws then).
     public var isPossible: Bool { refusals.isEmpty }
 
     /// Source entity name → the destination entity that takes its rows over.

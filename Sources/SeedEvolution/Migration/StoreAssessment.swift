@@ -1,15 +1,15 @@
 import SeedModel
 import SeedStore
 
-/// What one store's rows decide of a ``MigrationPlan``, which the two models alone made: the
+/// What one store's rows decide of a `MigrationPlan`, which the two models alone made: the
 /// refusals its rows add to the plan's, what the migration removes of what it holds, and the
 /// warnings that depend on it. A second value beside the plan, which never changes: made before
 /// the first write (`MigrationPlan.assessment(of:path:source:)`), then with the count
 /// (`counting(_:plan:source:destination:)`) a new one.
-public struct StoreAssessment: Sendable {
+package struct StoreAssessment: Sendable {
     /// Why the migration cannot be done on this store: the plan's refusals, then those its
     /// rows add; empty when it can.
-    public let refusals: [MigrationPlan.Refusal]
+    package let refusals: [MigrationPlan.Refusal]
     /// What the migration removes from the store, with how much of it the store holds (empty
     /// until counted).
     package let removals: [MigrationPlan.Removal]
@@ -17,7 +17,7 @@ public struct StoreAssessment: Sendable {
     package let warnings: [MigrationPlan.Warning]
 
     /// Whether the migration can be done on this store.
-    public var isPossible: Bool { refusals.isEmpty }
+    package var isPossible: Bool { refusals.isEmpty }
 
     init(refusals: [MigrationPlan.Refusal], removals: [MigrationPlan.Removal] = [], warnings: [MigrationPlan.Warning]) {
         self.refusals = refusals

@@ -32,8 +32,9 @@ public struct StoreMigrator: Sendable {
     public struct Report: Sendable {
         /// The plan carried out (or found unnecessary).
         public var plan: MigrationPlan
-        /// What the store's rows decided of it: what the migration removed, the warnings.
-        public var assessment: StoreAssessment
+        /// What the store's rows decided of it: what the migration removed, the warnings (the
+        /// command line prints them; an app's refusals come as `MigrationError.Reason.refused`).
+        package var assessment: StoreAssessment
         /// False when the store was at the current version already: nothing was written.
         public var migrated: Bool
         /// Rows carried over, per destination entity (its own rows, not its sub-entities').

@@ -5,10 +5,7 @@ import SeedStore
 /// connection with the new seed attached and `temp.seedgen_new_objects` filled. `A` and `B` are a link's
 /// `Z_PK`s in the store (first and second column), `P1` and `P2` its positions (the join table's
 /// order columns, as `SeedRecord.positions` lists them).
-struct LinkUpdate {
-    typealias Fate = SeedUpdater.Fate
-    typealias Scratch = UpdateScratch
-
+struct LinkUpdate: UpdateConcept {
     let context: UpdateContext
     let join: JoinTableLayout
     let ownerTable: Int
@@ -22,7 +19,6 @@ struct LinkUpdate {
         memberTable = context.tableNumber(member.table)
     }
 
-    private var database: Database { context.database }
     private var table: String { Database.quote(join.name) }
     private var first: String { Database.quote(join.firstColumn) }
     private var second: String { Database.quote(join.secondColumn) }
