@@ -13,15 +13,24 @@ import SeedStore
 struct KeylessIdentityTests {
     static let entities = RecipeModel.entities()
 
-    /// A seed of `recipes` (name → ingredients as (name, amount)), rows in the order given.
+    /// A seed of `recipes` (name → ingredients as (name, amount)), rows in the order given, in
+    /// any version of the recipe model (`PackedRecordMigrationTests`): recipes (or dishes) and
+    /// their ingredients numbered as its layout numbers them, each ingredient with its amount and
+    /// the unit's default where the model has them.
     static func seed(_ model: DataModel, at path: String, _ recipes: [(String, [(String, Int)])]) throws {
+        let layout = try StoreLayout(model: model)
+        let owner = try #require(layout.entity(named: "Dish") ?? layout.entity(named: "Recipe"))
+        let ingredient = try #require(layout.entity(named: "Ingredient"))
+        let attributes = Set(try #require(model.entity(named: "Ingredient")).attributes.map(\.name))
+        let columns = ["Z_PK", "Z_ENT", "Z_OPT", "ZNAME", "ZRECIPE"] + (attributes.contains("amount") ? ["ZAMOUNT"] : []) + (attributes.contains("unit") ? ["ZUNIT"] : [])
         try StoreFixture.build(model, at: path) { database in
             var pk = 0
             for (index, (name, ingredients)) in recipes.enumerated() {
-                try database.execute("INSERT INTO ZRECIPE (Z_PK, Z_ENT, Z_OPT, ZNAME) VALUES (\(index + 1), 2, 1, '\(name)')")
-                for (ingredient, amount) in ingredients {
+                try database.execute("INSERT INTO \(owner.table) (Z_PK, Z_ENT, Z_OPT, ZNAME) VALUES (\(index + 1), \(owner.number), 1, '\(name)')")
+                for (name, amount) in ingredients {
                     pk += 1
-                    try database.execute("INSERT INTO ZINGREDIENT (Z_PK, Z_ENT, Z_OPT, ZNAME, ZAMOUNT, ZRECIPE) VALUES (\(pk), 1, 1, '\(ingredient)', \(amount), \(index + 1))")
+                    let values = ["\(pk)", "\(ingredient.number)", "1", "'\(name)'", "\(index + 1)"] + (attributes.contains("amount") ? ["\(amount)"] : []) + (attributes.contains("unit") ? ["'g'"] : [])
+                    try database.execute("INSERT INTO ZINGREDIENT (\(columns.joined(separator: ", "))) VALUES (\(values.joined(separator: ", ")))")
                 }
             }
         }

@@ -102,21 +102,28 @@ struct PackedRecordTests {
             try FullRecord.unpack(at: probe)
             resolved += Int(try SQLiteShell.rows(probe, "SELECT COUNT(*) FROM SEEDGEN_SEEDED WHERE substr(KEY, 1, 2) = 'x '")[0]) ?? 0
             for seed in seeds.dropFirst() {
-                let reports = try [full, packed].map { try SeedUpdater(storeAt: $0, seedAt: seed, layout: layout).update() }
-                // What is added and changed, named by the new seed, line for line; what is removed
-                // or kept, by number: the full record names an object by its seed key, the packed
-                // one, where the user changed what names it, as the store holds it now.
-                let outcome = reports.map { report in
-                    [report.added, report.changed].map { $0.map(\.description).sorted() }
-                        + [[report.removed, report.keptChangedByUser, report.keptDeletedByUser, report.keptUserObject, report.keptLinked, report.notAddedOwnerDeleted].map { "\($0.count)" }]
-                }
-                #expect(outcome[0] == outcome[1], "round \(round), \(edits): \(reports[0]) against \(reports[1])")
-                #expect(try Self.rows(full) == Self.rows(packed), "round \(round), \(edits)")
-                let findings = try [full, packed].map { try StoreVerifier(storePath: $0, layout: layout).verify().filter { !$0.isNote }.map { "\($0)" } }
-                #expect(findings[1].isEmpty && findings[0] == findings[1], "round \(round), \(edits): \(findings)")
+                try Self.updateAlike(full: full, packed: packed, seed: seed, layout: layout, rows: Self.rows, context: "round \(round), \(edits)")
             }
         }
         #expect(resolved > 0, "no object was known by its key's check alone")
+    }
+
+    /// Updates the stores `full` and `packed` (installed from one seed with the full and the
+    /// packed record, changed alike since) to `seed`, and expects the same reports, the same
+    /// `rows` and the same findings of `verify` (none for the packed one).
+    static func updateAlike(full: String, packed: String, seed: String, layout: StoreLayout, rows: (String) throws -> [String], context: String) throws {
+        let reports = try [full, packed].map { try SeedUpdater(storeAt: $0, seedAt: seed, layout: layout).update() }
+        // What is added and changed, named by the new seed, line for line; what is removed
+        // or kept, by number: the full record names an object by its seed key, the packed
+        // one, where the user changed what names it, as the store holds it now.
+        let outcome = reports.map { report in
+            [report.added, report.changed].map { $0.map(\.description).sorted() }
+                + [[report.removed, report.keptChangedByUser, report.keptDeletedByUser, report.keptUserObject, report.keptLinked, report.notAddedOwnerDeleted].map { "\($0.count)" }]
+        }
+        #expect(outcome[0] == outcome[1], "\(context): \(reports[0]) against \(reports[1])")
+        #expect(try rows(full) == rows(packed), "\(context)")
+        let findings = try [full, packed].map { try StoreVerifier(storePath: $0, layout: layout).verify().filter { !$0.isNote }.map { "\($0)" } }
+        #expect(findings[1].isEmpty && findings[0] == findings[1], "\(context): \(findings)")
     }
 
     @Test("a fresh install's packed record unpacks to the full record row for row, in ten bytes an object")

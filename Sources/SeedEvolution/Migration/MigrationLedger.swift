@@ -157,14 +157,24 @@ extension MigrationLedger {
                     if case .foreignKey = column.role { return column.name }
                     return columns.contains(column.name) ? column.name : nil
                 }
-                if numbers.count == 1, let number = numbers.first, !readingRows {
+                if numbers.count == 1, let number = numbers.first {
                     // One entity's table: its rows of that Z_ENT (a row of another is not counted,
                     // so it shows as one missing), and each column's values from the smallest
-                    // b-tree holding it (a key column's index), not by decoding every row.
+                    // b-tree holding it (a key column's index), not by decoding every row; or,
+                    // `readingRows`, all in one pass over the rows of that Z_ENT (`COUNT` of a
+                    // column where the row is filtered: 0.2 s a million rows against 0.37 s
+                    // for `SUM` of a condition on each).
                     let name = Database.quote(table.name)
-                    var tally = ["": Int(try database.scalar("SELECT COUNT(*) FROM \(name) WHERE Z_ENT = \(number)")?.integer ?? 0)]
-                    for column in keys {
-                        tally[column] = Int(try database.scalar("SELECT COUNT(\(Database.quote(column))) FROM \(name)")?.integer ?? 0)
+                    var tally: [String: Int] = [:]
+                    if readingRows {
+                        let counted = (["*"] + keys.map(Database.quote)).map { "COUNT(\($0))" }.joined(separator: ", ")
+                        let row = try database.rows("SELECT \(counted) FROM \(name) NOT INDEXED WHERE Z_ENT = \(number)").first ?? []
+                        for (column, value) in zip([""] + keys, row) { tally[column] = Int(value.integer ?? 0) }
+                    } else {
+                        tally[""] = Int(try database.scalar("SELECT COUNT(*) FROM \(name) WHERE Z_ENT = \(number)")?.integer ?? 0)
+                        for column in keys {
+                            tally[column] = Int(try database.scalar("SELECT COUNT(\(Database.quote(column))) FROM \(name)")?.integer ?? 0)
+                        }
                     }
                     counts[table.name] = [number: tally]
                     continue

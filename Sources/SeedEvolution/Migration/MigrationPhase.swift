@@ -8,7 +8,8 @@ package enum MigrationPhase: CaseIterable, Sendable {
     /// holds them, and what the plan removes (`MigrationLedger`).
     case count
     /// The seed record's rows the user left as seeded, marked where the record is digested
-    /// again (`RecordMigration.markUnchanged`).
+    /// again (`RecordMigration.markUnchanged`); a packed record unpacked first where it is
+    /// (`RecordMigration.keepsPacked`).
     case markRecord
     /// The source tables the destination does not keep renamed aside, with their indexes.
     case parkSourceTables

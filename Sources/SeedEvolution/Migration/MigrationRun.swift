@@ -35,11 +35,29 @@ struct MigrationRun {
             assessment = start.assessment.counting(ledger.removals, plan: start.plan, source: start.source.model, destination: start.destination.model)
             self.ledger = ledger
         case .markRecord:
-            guard try SeedRecord.isPresent(in: database) else {
+            let packed = try SeedRecord.isPacked(in: database)
+            guard try packed || SeedRecord.isPresent(in: database) else {
                 return try RecordMigration.renumberIdentifiers(in: database, carriage: transfer.carriage)
             }
-            let record = try RecordMigration(carriage: transfer.carriage, buildKeys: (start.buildKeys, start.destinationKeys), recorded: start.record,
-                                             namesWithinOwners: start.namesWithinOwners, database: database)
+            func migration(packed: Bool) throws -> RecordMigration {
+                try RecordMigration(carriage: transfer.carriage, buildKeys: (start.buildKeys, start.destinationKeys), recorded: start.record,
+                                    namesWithinOwners: start.namesWithinOwners, packed: packed, database: database)
+            }
+            var record = try migration(packed: packed)
+            if packed && !record.keepsPacked {
+                // A record an install packed is unpacked here, in the migration's transaction,
+                // where an entity's objects are to be digested or named again.
+                do {
+                    _ = try SeedRecord.unpack(in: database, path: path)
+                } catch let error as DamagedRecordError {
+                    throw MigrationError(.foreignContent(error.table), "\(path): \(error)")
+                }
+                record = try migration(packed: false)
+            } else if packed {
+                // Kept packed: the identifiers the store's build gave objects, by which unpacking
+                // names them again, go under their entities' new numbers.
+                try RecordMigration.renumberIdentifiers(in: database, carriage: transfer.carriage)
+            }
             try record.markUnchanged(in: database, source: start.source)
             recordMigration = record
         case .parkSourceTables:

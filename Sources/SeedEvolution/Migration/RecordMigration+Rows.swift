@@ -50,7 +50,8 @@ extension RecordMigration {
     /// the migration copies the model's rows: pages from the end of the file, which the journal
     /// need not save (`dropSourceRecord` drops the parked one). Where fewer, they are taken out
     /// (and put back), and the rest left where they are: moving rows within the table journals
-    /// each page they leave.
+    /// each page they leave. A packed record (`isPacked`) is kept packed: only a migration that
+    /// writes no entity's rows again carries one (`keepsPacked`).
     func rebase(in database: Database, destination: StoreLayout, buildKeys: [String: [String]], namesWithinOwners: Bool) throws(SQLiteError) {
         try SeedRecord.writeModel(destination.model, in: database)
         try SeedRecord.writeDigestRules(digestRules, in: database)
@@ -67,6 +68,12 @@ extension RecordMigration {
             }
         }
         guard !rewritten.isEmpty || !dropped.isEmpty else { return }
+        // A record kept packed (`keepsPacked`: nothing is written again) loses only the runs of
+        // the entities that leave.
+        if isPacked {
+            try database.execute("DELETE FROM main.\(SeedRecord.packedTable) WHERE ENTITY IN (\(dropped.map(String.init).joined(separator: ", ")))")
+            return
+        }
         let table = SeedRecord.table
         let rows = Dictionary(uniqueKeysWithValues: try database.rows("SELECT ENTITY, COUNT(*) FROM \(table) GROUP BY ENTITY").compactMap { row in
             row[0].integer.flatMap { entity in row[1].integer.map { (Int(entity), $0) } }

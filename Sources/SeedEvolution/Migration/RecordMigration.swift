@@ -39,13 +39,18 @@ struct RecordMigration {
     /// The rules of the destination's record, by destination entity number: those of entities
     /// whose rows are kept with digests over other columns than their own.
     let digestRules: [Int: DigestRule]
+    /// Whether the record is packed (`SeedRecord.pack`), as an install writes it: it stays
+    /// packed where every entity's rows are kept or dropped (`keepsPacked`), and is unpacked
+    /// first otherwise.
+    let isPacked: Bool
     /// The fate of each entity's record rows, from the source record's rules and numbers
     /// (`recorded`, checked when the migration started) and, where an entity's keys would
     /// change, whether any of its objects is named by its values; `parked`: each source table's
     /// name while the migration copies its rows (`RowTransfer.parked`; a table kept as it is
-    /// has none).
+    /// has none). A packed record (`packed`) holds no keys to tell whether objects are named by
+    /// their values: every entity that may have such objects is taken to have them.
     init(carriage: Carriage, buildKeys: (source: [String: [String]], destination: [String: [String]]),
-         recorded: (rules: [Int: DigestRule], numbers: RecordNumbers), namesWithinOwners: Bool, database: Database) throws {
+         recorded: (rules: [Int: DigestRule], numbers: RecordNumbers), namesWithinOwners: Bool, packed: Bool, database: Database) throws {
         let (plan, source, destination) = (carriage.plan, carriage.source, carriage.destination)
         let oldNames = ObjectNames(layout: source, buildKeys: buildKeys.source, contentByDigest: true,
                                    namedWithoutOwner: ObjectNames.namedWithoutOwner(recordNamesWithinOwners: namesWithinOwners, in: source))
@@ -74,7 +79,7 @@ struct RecordMigration {
                 keysKept = sameColumns(newNaming.keyAttributes, oldNaming.keyAttributes) && newNaming.keyOwner == nil && oldNaming.keyOwner == nil
                 if keysKept {
                     contentKept = try sameColumns(newNaming.contentAttributes, oldNaming.contentAttributes)
-                        || !Self.namesByValues(recordedAs: sourceNumbers.recorded(old.number), in: database)
+                        || !packed && !Self.namesByValues(recordedAs: sourceNumbers.recorded(old.number), in: database)
                 }
                 oldContent = oldNaming.contentAttributes.map(\.column)
             }
@@ -99,6 +104,19 @@ struct RecordMigration {
         self.sourceRules = sourceRules
         self.sourceNumbers = sourceNumbers
         self.digestRules = rules
+        self.isPacked = packed
+    }
+
+    /// Whether the packed record can stay packed: every entity's rows are kept as they are
+    /// (with a rule, maybe, under another number) or leave with their entity; none is digested
+    /// or named again, which needs every key and digest in full.
+    var keepsPacked: Bool {
+        fates.allSatisfy { fate in
+            switch fate.fate {
+            case .kept, .dropped: true
+            case .redigested, .rebased: false
+            }
+        }
     }
 
     /// The numbers the destination's record rows are under: each carried entity's rows where

@@ -1,4 +1,3 @@
-import Foundation
 import SeedModel
 import SeedStore
 
@@ -261,12 +260,6 @@ public struct StoreMigrator: Sendable {
         guard let start = try prepare(database), let carriage = start.carriage else {
             let plan = MigrationPlan(from: versions.current, to: versions.current)
             return Report(plan: plan, assessment: StoreAssessment(refusals: plan.refusals, warnings: plan.warnings), migrated: false, rowCounts: [:])
-        }
-        do {
-            // A record an install packed is unpacked here, in the migration's transaction.
-            _ = try SeedRecord.unpack(in: database, path: storePath)
-        } catch let error as DamagedRecordError {
-            throw MigrationError(.foreignContent(error.table), "\(storePath): \(error)")
         }
         var run = MigrationRun(database: database, path: storePath, start: start,
                                transfer: RowTransfer(database: database, carriage: carriage, path: storePath, adoptsIndexes: adoptingIndexes))

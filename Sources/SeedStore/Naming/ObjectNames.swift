@@ -202,15 +202,19 @@ package struct ObjectNames {
     /// identifier names one object of its build. Each of `carrying` (an expression over the row
     /// `t` and its name) comes between `Z_PK` and `key`: what the caller needs of the row is
     /// read in the same pass (numbering leaves the rows in name order, and reading the row again
-    /// by its `Z_PK` was a seek per object).
+    /// by its `Z_PK` was a seek per object). With `contentColumns` (a digest rule's `named`:
+    /// the columns that took over those a record's names were made of), objects named by their
+    /// values are named by a digest of those columns' values instead of their own content.
     package func namedRows(of entity: EntityLayout, onlyWhere condition: String? = nil, identifiedIn identifiers: Identifiers? = nil,
-                           carrying: [(expression: String, name: String)] = []) -> String? {
+                           carrying: [(expression: String, name: String)] = [], contentColumns: [String]? = nil) -> String? {
         guard let naming = naming(of: entity.name) else { return nil }
         func parts(_ attributes: [(attribute: AttributeDescription, column: String)]) -> [String] {
             attributes.map { Self.keyPart(Database.quote($0.column)) }
         }
         let carried = carrying.map { ", \($0.expression) AS \($0.name)" }.joined()
-        let content = (contentByDigest ? Self.contentDigestKey(naming.contentAttributes.map(\.column), alias: nil) : Self.words(["'c'"] + parts(naming.contentAttributes)))
+        let content = (contentByDigest || contentColumns != nil
+                       ? Self.contentDigestKey(contentColumns ?? naming.contentAttributes.map(\.column), alias: nil)
+                       : Self.words(["'c'"] + parts(naming.contentAttributes)))
             + ownerWord(of: entity.name, alias: "t")
         let rows = "FROM \(schema).\(Database.quote(entity.table)) t WHERE Z_ENT = \(entity.number)" + (condition.map { " AND (\($0))" } ?? "")
         var keyed = "", unkeyed = ""

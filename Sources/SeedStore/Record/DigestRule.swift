@@ -40,11 +40,13 @@ package struct DigestRule: Equatable {
     var columns: [String] { digested + fixed.map(\.column) }
 
     /// SQL, with its arguments, that a row `alias` left as seeded gives its recorded digest,
-    /// and any other row another value or NULL (an added column holding another value).
+    /// and any other row another value or NULL (an added column holding another value). The
+    /// arguments are numbered parameters (`?1`, `?2`, …: the fixed values in order), so the SQL
+    /// may appear more than once in a statement that takes no other.
     package func sql(alias: String) -> (sql: String, arguments: [SQLValue]) {
         let digest = Database.rowDigestSQL(digested.map { "\(alias).\(Database.quote($0))" })
         guard !fixed.isEmpty else { return (digest, []) }
-        let checks = fixed.map { "\(alias).\(Database.quote($0.column)) IS ?" }.joined(separator: " AND ")
+        let checks = fixed.enumerated().map { "\(alias).\(Database.quote($1.column)) IS ?\($0 + 1)" }.joined(separator: " AND ")
         return ("CASE WHEN \(checks) THEN \(digest) END", fixed.map(\.value))
     }
 }

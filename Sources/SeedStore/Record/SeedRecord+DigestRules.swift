@@ -107,7 +107,9 @@ extension SeedRecord {
     /// Each recorded object of `entity` whose name is the one an object of `seed` (a store of
     /// the same layout, and its record) would have by the values of its `named` columns gets
     /// that object's name in `seed`'s record. (Objects the user left as seeded are named from their
-    /// rows afterwards, `redigest`; this reaches those whose values are gone.)
+    /// rows afterwards, `redigest`; this reaches those whose values are gone.) A packed record
+    /// carried through the migration knows such an object's name by its check alone (`x …`,
+    /// `unpack`): it is renamed where the check is that of the name.
     private static func rename(_ entity: EntityLayout, namedBy named: [String], asNamedIn seed: (names: ObjectNames, record: String), in database: Database) throws(SQLiteError) {
         let oldNames = ObjectNames.numbered("""
             SELECT r.PK AS Z_PK, r.KEY AS NEW, \(ObjectNames.contentDigestKey(named, alias: "t"))\(seed.names.ownerWord(of: entity.name, alias: "t")) AS base
@@ -117,8 +119,9 @@ extension SeedRecord {
         try database.execute("""
             CREATE TEMP TABLE seedgen_renamed (OLD TEXT PRIMARY KEY, NEW TEXT) WITHOUT ROWID;
             INSERT OR IGNORE INTO temp.seedgen_renamed SELECT key, NEW FROM (\(oldNames));
+            INSERT OR IGNORE INTO temp.seedgen_renamed SELECT '\(checkKeyPrefix)' || hex(\(keyCheckSQL("OLD"))), NEW FROM temp.seedgen_renamed;
             UPDATE main.\(table) SET KEY = (SELECT n.NEW FROM temp.seedgen_renamed n WHERE n.OLD = \(table).KEY)
-            WHERE ENTITY = \(entity.number) AND \(ObjectNames.namesByValues("KEY")) AND KEY IN (SELECT OLD FROM temp.seedgen_renamed);
+            WHERE ENTITY = \(entity.number) AND (\(ObjectNames.namesByValues("KEY")) OR \(knownByCheck("KEY"))) AND KEY IN (SELECT OLD FROM temp.seedgen_renamed);
             DROP TABLE temp.seedgen_renamed;
             """)
     }

@@ -14,9 +14,12 @@ import SeedModel
 /// only by its check (`x ` and the check in hexadecimal) until an update finds, among the new
 /// seed's keys, the one of that check (`resolveKeysKnownByCheck`).
 ///
-/// The first migration or update of the store unpacks it into the full record (`unpack`), inside
-/// its transaction, and goes on with that: the two agree on every object whose check or digest
-/// does not collide in 40 bits (an edit the 5 bytes miss: one in 10^12).
+/// The first update of the store unpacks it into the full record (`unpack`), inside its
+/// transaction, and goes on with that: the two agree on every object whose check or digest does
+/// not collide in 40 bits (an edit the 5 bytes miss: one in 10^12). So does the first migration
+/// that digests or names an entity's objects again; one that keeps every entity's record rows
+/// (renames, added attributes with one value for every row, new entity numbers) keeps the record
+/// packed, writing its digest rules and entity numbers beside it, which unpacking follows.
 extension SeedRecord {
     /// The packed record's table.
     package static let packedTable = "SEEDGEN_PACKED"
@@ -111,6 +114,11 @@ extension SeedRecord {
     /// (the object is as seeded), else those 5 bytes and zeros (`differsFromSeededSQL`). The
     /// layout is the model the store carries, as the install read it.
     ///
+    /// A migration may have carried the record packed (`RecordMigration`): its rows then stay
+    /// under the numbers they are recorded under (`RecordNumbers`), and each object is digested
+    /// and named as its entity's rule says (`DigestRule`, checked against the row as it is now),
+    /// as a migrated full record holds them; the update settles both.
+    ///
     /// Throws `DamagedRecordError` when the packed rows are not whole entries, hold an object
     /// twice or one of no entity of the model.
     package static func unpack(in database: Database, path: String) throws -> Bool {
@@ -121,11 +129,13 @@ extension SeedRecord {
             throw DamagedRecordError(.packedObjects, "the record is packed, but the store carries no model (\(modelTable)) to read it by")
         }
         let layout = try installedLayout(of: StoreLayout(model: model), in: database, path: path, metadata: metadata)
+        let numbers = try RecordNumbers(in: database, layout: layout), rules = try digestRules(in: database, layout: layout, path: path)
         database.registerRowDigest()
         let identifiers = try identifierSource(in: database)
-        let concrete = layout.entities.filter { !$0.isAbstract }
-        let numbers = concrete.map { "\($0.number)" }.joined(separator: ", ")
-        if let stray = try database.scalar("SELECT ENTITY FROM main.\(packedTable) WHERE ENTITY NOT IN (\(numbers.isEmpty ? "NULL" : numbers)) LIMIT 1") {
+        // Each concrete entity with the number its rows are recorded under, in the record's order.
+        let recordedEntities = layout.entities.filter { !$0.isAbstract }.compactMap { entity in numbers.recorded(entity.number).map { (entity, $0) } }.sorted { $0.1 < $1.1 }
+        let recorded = recordedEntities.map { String($0.1) }.joined(separator: ", ")
+        if let stray = try database.scalar("SELECT ENTITY FROM main.\(packedTable) WHERE ENTITY NOT IN (\(recorded.isEmpty ? "NULL" : recorded)) LIMIT 1") {
             throw DamagedRecordError(.packedObjects, "objects are packed under entity \(stray.integer ?? 0), which the model has not")
         }
         // The store is read once, in order, and the record appended: a small cache serves (the
@@ -136,29 +146,30 @@ extension SeedRecord {
         try database.execute(createSQL)
         let names = ObjectNames(layout: layout, buildKeys: metadata.buildKeys, contentByDigest: true)
         let placeholder = try database.prepare("INSERT INTO main.\(table) (ENTITY, PK, KEY, DIGEST) VALUES (?, ?, ?, ?)")
-        for entity in concrete {
+        for (entity, number) in recordedEntities {
             var runs: [(first: Int64, bytes: [UInt8])] = []
-            for row in try database.rows("SELECT FIRSTPK, ENTRIES FROM main.\(packedTable) WHERE ENTITY = ?", [.integer(Int64(entity.number))]) {
+            for row in try database.rows("SELECT FIRSTPK, ENTRIES FROM main.\(packedTable) WHERE ENTITY = ?", [.integer(Int64(number))]) {
                 guard case .integer(let first) = row[0], case .blob(let bytes) = row[1], !bytes.isEmpty, bytes.count % packedEntryLength == 0 else {
                     throw DamagedRecordError(.packedObjects, "a run of \(entity.name) objects is not whole entries of \(packedEntryLength) bytes")
                 }
                 runs.append((first, bytes))
             }
-            guard !runs.isEmpty, let rows = recordRowsSQL(of: entity, names: names, identifiers: identifiers) else { continue }
+            let rule = rules[entity.number]
+            guard !runs.isEmpty, let rows = recordRowsSQL(of: entity, names: names, identifiers: identifiers, rule: rule, recordedAs: number) else { continue }
             guard let entries = PackedEntries(runs: runs) else {
                 throw DamagedRecordError(.packedObjects, "a \(entity.name) object is packed twice")
             }
             // Each object the store still holds, named and digested from its row in one pass.
             database.registerPackedEntries(entries)
             defer { database.unregisterPackedEntries() }
-            try database.execute("""
+            try database.run("""
                 INSERT INTO main.\(table) (ENTITY, PK, KEY, DIGEST)
-                SELECT \(entity.number), Z_PK, seedgen_packed_key(Z_PK, key, \(keyCheckSQL("key"))), seedgen_packed_digest(Z_PK, DIGEST)
+                SELECT \(number), Z_PK, seedgen_packed_key(Z_PK, key, \(keyCheckSQL("key"))), seedgen_packed_digest(Z_PK, DIGEST)
                 FROM (\(rows)) WHERE seedgen_packed_holds(Z_PK)
-                """)
+                """, rule?.sql(alias: "t").arguments ?? [])
             // Those the user deleted: known by their digest's and key's first bytes alone.
             for (primaryKey, key, digest) in entries.unseen() {
-                try placeholder.bind([.integer(Int64(entity.number)), .integer(primaryKey), .text(key), .blob(digest)])
+                try placeholder.bind([.integer(Int64(number)), .integer(primaryKey), .text(key), .blob(digest)])
                 try placeholder.run()
             }
         }

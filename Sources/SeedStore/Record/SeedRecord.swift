@@ -114,10 +114,17 @@ package enum SeedRecord {
     /// SQLite merges its parts: objects named by a key come in table order and are not sorted
     /// (sorting every row took the 1M catalog's install from 39 to 51 MiB), those named by
     /// their values are.
-    package static func recordRowsSQL(of entity: EntityLayout, names: ObjectNames, identifiers: String?) -> String? {
+    ///
+    /// With `rule` (a migration kept the record's digests and names, `DigestRule`), each
+    /// object is digested and, named by its values, named as the rule says, as the record
+    /// holds it: the statement's parameters are then the rule's (`DigestRule.sql`). `recorded`
+    /// is the number the rows are recorded under (`RecordNumbers`), the entity's by default.
+    package static func recordRowsSQL(of entity: EntityLayout, names: ObjectNames, identifiers: String?, rule: DigestRule? = nil, recordedAs recorded: Int? = nil) -> String? {
         let identified = identifiers.map { ObjectNames.Identifiers(table: $0, entity: entity.number) }
-        let carried = [(expression: "\(entity.number)", name: "ENTITY"), (expression: digestSQL(of: entity, in: names.layout, alias: "t"), name: "DIGEST")]
-        return names.namedRows(of: entity, identifiedIn: identified, carrying: carried).map { "\($0) ORDER BY 1" }
+        let digest = rule?.sql(alias: "t").sql ?? digestSQL(of: entity, in: names.layout, alias: "t")
+        let carried = [(expression: "\(recorded ?? entity.number)", name: "ENTITY"), (expression: digest, name: "DIGEST")]
+        let named = rule.flatMap { $0.named.isEmpty ? nil : $0.named }
+        return names.namedRows(of: entity, identifiedIn: identified, carrying: carried, contentColumns: named).map { "\($0) ORDER BY 1" }
     }
 
     /// Records the seed the store open on `database` was installed from (inside the caller's

@@ -167,8 +167,8 @@ struct MigrationPropertyTests {
         return try ModelLoader.loadVersions(from: directory.path("Samples.xcdatamodeld"))
     }
 
-    @Test("renamed, added and renumbered only: the record's digests are kept with a rule, under the entity's old number, and an update to a fresh build of the same objects finds every object as seeded")
-    func recordKeptWithARule() async throws {
+    @Test("renamed, added and renumbered only: the record's digests are kept with a rule, under the entity's old number, and an update to a fresh build of the same objects finds every object as seeded; a packed record stays packed, its bytes as they were", arguments: [false, true])
+    func recordKeptWithARule(packed: Bool) async throws {
         let modelDirectory = try TemporaryDirectory()
         defer { modelDirectory.remove() }
         #expect(Self.version3.contains("\"rank\"") && Self.version3.contains("\"Piece\"") && Self.version3.contains("\"Aardvark\""), "Sample.model changed: update version3")
@@ -186,8 +186,9 @@ struct MigrationPropertyTests {
                 return
             }
             // Installed: the store records its seed, which the migration carries.
-            _ = try SeedRecord.recordInstalledCopy(at: build.path, packed: false)
-            let record = "SELECT ENTITY, PK, KEY, hex(DIGEST) FROM SEEDGEN_SEEDED ORDER BY ENTITY, PK"
+            _ = try SeedRecord.recordInstalledCopy(at: build.path, packed: packed)
+            let record = packed ? "SELECT ENTITY, FIRSTPK, hex(ENTRIES) FROM SEEDGEN_PACKED ORDER BY ENTITY, FIRSTPK"
+                                : "SELECT ENTITY, PK, KEY, hex(DIGEST) FROM SEEDGEN_SEEDED ORDER BY ENTITY, PK"
             let before = try SQLiteShell.rows(build.path, record)
             #expect(try StoreMigrator(storeAt: build.path, versions: versions).migrate().migrated)
             #expect(try SQLiteShell.rows(build.path, record) == before, "the record rewritten")
