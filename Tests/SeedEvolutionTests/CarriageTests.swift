@@ -43,8 +43,8 @@ struct CarriageTests {
         ("a to-one kept", model, ("Person", "ZCLUB"), .column("ZCLUB"), true),
     ]
 
-    static func carriage(_ v2: String, in directory: TemporaryDirectory) throws -> Carriage {
-        let v1 = try StoreFixture.model(Self.model, in: directory), model2 = try StoreFixture.model(v2, in: directory)
+    static func carriage(_ v2: String, from source: String = model, in directory: TemporaryDirectory) throws -> Carriage {
+        let v1 = try StoreFixture.model(source, in: directory), model2 = try StoreFixture.model(v2, in: directory)
         let plan = MigrationPlan(from: .init(name: "v1", model: v1), to: .init(name: "v2", model: model2))
         return try Carriage(plan: plan, source: try StoreLayout(model: v1), destination: try StoreLayout(model: model2), path: "store.sqlite")
     }
@@ -79,5 +79,42 @@ struct CarriageTests {
             return
         }
         #expect(inverse.holder == "ZCLUB" && inverse.linked == "Z_PK")
+    }
+
+    /// Each case: what v2 changes; each join table that takes links, with its columns and the
+    /// source columns they take; each list numbered where a to-many becomes ordered; each
+    /// reference cleared where it may dangle and each join table thinned.
+    static let linkCases: [(String, String, [String], [String], [String])] = [
+        ("nothing", model, [], [], []),
+        ("Club.members made ordered: Person's rows hold their places", changed(#"toMany="YES" deletionRule"#, #"toMany="YES" ordered="YES" deletionRule"#),
+         [], ["ZPERSON: ZCLUB, Z_PK, Z_FOK_CLUB"], []),
+        ("Person.club made a to-many: a join table takes the links Person's column held", changed(toOne, #"<relationship name="club" optional="YES" toMany="YES" deletionRule="Nullify" destinationEntity="Club" inverseName="members" inverseEntity="Club"/>"#),
+         ["Z_1MEMBERS (Z_1CLUB, Z_2MEMBERS) from _seedgen_migrating_ZPERSON (ZCLUB, Z_PK)"], [], []),
+    ]
+
+    @Test("each change's join tables, newly ordered lists and references that may dangle, decided from the models alone", arguments: linkCases)
+    func linkDecisions(_ change: String, _ v2: String, _ joins: [String], _ ordered: [String], _ cleared: [String]) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let carriage = try Self.carriage(v2, in: directory)
+        let foundJoins = carriage.joinTables.sorted { $0.key < $1.key }.map { name, join in
+            "\(name) (\(join.columns.joined(separator: ", "))) from \(join.links.table) (\(join.sourceColumns.joined(separator: ", ")))"
+        }
+        #expect(foundJoins == joins, "\(change)")
+        #expect(carriage.newlyOrdered.map { "\($0.table): \($0.holder), \($0.member), \($0.position)" } == ordered, "\(change)")
+        #expect(carriage.clearedReferences.map { "\($0.table).\($0.key) → \($0.target)" } + carriage.thinnedJoins.map(\.table) == cleared, "\(change)")
+    }
+
+    @Test("a sub-entity removed from a table: the references into it are cleared where they dangle, the others not")
+    func thinnedTable() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let guild = #"<entity name="Guild" parentEntity="Club"><attribute name="motto" optional="YES" attributeType="String"/></entity>"#
+        let thinned = try Self.carriage(Self.model, from: Self.model + guild, in: directory)
+        #expect(thinned.thinnedTables == ["ZCLUB"])
+        #expect(thinned.clearedReferences == [Carriage.ClearedReference(table: "ZPERSON", key: "ZCLUB", columns: ["ZCLUB"], target: "ZCLUB")])
+        #expect(thinned.thinnedJoins.isEmpty)
+        let kept = try Self.carriage(Self.model + guild, from: Self.model + guild, in: directory)
+        #expect(kept.thinnedTables.isEmpty && kept.clearedReferences.isEmpty)
     }
 }

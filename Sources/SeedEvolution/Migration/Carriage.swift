@@ -5,8 +5,9 @@ import SeedStore
 /// from the plan and the two layouts, before anything is written: which source entity's rows
 /// each destination entity takes, which tables stay as they are and where the others wait
 /// while their rows are copied, and, for every column of every destination entity that takes
-/// rows, where its values come from (`ColumnSource`). The row transfer, the seed record's
-/// migration and the index adoption all read it; none decides a column on its own.
+/// rows, where its values come from (`ColumnSource`); where each join table takes its links and
+/// which lists a to-many made ordered numbers (`Carriage+Links`). The row transfer, the seed
+/// record's migration and the index adoption all read it; none decides a column on its own.
 struct Carriage {
     /// One column of one destination entity's rows (an entity shares its table with others).
     struct Place: Hashable {
@@ -42,6 +43,14 @@ struct Carriage {
     /// Where each column takes its values from, for every destination entity that takes a
     /// source entity's rows (its own rows; the columns of its lineage).
     let columns: [Place: ColumnSource]
+    /// Where each destination join table that takes links takes them from, by its name.
+    let joinTables: [String: JoinTableSource]
+    /// The ordered lists whose positions the migration gives where a to-many becomes ordered.
+    let newlyOrdered: [OrderedListNumbering.Columns]
+    /// The to-ones that may point at rows gone from a thinned table: cleared where they do.
+    let clearedReferences: [ClearedReference]
+    /// The join tables whose links may point at rows gone from a thinned table: those go.
+    let thinnedJoins: [ThinnedJoin]
 
     /// Decides how `plan` carries a store laid out as `source` to `destination`. Throws
     /// `.notCarriedOut` where a default value the migration must write cannot be stored.
@@ -70,6 +79,9 @@ struct Carriage {
         columns = try Self.columnSources(plan, source: source, destination: destination, path: path) { name in
             parked[name] ?? (keptTables.contains(name) ? name : nil)
         }
+        joinTables = Self.joinTableSources(plan, source: source, destination: destination, parked: parked)
+        newlyOrdered = Self.newlyOrderedLists(plan, destination: destination)
+        (clearedReferences, thinnedJoins) = Self.danglingCandidates(destination: destination, thinned: thinnedTables)
     }
 
     /// The source column whose values `column` of destination entity `entity`'s rows takes as
