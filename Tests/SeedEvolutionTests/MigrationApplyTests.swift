@@ -1,4 +1,5 @@
 import Foundation
+import SeedModelLoader
 import SeedgenTestSupport
 import Testing
 @testable import SeedEvolution
@@ -35,6 +36,18 @@ struct MigrationApplyTests {
         let bytes = try Self.bytes(store)
         #expect(try !Engines.migrate(store, bundle: bundle).migrated)
         #expect(try Self.bytes(store) == bytes)
+    }
+
+    @Test("the plan is inferred once for the preview, the read-only check and the run under the lock, and is the one the report carries")
+    func planInferredOnce() throws {
+        let (directory, bundle, store) = try ClubModels.installedStore(data: Self.data)
+        defer { directory.remove() }
+        let migrator = StoreMigrator(storeAt: store, versions: try ModelLoader.loadVersions(from: bundle))
+        let preview = try migrator.plan(countingRemovals: false).plan
+        #expect(try migrator.check().entities.map(\.name) == preview.entities.map(\.name))
+        let report = try migrator.migrate()
+        #expect(report.migrated && report.plan.entities.map(\.name) == preview.entities.map(\.name) && report.plan.sourceVersion == "Club")
+        #expect(migrator.plans.inferred == 1, "inferred \(migrator.plans.inferred) times")
     }
 
     @Test("a WAL store stays in WAL mode; Z_MAX above the highest Z_PK is kept; an app's metadata key and the UUID are kept; --json reports it")

@@ -16,6 +16,8 @@ public struct StoreMigrator: Sendable {
     let storePath: String
     /// The bundle: the store's version and the current one.
     let versions: ModelVersions
+    /// The plans from the store's version, each inferred once (`MigrationPlans`).
+    let plans = MigrationPlans()
 
     /// Runs after each phase inside the transaction, before the next (tests break the engine
     /// there on purpose, to see the check before `COMMIT` catch it).
@@ -104,7 +106,7 @@ public struct StoreMigrator: Sendable {
         let file = try openReadOnly()
         do {
             let found = try found(in: file.database)
-            let plan = MigrationPlan(from: found.version, to: versions.current)
+            let plan = plans.plan(from: found.version, to: versions.current)
             let assessment = try plan.assessment(of: file.database, path: storePath, source: found.version)
             guard found.version.name != versions.current.name, countingRemovals else { return (plan, assessment) }
             let source = try sourceLayout(of: found, database: file.database)
@@ -123,7 +125,7 @@ public struct StoreMigrator: Sendable {
     public func check() throws(MigrationError) -> MigrationPlan {
         let file = try openReadOnly()
         do {
-            return try prepare(file.database)?.plan ?? MigrationPlan(from: versions.current, to: versions.current)
+            return try prepare(file.database)?.plan ?? plans.plan(from: versions.current, to: versions.current)
         } catch let error as MigrationError {
             throw error
         } catch {
@@ -206,7 +208,7 @@ public struct StoreMigrator: Sendable {
         let found = try found(in: database)
         let destination = versions.current
         guard found.version.name != destination.name else { return nil }
-        let plan = MigrationPlan(from: found.version, to: destination)
+        let plan = plans.plan(from: found.version, to: destination)
         let assessment = try plan.assessment(of: database, path: storePath, source: found.version)
         guard assessment.isPossible else {
             throw MigrationError(.refused(assessment.refusals), "\(storePath): Core Data would not migrate it from \(found.version.name) to \(destination.name): "
@@ -258,7 +260,7 @@ public struct StoreMigrator: Sendable {
     /// The migration, inside the transaction `database` holds: every phase in order.
     private func migrate(in database: Database, adoptingIndexes: Bool) throws -> Report {
         guard let start = try prepare(database), let carriage = start.carriage else {
-            let plan = MigrationPlan(from: versions.current, to: versions.current)
+            let plan = plans.plan(from: versions.current, to: versions.current)
             return Report(plan: plan, assessment: StoreAssessment(refusals: plan.refusals, warnings: plan.warnings), migrated: false, rowCounts: [:])
         }
         var run = MigrationRun(database: database, path: storePath, start: start,
