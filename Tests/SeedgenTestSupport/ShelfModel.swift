@@ -35,13 +35,37 @@ public enum ShelfModel {
                    {"isbn": "3", "title": "Three", "price": 3}]}
         """
 
-    /// Builds `source` (JSON) with the model into `name`.sqlite in `directory`.
-    public static func build(_ source: String, as name: String, in directory: TemporaryDirectory, keys: [String] = ["Book=isbn"]) throws -> String {
+    /// Builds `source` (JSON) with the model (or `model`, a model or bundle's path) into
+    /// `name`.sqlite in `directory`.
+    public static func build(_ source: String, as name: String, in directory: TemporaryDirectory, keys: [String] = ["Book=isbn"], model: String? = nil) throws -> String {
         let store = directory.path("\(name).sqlite")
         let input = try directory.write(source, to: "\(name).json")
-        let result = try SeedgenTool.run(["build", "--model", directory.path("Shelf.xcdatamodel"), "--output", store, "--quiet", input]
+        let result = try SeedgenTool.run(["build", "--model", model ?? directory.path("Shelf.xcdatamodel"), "--output", store, "--quiet", input]
                                          + keys.flatMap { ["--key", $0] })
         guard result.status == 0 else { throw FixtureError(result.error) }
+        return store
+    }
+
+    /// Seed 2 against `v1`: book 1 repriced, book 2 retitled, book 3 and Bob removed, book 4
+    /// added (by Ann, first on the top shelf).
+    public static let v2 = """
+        {"Authors": [{"name": "Ann"}],
+         "Shelves": [{"label": "top", "books": ["4", "1", "2"]}, {"label": "low"}],
+         "Books": [{"isbn": "1", "title": "Caf\\u00e9", "price": 9.0, "authors": ["Ann"]},
+                   {"isbn": "2", "title": "Two", "price": 2.5, "authors": ["Ann"]},
+                   {"isbn": "4", "title": "Four", "price": 4, "authors": ["Ann"]}]}
+        """
+
+    /// Installs `seed` into `directory` as `name`, then changes it as its user would (SQL on
+    /// the copy): book 2's title changed, an author Zed of their own who wrote book 3.
+    public static func installWithUserEdits(_ seed: String, as name: String = "installed.sqlite", in directory: TemporaryDirectory) throws -> String {
+        let store = try directory.install(seed, as: name)
+        try SQLiteShell.execute("""
+            UPDATE ZBOOK SET ZTITLE = 'mine', Z_OPT = Z_OPT + 1 WHERE ZISBN = '2';
+            INSERT INTO ZAUTHOR (Z_PK, Z_ENT, Z_OPT, ZNAME) VALUES ((SELECT Z_MAX + 1 FROM Z_PRIMARYKEY WHERE Z_NAME = 'Author'), 1, 1, 'Zed');
+            UPDATE Z_PRIMARYKEY SET Z_MAX = Z_MAX + 1 WHERE Z_NAME = 'Author';
+            INSERT INTO Z_1BOOKS VALUES ((SELECT Z_PK FROM ZAUTHOR WHERE ZNAME = 'Zed'), (SELECT Z_PK FROM ZBOOK WHERE ZISBN = '3'));
+            """, on: store)
         return store
     }
 
