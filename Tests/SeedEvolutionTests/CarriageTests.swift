@@ -117,4 +117,26 @@ struct CarriageTests {
         let kept = try Self.carriage(Self.model + guild, from: Self.model + guild, in: directory)
         #expect(kept.thinnedTables.isEmpty && kept.clearedReferences.isEmpty)
     }
+
+    @Test("a rebuilt table's indexes that a source index may hand over, by the source's column names; none for a kept table or a column whose values come from elsewhere")
+    func adoptableIndexes() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        func adoptable(_ v2: String) throws -> [String] {
+            try Self.carriage(v2, in: directory).adoptableIndexes.values.map { index in
+                "\(index.index.name) from \(index.aside) (\(index.columns.map(\.name).joined(separator: ", ")))\(index.isUnique ? " unique" : "")"
+            }.sorted()
+        }
+        #expect(try adoptable(Self.model) == [], "a kept table keeps its indexes")
+        let rank = Self.changed(Self.age, Self.age + #"<attribute name="rank" optional="YES" attributeType="Integer 32" defaultValueString="7"/>"#)
+        #expect(try adoptable(rank) == ["ZPERSON_ZCLUB_INDEX from _seedgen_migrating_ZPERSON (ZCLUB)"])
+        let renamed = rank.replacingOccurrences(of: #"<entity name="Person">"#, with: #"<entity name="Member" elementID="Person">"#)
+            .replacingOccurrences(of: #"destinationEntity="Person""#, with: #"destinationEntity="Member""#)
+            .replacingOccurrences(of: #"inverseEntity="Person""#, with: #"inverseEntity="Member""#)
+        #expect(try adoptable(renamed) == ["ZMEMBER_ZCLUB_INDEX from _seedgen_migrating_ZPERSON (ZCLUB)"])
+        // Person.club's column taken from another relationship's: its values change, no index is handed over.
+        let team = rank.replacingOccurrences(of: Self.toOne, with: #"<relationship name="team" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Club" inverseName="members" inverseEntity="Club"/>"#)
+            .replacingOccurrences(of: #"inverseName="club" inverseEntity="Person""#, with: #"inverseName="team" inverseEntity="Person""#)
+        #expect(try adoptable(team) == [])
+    }
 }

@@ -8,6 +8,12 @@ package struct IndexShape: Hashable {
         package var name: String
         package var isDescending: Bool
         package var collation: String
+
+        package init(name: String, isDescending: Bool, collation: String) {
+            self.name = name
+            self.isDescending = isDescending
+            self.collation = collation
+        }
     }
 
     var table: String
