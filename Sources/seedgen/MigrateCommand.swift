@@ -175,6 +175,8 @@ struct MigrateCommand: ParsableCommand {
             var reason: String
             var subject: String
             var message: String
+            /// A warning's advised renaming identifier (`looksLikeRename`), for a tool to apply.
+            var identifier: String? = nil
         }
         var store: String
         var from: String
@@ -232,7 +234,7 @@ struct MigrateCommand: ParsableCommand {
             removedEntities = plan.removedEntities
             removals = Self.removals(assessment.removals)
             refusals = assessment.refusals.map { Refusal(reason: $0.reason.rawValue, subject: $0.subject, message: $0.message) }
-            warnings = assessment.warnings.map { Refusal(reason: $0.reason.rawValue, subject: $0.subject, message: $0.message) }
+            warnings = assessment.warnings.map { Refusal(reason: $0.reason.rawValue, subject: $0.subject, message: $0.message, identifier: $0.advisedIdentifier) }
         }
 
         /// What happens to a property, in words ("renamed from coach, default filled: 0").

@@ -105,4 +105,31 @@ struct ReshapeTrustTests {
         #expect(error.description.contains("Tag.post is a to-one that takes its links from its inverse"), "\(error)")
         #expect(try Self.bytes(shared) == before)
     }
+
+    /// v1 with Person.nickname carrying `identifier` (an element ID, or none), and v2 with it
+    /// replaced by `handle` carrying `element`.
+    static func renamed(identifier: String, element: String) -> (v1: String, v2: String) {
+        let nickname = #"<attribute name="nickname" optional="YES" attributeType="String"/>"#
+        return (ClubModels.v1.replacingOccurrences(of: nickname, with: #"<attribute name="nickname" optional="YES" attributeType="String" \#(identifier)/>"#),
+                ClubModels.v1.replacingOccurrences(of: nickname, with: #"<attribute name="handle" optional="YES" attributeType="String"\#(element)/>"#))
+    }
+
+    @Test("the lookalike-rename warning advises the identifier Core Data matches (the removed attribute's own, legacy, else its name), and the advice followed carries every value",
+          arguments: [#"elementID="legacy""#, ""])
+    func lookalikeAdviceFollowed(_ identifier: String) throws {
+        let versions = Self.renamed(identifier: identifier, element: "")
+        let (directory, bundle, store) = try Self.setUp([("Club", versions.v1), ("Club 2", versions.v2)],
+                                                        data: #"<Seed><Person name="Ann" nickname="A"/><Person name="Bob" nickname="B"/></Seed>"#, as: "Seed.xml")
+        defer { directory.remove() }
+        let rehearsal = try StoreMigrator(storeAt: store, versions: try ModelLoader.loadVersions(from: bundle)).rehearse()
+        let warning = try #require(rehearsal.assessment.warnings.first { $0.reason == .looksLikeRename && $0.subject == "Person.handle" }, "\(rehearsal.assessment.warnings)")
+        let advised = try #require(warning.advisedIdentifier)
+        #expect(advised == (identifier.isEmpty ? "nickname" : "legacy"))
+        // Followed: the next version gives handle that identifier.
+        _ = try ClubModels.writeBundle([("Club", versions.v1), ("Club 2", Self.renamed(identifier: identifier, element: #" elementID="\#(advised)""#).v2)],
+                                       current: "Club 2", in: directory)
+        let report = try Self.migrate(store, bundle: bundle).get()
+        #expect(report.migrated && report.assessment.warnings.isEmpty && report.assessment.removals.isEmpty, "\(report.assessment)")
+        #expect(try SQLiteShell.rows(store, "SELECT ZNAME, ZHANDLE FROM ZPERSON ORDER BY ZNAME") == ["Ann|A", "Bob|B"])
+    }
 }

@@ -222,6 +222,9 @@ public struct MigrationPlan: Sendable {
         package var subject: String
         /// What was found and what to do, in words.
         package var message: String
+        /// The renaming identifier the warning advises giving `subject` (`looksLikeRename`: the
+        /// one Core Data would match, so the values are carried); nil for none.
+        package var advisedIdentifier: String? = nil
 
         package var description: String { "\(subject): \(message)" }
     }

@@ -53,7 +53,8 @@ package struct StoreAssessment: Sendable {
                     let whose = identifier == attribute.name ? "" : " (\(removed.name)'s own renaming identifier, which Core Data matches)"
                     warnings.append(MigrationPlan.Warning(reason: .looksLikeRename, subject: subject,
                                                  message: "is added as \(origin).\(removed.name) (\(attribute.type.rawValue), \(held) value\(held == 1 ? "" : "s") in the store) is removed: "
-                                                    + "if it is a rename, give \(added.name) the renaming identifier \(identifier)\(whose), or the values are dropped"))
+                                                    + "if it is a rename, give \(added.name) the renaming identifier \(identifier)\(whose), or the values are dropped",
+                                                 advisedIdentifier: identifier))
                 }
             }
         }
