@@ -13,12 +13,6 @@ import SeedStore
 /// exit statuses are the command line's tests.)
 @Suite("Seed update rules")
 struct SeedUpdateRulesTests {
-    static let v2 = ShelfModel.v2
-
-    static func install(_ seed: String, as name: String = "installed.sqlite", in directory: TemporaryDirectory) throws -> String {
-        try ShelfModel.installWithUserEdits(seed, as: name, in: directory)
-    }
-
     /// The update of `store` to `seed`, of the model `directory` holds.
     static func update(_ store: String, to seed: String, _ directory: TemporaryDirectory) throws -> SeedUpdateReport {
         try SeedUpdater(storeAt: store, seedAt: seed, layout: try StoreLayout(model: try ModelLoader.load(from: directory.path("Shelf.xcdatamodel")))).update()
@@ -36,8 +30,8 @@ struct SeedUpdateRulesTests {
         let directory = try ShelfModel.setUp()
         defer { directory.remove() }
         let seed1 = try ShelfModel.build(ShelfModel.v1, as: "v1", in: directory)
-        let seed2 = try ShelfModel.build(Self.v2, as: "v2", in: directory)
-        let store = try Self.install(seed1, in: directory)
+        let seed2 = try ShelfModel.build(ShelfModel.v2, as: "v2", in: directory)
+        let store = try ShelfModel.installWithUserEdits(seed1, in: directory)
         let maxBefore = try SQLiteShell.rows(store, "SELECT Z_MAX FROM Z_PRIMARYKEY WHERE Z_NAME = 'Book'")
         let report = try Self.update(store, to: seed2, directory)
         #expect(report.updated)
@@ -94,13 +88,13 @@ struct SeedUpdateRulesTests {
         let directory = try ShelfModel.setUp()
         defer { directory.remove() }
         let seed1 = try ShelfModel.build(ShelfModel.v1, as: "v1", in: directory)
-        let seed2 = try ShelfModel.build(Self.v2, as: "v2", in: directory)
-        let v3 = Self.v2.replacingOccurrences(of: "\"Four\"", with: "\"Vier\"").replacingOccurrences(of: "{\"label\": \"low\"}", with: "{\"label\": \"low\"}, {\"label\": \"new\"}")
+        let seed2 = try ShelfModel.build(ShelfModel.v2, as: "v2", in: directory)
+        let v3 = ShelfModel.v2.replacingOccurrences(of: "\"Four\"", with: "\"Vier\"").replacingOccurrences(of: "{\"label\": \"low\"}", with: "{\"label\": \"low\"}, {\"label\": \"new\"}")
         let seed3 = try ShelfModel.build(v3, as: "v3", in: directory)
-        let stepwise = try Self.install(seed1, as: "stepwise.sqlite", in: directory)
+        let stepwise = try ShelfModel.installWithUserEdits(seed1, as: "stepwise.sqlite", in: directory)
         #expect(try Self.update(stepwise, to: seed2, directory).updated)
         #expect(try Self.update(stepwise, to: seed3, directory).updated)
-        let straight = try Self.install(seed1, as: "straight.sqlite", in: directory)
+        let straight = try ShelfModel.installWithUserEdits(seed1, as: "straight.sqlite", in: directory)
         let report = try Self.update(straight, to: seed3, directory)
         // Shelf has no key: the record names it by a digest of its values, the report by the
         // values themselves, as seedgen diff does (was: "values digesting to …").
@@ -120,8 +114,8 @@ struct SeedUpdateRulesTests {
             .replacingOccurrences(of: #"<attribute name="price""#, with: #"<attribute name="pages" optional="YES" attributeType="Integer 16" defaultValueString="100" usesScalarValueType="YES"/><attribute name="price""#)
             .replacingOccurrences(of: #"<attribute name="label" optional="YES" attributeType="String"/>"#, with: #"<attribute name="name" optional="YES" attributeType="String" elementID="label"/>"#)
         let bundle = try ClubModels.writeBundle([("Shelf", ShelfModel.model), ("Shelf 2", v2Model)], current: "Shelf 2", in: directory)
-        let seed2 = try ShelfModel.build(Self.v2.replacingOccurrences(of: #""label""#, with: #""name""#), as: "v2", in: directory, model: bundle)
-        let store = try Self.install(seed1, in: directory)
+        let seed2 = try ShelfModel.build(ShelfModel.v2.replacingOccurrences(of: #""label""#, with: #""name""#), as: "v2", in: directory, model: bundle)
+        let store = try ShelfModel.installWithUserEdits(seed1, in: directory)
         let updater = givenTheBundle ? try SeedUpdater(storeAt: store, seedAt: seed2, versions: try ModelLoader.loadVersions(from: bundle))
                                      : try SeedUpdater(storeAt: store, seedAt: seed2)
         let report = try updater.update()
@@ -149,7 +143,7 @@ struct SeedUpdateRulesTests {
             with: #"<attribute name="pages" optional="YES" attributeType="Integer 16" defaultValueString="100" usesScalarValueType="YES"/><attribute name="price""#)
             .replacingOccurrences(of: #"<entity name="Author">"#, with: #"<entity name="Aardvark"><attribute name="tag" optional="YES" attributeType="String"/></entity><entity name="Author">"#)
         let bundle = try ClubModels.writeBundle([("Shelf", ShelfModel.model), ("Shelf 2", v2Model)], current: "Shelf 2", in: directory)
-        let seed2 = try ShelfModel.build(Self.v2, as: "v2", in: directory, model: bundle)
+        let seed2 = try ShelfModel.build(ShelfModel.v2, as: "v2", in: directory, model: bundle)
         let store = try directory.install(seed1, as: "installed.sqlite")
         try SQLiteShell.execute("""
             DELETE FROM Z_1BOOKS WHERE Z_2BOOKS = (SELECT Z_PK FROM ZBOOK WHERE ZISBN = '1');
@@ -172,8 +166,8 @@ struct SeedUpdateRulesTests {
         let directory = try ShelfModel.setUp()
         defer { directory.remove() }
         let seed1 = try ShelfModel.build(ShelfModel.v1, as: "v1", in: directory)
-        let seed2 = try ShelfModel.build(Self.v2.replacingOccurrences(of: #""Two""#, with: #""Zwei""#), as: "v2", in: directory)
-        let store = try Self.install(seed1, in: directory)
+        let seed2 = try ShelfModel.build(ShelfModel.v2.replacingOccurrences(of: #""Two""#, with: #""Zwei""#), as: "v2", in: directory)
+        let store = try ShelfModel.installWithUserEdits(seed1, in: directory)
         try SQLiteShell.execute("""
             DELETE FROM Z_1BOOKS WHERE Z_1AUTHORS = (SELECT Z_PK FROM ZAUTHOR WHERE ZNAME = 'Ann');
             DELETE FROM ZAUTHOR WHERE ZNAME = 'Ann';
@@ -190,8 +184,8 @@ struct SeedUpdateRulesTests {
         let directory = try ShelfModel.setUp()
         defer { directory.remove() }
         let seed1 = try ShelfModel.build(ShelfModel.v1, as: "v1", in: directory)
-        let seed2 = try ShelfModel.build(Self.v2, as: "v2", in: directory)
-        let store = try Self.install(seed1, in: directory)
+        let seed2 = try ShelfModel.build(ShelfModel.v2, as: "v2", in: directory)
+        let store = try ShelfModel.installWithUserEdits(seed1, in: directory)
         let layout = try StoreLayout(model: try ModelLoader.load(from: directory.path("Shelf.xcdatamodel")))
         async let first = Task.detached { try SeedUpdater(storeAt: store, seedAt: seed2, layout: layout).update() }.value
         async let second = Task.detached { try SeedUpdater(storeAt: store, seedAt: seed2, layout: layout).update() }.value

@@ -89,22 +89,27 @@ extension Carriage {
         let table: String
         /// The column of the referenced `Z_PK`.
         let key: String
-        /// Every column the reference keeps (its key, entity number and position).
-        let columns: [String]
+        /// The reference's other columns, cleared with it (its entity number and position).
+        let companions: [String]
         /// The table it points into.
         let target: String
+
+        /// Every column the reference keeps: its key first.
+        var columns: [String] { [key] + companions }
     }
 
     /// A join table whose sides point into `first` and `second`, one of them thinned: its links
     /// to rows gone from either go.
     struct ThinnedJoin: Equatable {
-        let table: String
-        let first: (table: String, column: String)
-        let second: (table: String, column: String)
-
-        static func == (lhs: ThinnedJoin, rhs: ThinnedJoin) -> Bool {
-            lhs.table == rhs.table && lhs.first == rhs.first && lhs.second == rhs.second
+        /// One side: the table its objects are in, and the join table's column holding them.
+        struct Side: Equatable {
+            let table: String
+            let column: String
         }
+
+        let table: String
+        let first: Side
+        let second: Side
     }
 
     /// The references and join tables that may point at rows a thinned table no longer holds.
@@ -116,14 +121,14 @@ extension Carriage {
                 guard case .foreignKey(let owner, let relationship, let target) = column.role,
                       let targetTable = destination.entity(named: target)?.table, thinned.contains(targetTable),
                       let columns = destination.toOneColumns(for: relationship, of: owner) else { continue }
-                references.append(ClearedReference(table: table.name, key: columns.key, columns: [columns.key] + [columns.entity, columns.order].compactMap { $0 }, target: targetTable))
+                references.append(ClearedReference(table: table.name, key: columns.key, companions: [columns.entity, columns.order].compactMap { $0 }, target: targetTable))
             }
         }
         for join in destination.joinTables {
             guard let relationship = destination.relationship(join.relationship, of: join.entity),
                   let first = destination.entity(named: join.entity)?.table, let second = destination.entity(named: relationship.destinationEntity)?.table,
                   thinned.contains(first) || thinned.contains(second) else { continue }
-            joins.append(ThinnedJoin(table: join.name, first: (first, join.firstColumn), second: (second, join.secondColumn)))
+            joins.append(ThinnedJoin(table: join.name, first: .init(table: first, column: join.firstColumn), second: .init(table: second, column: join.secondColumn)))
         }
         return (references, joins)
     }
