@@ -119,6 +119,25 @@ struct KeyWithinOwnerTests {
         }
     }
 
+    /// A model's constraint over (recipe, name) was taken as a key of name alone: two recipes'
+    /// salt were one object, refused for its two amounts.
+    @Test("a model's uniqueness constraint over a to-one merges no objects of different owners: both recipes keep their salt")
+    func modelConstraintOverAToOne() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let constrained = Self.model.replacingOccurrences(of: #"<attribute name="amount" optional="YES" attributeType="Integer 32"/>"#, with: """
+            <attribute name="amount" optional="YES" attributeType="Integer 32"/>
+            <uniquenessConstraints><uniquenessConstraint><constraint value="recipe"/><constraint value="name"/></uniquenessConstraint></uniquenessConstraints>
+            """)
+        #expect(constrained != Self.model, "RecipeModel changed: update this test")
+        let model = try directory.write(constrained, to: "Kitchen.xcdatamodel/contents")
+        let source = try directory.write(Self.json([("Soup", [("salt", 1)]), ("Stew", [("salt", 2)])]), to: "seed.json")
+        let output = directory.path("seed.sqlite")
+        let build = try SeedgenTool.run(["build", "--model", model, "--output", output, "--quiet", source])
+        #expect(build.status == 0, "\(build.error)")
+        #expect(try SQLiteShell.rows(output, "SELECT r.ZNAME, i.ZNAME, i.ZAMOUNT FROM ZINGREDIENT i JOIN ZRECIPE r ON r.Z_PK = i.ZRECIPE ORDER BY 1") == ["Soup|salt|1", "Stew|salt|2"])
+    }
+
     @Test("without the key, the same change removes Soup's salt and adds it again: what the key is for")
     func withoutTheKeyReplaced() throws {
         let directory = try TemporaryDirectory()

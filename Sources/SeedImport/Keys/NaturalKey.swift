@@ -18,7 +18,11 @@ package struct NaturalKey {
     /// give each key once (`SeedRepository.finish`, `ObjectNames.keySQL`).
     package static func of(_ entity: EntityDescription, in model: DataModel, buildKeys: [String: [String]]) -> NaturalKey? {
         guard let key = model.naturalKey(of: entity, buildKeys: buildKeys) else { return nil }
-        guard !isThroughToOne(key, in: model, buildKeys: buildKeys) else { return nil }
+        // A key naming a to-one keys no object by attributes alone: a build's names an object
+        // within its owner (`isThroughToOne`); a model's constraint over a to-one keys nothing
+        // here (its attributes alone would merge objects of different owners).
+        let attributes = Set(model.storedAttributes(of: key.declaringEntity).map(\.name))
+        guard key.names.allSatisfy(attributes.contains) else { return nil }
         return NaturalKey(names: key.names, declaringEntity: key.declaringEntity)
     }
 
