@@ -4,7 +4,7 @@ import Testing
 
 /// `seedgen migrate --dry-run`: a store built at one version of `ClubModels`, planned against
 /// the bundle's current version; the store's bytes never change (SeedEvolutionTests' `MigrationApplyTests`:
-/// carried out).
+/// carried out; `RefusalReasonTests`: the same refusals by reason).
 @Suite("seedgen migrate")
 struct MigrateCommandTests {
     /// A bundle of the three versions (`current` the last) and a store of v1 built from `data`
@@ -58,13 +58,7 @@ struct MigrateCommandTests {
 
     @Test("a required attribute without a default: refused when the entity has rows (exit 1, named), planned when it has none")
     func requiredWithoutDefault() throws {
-        let current = ClubModels.contents(ClubModels.v3Entities(person: """
-                <attribute name="handle" optional="YES" attributeType="String" elementID="nickname"/>
-                <attribute name="name" attributeType="String"/>
-                <attribute name="rank" attributeType="Integer 16" usesScalarValueType="YES"/>
-                <attribute name="rating" optional="YES" attributeType="Integer 32" defaultValueString="3" usesScalarValueType="YES"/>
-                <relationship name="club" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Side" inverseName="members" inverseEntity="Side"/>
-            """))
+        let current = ClubModels.v3RequiredRank
         let (directory, bundle, store) = try Self.setUp(data: Self.data, current: current)
         defer { directory.remove() }
         let before = try Self.bytes(store)
@@ -80,11 +74,7 @@ struct MigrateCommandTests {
 
     @Test("optional → required without a default: refused when some row holds no value")
     func madeRequired() throws {
-        let current = ClubModels.contents(ClubModels.v3Entities(person: """
-                <attribute name="handle" attributeType="String" elementID="nickname"/>
-                <attribute name="name" attributeType="String"/>
-                <relationship name="club" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Side" inverseName="members" inverseEntity="Side"/>
-            """))
+        let current = ClubModels.v3RequiredHandle
         let (directory, bundle, store) = try Self.setUp(data: Self.data, current: current)
         defer { directory.remove() }
         let refused = try SeedgenTool.run(["migrate", store, "--model", bundle, "--dry-run"])
@@ -96,13 +86,7 @@ struct MigrateCommandTests {
 
     @Test("a new uniqueness constraint: refused naming the values two rows share; planned when the rows are distinct")
     func newUniquenessConstraint() throws {
-        let current = ClubModels.contents(ClubModels.v3Entities(side: """
-                <attribute name="area" optional="YES" attributeType="String"/>
-                <attribute name="founded" attributeType="Integer 16" defaultValueString="1900" usesScalarValueType="YES"/>
-                <attribute name="name" attributeType="String"/>
-                <relationship name="members" optional="YES" toMany="YES" ordered="YES" deletionRule="Nullify" destinationEntity="Person" inverseName="club" inverseEntity="Person"/>
-                <uniquenessConstraints><uniquenessConstraint><constraint value="name"/></uniquenessConstraint></uniquenessConstraints>
-            """))
+        let current = ClubModels.v3UniqueSideName
         let (directory, bundle, store) = try Self.setUp(data: "<Seed><Club name=\"Linz\"/><Club name=\"Wels\"/><Club name=\"Linz\"/></Seed>", current: current)
         defer { directory.remove() }
         let before = try Self.bytes(store)

@@ -4,7 +4,9 @@ import Testing
 
 /// `seedgen update` never drops what the user holds: a seed of an unrelated model is refused,
 /// a store without its record is refused before anything is migrated, and what a model change
-/// removes is counted in the report. Each test failed before its fix.
+/// removes is counted in the report. Each test failed before its fix. The engine's reasons and
+/// reports for the same stores are `RefusalReasonTests`' (SeedEvolutionTests); these hold the
+/// command's words, JSON and exit statuses.
 @Suite("seedgen update: nothing lost")
 struct UpdateTrustTests {
     typealias Build = DiffCommandTests
@@ -25,25 +27,12 @@ struct UpdateTrustTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path("")).filter { $0.hasSuffix("-journal") }.isEmpty)
     }
 
-    /// Version 2 of the shelf model: Book's price removed, pages added with a default.
-    static func bundleOfTwoVersions(in directory: TemporaryDirectory) throws -> (bundle: String, seed2: String) {
-        let v2Model = Build.model.replacingOccurrences(
-            of: #"<attribute name="price" optional="YES" attributeType="Double" usesScalarValueType="YES"/>"#,
-            with: #"<attribute name="pages" optional="YES" attributeType="Integer 16" defaultValueString="100" usesScalarValueType="YES"/>"#)
-        let bundle = try ClubModels.writeBundle([("Shelf", Build.model), ("Shelf 2", v2Model)], current: "Shelf 2", in: directory)
-        let source = try directory.write(UpdateCommandTests.v2.replacingOccurrences(of: #", "price": [0-9.]+"#, with: "", options: .regularExpression), to: "v2.json")
-        let seed2 = directory.path("v2.sqlite")
-        let build = try SeedgenTool.run(["build", "--model", bundle, "--output", seed2, "--quiet", "--key", "Book=isbn", source])
-        #expect(build.status == 0, "\(build.error)")
-        return (bundle, seed2)
-    }
-
     @Test("a store whose record was removed, with a model change: refused before the migration, the bytes unchanged (was: migrated, then exit 1 'nothing was changed')")
     func noRecordBeforeMigrating() throws {
         let directory = try Build.setUp()
         defer { directory.remove() }
         let seed1 = try Build.build(Build.v1, as: "v1", in: directory)
-        let (bundle, seed2) = try Self.bundleOfTwoVersions(in: directory)
+        let (bundle, seed2) = try ShelfModel.bundleWithoutPrices(in: directory)
         let store = try UpdateCommandTests.install(seed1, in: directory)
         try SQLiteShell.execute("DROP TABLE SEEDGEN_PACKED", on: store)
         let before = try Self.bytes(store)
@@ -59,7 +48,7 @@ struct UpdateTrustTests {
         let directory = try Build.setUp()
         defer { directory.remove() }
         let seed1 = try Build.build(Build.v1, as: "v1", in: directory)
-        let (bundle, seed2) = try Self.bundleOfTwoVersions(in: directory)
+        let (bundle, seed2) = try ShelfModel.bundleWithoutPrices(in: directory)
         let store = try UpdateCommandTests.install(seed1, in: directory)
         let result = try SeedgenTool.run(["update", store, "--seed", seed2, "--model", bundle])
         #expect(result.status == 0 && result.output.contains("the store loses Book.price: 3 values dropped"), "\(result.output)\(result.error)")

@@ -76,6 +76,31 @@ public enum ClubModels {
         """
     }
 
+    /// v3 with a uniqueness constraint on Side's name, new in it (rows may break it).
+    public static let v3UniqueSideName = contents(v3Entities(side: """
+            <attribute name="area" optional="YES" attributeType="String"/>
+            <attribute name="founded" attributeType="Integer 16" defaultValueString="1900" usesScalarValueType="YES"/>
+            <attribute name="name" attributeType="String"/>
+            <relationship name="members" optional="YES" toMany="YES" ordered="YES" deletionRule="Nullify" destinationEntity="Person" inverseName="club" inverseEntity="Person"/>
+            <uniquenessConstraints><uniquenessConstraint><constraint value="name"/></uniquenessConstraint></uniquenessConstraints>
+        """))
+
+    /// v3 with Person given a required `rank` without a default (rows of Person cannot get one).
+    public static let v3RequiredRank = contents(v3Entities(person: """
+            <attribute name="handle" optional="YES" attributeType="String" elementID="nickname"/>
+            <attribute name="name" attributeType="String"/>
+            <attribute name="rank" attributeType="Integer 16" usesScalarValueType="YES"/>
+            <attribute name="rating" optional="YES" attributeType="Integer 32" defaultValueString="3" usesScalarValueType="YES"/>
+            <relationship name="club" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Side" inverseName="members" inverseEntity="Side"/>
+        """))
+
+    /// v3 with Person's `handle` (v1's optional nickname) made required, without a default.
+    public static let v3RequiredHandle = contents(v3Entities(person: """
+            <attribute name="handle" attributeType="String" elementID="nickname"/>
+            <attribute name="name" attributeType="String"/>
+            <relationship name="club" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Side" inverseName="members" inverseEntity="Side"/>
+        """))
+
     /// Two clubs of v1 with their members, a person without a club and a referee (XML).
     public static let clubsData = """
         <Seed><Club name="Linz" city="Linz" founded="1901"><Person name="Ann" nickname="A"/><Person name="Cy"/></Club>\

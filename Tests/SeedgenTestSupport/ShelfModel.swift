@@ -69,6 +69,22 @@ public enum ShelfModel {
         return store
     }
 
+    /// A bundle (written as `Club.xcdatamodeld` by `ClubModels.writeBundle`) of the model and its
+    /// version 2, where Book's price is removed and pages added with a default; and seed 2
+    /// (`v2` without its prices) built from it as `v2.sqlite`, keyed by isbn.
+    public static func bundleWithoutPrices(in directory: TemporaryDirectory) throws -> (bundle: String, seed2: String) {
+        let v2Model = model.replacingOccurrences(
+            of: #"<attribute name="price" optional="YES" attributeType="Double" usesScalarValueType="YES"/>"#,
+            with: #"<attribute name="pages" optional="YES" attributeType="Integer 16" defaultValueString="100" usesScalarValueType="YES"/>"#)
+        guard v2Model != model else { throw FixtureError("ShelfModel.model changed: update bundleWithoutPrices") }
+        let bundle = try ClubModels.writeBundle([("Shelf", model), ("Shelf 2", v2Model)], current: "Shelf 2", in: directory)
+        let source = try directory.write(v2.replacingOccurrences(of: #", "price": [0-9.]+"#, with: "", options: .regularExpression), to: "v2.json")
+        let seed2 = directory.path("v2.sqlite")
+        let build = try SeedgenTool.run(["build", "--model", bundle, "--output", seed2, "--quiet", "--key", "Book=isbn", source])
+        guard build.status == 0 else { throw FixtureError(build.error) }
+        return (bundle, seed2)
+    }
+
     /// A directory holding the model as `Shelf.xcdatamodel`.
     public static func setUp() throws -> TemporaryDirectory {
         let directory = try TemporaryDirectory()
