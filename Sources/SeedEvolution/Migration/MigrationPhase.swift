@@ -5,7 +5,8 @@
 /// before the first write. After them comes `COMMIT`.
 package enum MigrationPhase: CaseIterable, Sendable {
     /// Each destination entity's rows and each relationship's links counted as the source
-    /// holds them, and what the plan removes (`MigrationLedger`).
+    /// holds them, and what the plan removes (`MigrationLedger`); a row of no entity of its
+    /// table refused.
     case count
     /// The seed record's rows the user left as seeded, marked where the record is digested
     /// again (`RecordMigration.markUnchanged`); a packed record unpacked first where it is

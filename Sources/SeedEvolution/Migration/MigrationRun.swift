@@ -32,6 +32,8 @@ struct MigrationRun {
         switch phase {
         case .count:
             let ledger = try MigrationLedger(counting: database, plan: start.plan, source: start.source, destination: start.destination.model)
+            let contents = StoreContents(database: database, path: path, layout: start.source)
+            for table in ledger.tablesWithRowsOfNoEntity { try contents.requireKnownEntities(in: table) }
             assessment = start.assessment.counting(ledger.removals, plan: start.plan, source: start.source.model, destination: start.destination.model)
             self.ledger = ledger
         case .markRecord:

@@ -204,7 +204,9 @@ public struct StoreMigrator: Sendable {
         var namesWithinOwners = false
     }
 
-    private func prepare(_ database: Database) throws -> Start? {
+    /// `counted`: inside the migration's transaction, where the count (`.count`) finds a row
+    /// of no entity rather than a pass of its own.
+    private func prepare(_ database: Database, counted: Bool = false) throws -> Start? {
         let found = try found(in: database)
         let destination = versions.current
         guard found.version.name != destination.name else { return nil }
@@ -233,7 +235,7 @@ public struct StoreMigrator: Sendable {
             throw MigrationError(.foreignContent("metadata"), "\(storePath): the metadata \(error.reason)")
         }
         start.namesWithinOwners = found.metadata.namesWithinOwners
-        try StoreContents(database: database, path: storePath, layout: start.source).requireOnlyTheModel()
+        try StoreContents(database: database, path: storePath, layout: start.source).requireOnlyTheModel(readingRows: !counted)
         do {
             start.record = (try SeedRecord.digestRules(in: database, layout: start.source, path: storePath), try RecordNumbers(in: database, layout: start.source))
         } catch let error as DamagedRecordError {
@@ -259,7 +261,7 @@ public struct StoreMigrator: Sendable {
 
     /// The migration, inside the transaction `database` holds: every phase in order.
     private func migrate(in database: Database, adoptingIndexes: Bool) throws -> Report {
-        guard let start = try prepare(database), let carriage = start.carriage else {
+        guard let start = try prepare(database, counted: true), let carriage = start.carriage else {
             let plan = plans.plan(from: versions.current, to: versions.current)
             return Report(plan: plan, assessment: StoreAssessment(refusals: plan.refusals, warnings: plan.warnings), migrated: false, rowCounts: [:])
         }

@@ -8,10 +8,13 @@ extension StoreVerifier {
     /// digest or the seal (any write changes those), nor the values' own rules (`Z_OPT`, stored
     /// values, external-binary markers): an engine that carries values as they are leaves those
     /// as the store held them, and `verify` is the one to find them. No notes: only what makes a
-    /// store unclean.
-    package static func structuralFindings(in database: Database, path: String, layout: StoreLayout, written: Set<String>? = nil) throws -> [Finding] {
+    /// store unclean. The tables in `entityNumbersCounted` the caller has counted as holding
+    /// only rows of their entities, none abstract: their entity numbers are not read again.
+    package static func structuralFindings(in database: Database, path: String, layout: StoreLayout, written: Set<String>? = nil,
+                                           entityNumbersCounted: Set<String> = []) throws -> [Finding] {
         var run = Run(file: StoreFile(path: path, database: database), layout: layout, asBuilt: false)
         run.rowsChecked = written
+        run.entityNumbersCounted = entityNumbersCounted
         guard try run.checkBookkeepingTables() else { return run.findings }
         let rows = try run.file.primaryKeyRows()
         let metadata = try run.checkMetadataRow()

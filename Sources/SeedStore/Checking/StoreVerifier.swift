@@ -91,6 +91,9 @@ public struct StoreVerifier {
         /// The tables whose rows are checked, when not all (`structuralFindings`): then only
         /// their structure (entities, references, inverses, positions), not their values' rules.
         var rowsChecked: Set<String>?
+        /// The tables each of whose rows the caller counted as of one of their entities, none
+        /// abstract (a migration's check before commit): their entity numbers are not read again.
+        var entityNumbersCounted: Set<String> = []
 
         /// Whether the rows of `table` are checked.
         func checksRows(of table: String) -> Bool { rowsChecked?.contains(table) ?? true }
